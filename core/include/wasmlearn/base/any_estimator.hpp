@@ -1,0 +1,224 @@
+// A type-erased estimator built from a Describe<E> declaration, so that the JavaScript binding (and
+// anything else that works by name) needs no per-estimator code. An estimator E provides:
+//   struct Params { ... };  explicit E(Params);  const Params& params() const;
+//   classifier:  fit(MatrixRef X, IntVectorRef y)   predict(X) -> IntVector   [predict_proba(X) -> Matrix]
+//   regressor:   fit(MatrixRef X, MatrixRef Y)      predict(X) -> Matrix (n x outputs)
+//   transformer: fit(MatrixRef X)                   transform(X) -> Matrix  [inverse_transform(X)]
+//   clusterer:   fit(MatrixRef X)                   predict(X) -> IntVector
+//   optional:    decision_function(X) -> Matrix, kneighbors(X, std::optional<int>) -> KNeighborsResult,
+//                radius_neighbors(X, std::optional<double>) -> RadiusNeighborsResult,
+//                const Warnings& warnings() const
+//   always:      bool is_fitted() const;  json state() const;  void load_state(const json&)
+#pragma once
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "wasmlearn/base/describe.hpp"
+#include "wasmlearn/metrics/metrics.hpp"
+
+namespace wasmlearn {
+
+constexpr const char* kModelFormat = "wasmlearn-model";
+constexpr int kModelVersion = 1;
+
+class AnyEstimator {
+ public:
+  virtual ~AnyEstimator() = default;
+  virtual const char* name() const = 0;
+  virtual Kind kind() const = 0;
+  virtual bool supports(const std::string& method) const = 0;  // JS method names: "predictProba", ...
+
+  // Y: n x outputs (regressor), n x 1 class codes (classifier), ignored for unsupervised estimators.
+  // y_is_vector: y was 1-D, so per-output results and attributes drop their output axis.
+  virtual void fit(MatrixRef X, MatrixRef Y, bool y_is_vector) = 0;
+  virtual NdArray predict(MatrixRef X) const = 0;
+  virtual Matrix predict_proba(MatrixRef X) const = 0;
+  virtual NdArray decision_function(MatrixRef X) const = 0;
+  virtual Matrix transform(MatrixRef X) const = 0;
+  virtual Matrix inverse_transform(MatrixRef X) const = 0;
+  virtual double score(MatrixRef X, MatrixRef Y) const = 0;  // accuracy or R², as scikit-learn
+  virtual KNeighborsResult kneighbors(MatrixRef X, std::optional<int> n_neighbors) const = 0;
+  virtual RadiusNeighborsResult radius_neighbors(MatrixRef X, std::optional<double> radius) const = 0;
+
+  virtual NdArray attribute(const std::string& name) const = 0;
+  virtual json get_params() const = 0;
+  virtual void set_params(const json& options) = 0;  // merges, validates; a fitted model stays fitted
+  virtual std::vector<std::string> warnings() const = 0;
+  virtual json to_json() const = 0;
+};
+
+std::unique_ptr<AnyEstimator> make_estimator(const std::string& name, const json& options);
+std::unique_ptr<AnyEstimator> estimator_from_json(const json& model);
+// [{name, family, doc, kind, methods: [...], params: [...], attributes: [...]}, ...]
+json estimators_metadata();
+
+// ---- the adapter -------------------------------------------------------------------------------
+namespace detail {
+template <class E, class = void> struct has_predict_proba : std::false_type {};
+template <class E> struct has_predict_proba<E, std::void_t<decltype(std::declval<const E&>().predict_proba(std::declval<MatrixRef>()))>> : std::true_type {};
+template <class E, class = void> struct has_decision_function : std::false_type {};
+template <class E> struct has_decision_function<E, std::void_t<decltype(std::declval<const E&>().decision_function(std::declval<MatrixRef>()))>> : std::true_type {};
+template <class E, class = void> struct has_transform : std::false_type {};
+template <class E> struct has_transform<E, std::void_t<decltype(std::declval<const E&>().transform(std::declval<MatrixRef>()))>> : std::true_type {};
+template <class E, class = void> struct has_inverse_transform : std::false_type {};
+template <class E> struct has_inverse_transform<E, std::void_t<decltype(std::declval<const E&>().inverse_transform(std::declval<MatrixRef>()))>> : std::true_type {};
+template <class E, class = void> struct has_predict : std::false_type {};
+template <class E> struct has_predict<E, std::void_t<decltype(std::declval<const E&>().predict(std::declval<MatrixRef>()))>> : std::true_type {};
+template <class E, class = void> struct has_kneighbors : std::false_type {};
+template <class E> struct has_kneighbors<E, std::void_t<decltype(std::declval<const E&>().kneighbors(std::declval<MatrixRef>(), std::optional<int>()))>> : std::true_type {};
+template <class E, class = void> struct has_radius_neighbors : std::false_type {};
+template <class E> struct has_radius_neighbors<E, std::void_t<decltype(std::declval<const E&>().radius_neighbors(std::declval<MatrixRef>(), std::optional<double>()))>> : std::true_type {};
+template <class E, class = void> struct has_warnings : std::false_type {};
+template <class E> struct has_warnings<E, std::void_t<decltype(std::declval<const E&>().warnings())>> : std::true_type {};
+
+inline NdArray to_ndarray(double v) { return NdArray::scalar(v); }
+inline NdArray to_ndarray(int v) { return NdArray::scalar(v); }
+inline NdArray to_ndarray(long v) { return NdArray::scalar(static_cast<double>(v)); }
+inline NdArray to_ndarray(long long v) { return NdArray::scalar(static_cast<double>(v)); }
+inline NdArray to_ndarray(bool v) { return NdArray::scalar(v ? 1 : 0); }
+template <class T> NdArray to_ndarray(const T& v) { return NdArray::from(v); }
+
+// Drops the leading output axis of a per-output result when y was one-dimensional.
+NdArray squeeze_outputs(NdArray a);
+IntVector class_codes_from(MatrixRef Y);  // n x 1 of integer-valued doubles -> codes, validated
+[[noreturn]] void throw_unsupported(const char* estimator, const char* method);
+}  // namespace detail
+
+template <class E>
+class Adapter final : public AnyEstimator {
+  using D = Describe<E>;
+
+ public:
+  explicit Adapter(const json& options) : est_(params_from_json<E>(options)) {}
+
+  const char* name() const override { return D::name; }
+  Kind kind() const override { return D::kind; }
+  bool supports(const std::string& m) const override {
+    for (const auto& s : methods())
+      if (s == m) return true;
+    return false;
+  }
+  static std::vector<std::string> methods() {
+    std::vector<std::string> m = {"fit", "score"};
+    if constexpr (detail::has_predict<E>::value) m.push_back("predict");
+    if constexpr (detail::has_predict_proba<E>::value) m.push_back("predictProba");
+    if constexpr (detail::has_decision_function<E>::value) m.push_back("decisionFunction");
+    if constexpr (detail::has_transform<E>::value) m.push_back("transform");
+    if constexpr (detail::has_inverse_transform<E>::value) m.push_back("inverseTransform");
+    if constexpr (detail::has_kneighbors<E>::value) m.push_back("kneighbors");
+    if constexpr (detail::has_radius_neighbors<E>::value) m.push_back("radiusNeighbors");
+    return m;
+  }
+
+  void fit(MatrixRef X, MatrixRef Y, bool y_is_vector) override {
+    if constexpr (D::kind == Kind::classifier) est_.fit(X, detail::class_codes_from(Y));
+    else if constexpr (D::kind == Kind::regressor) est_.fit(X, Y);
+    else est_.fit(X);
+    y_is_vector_ = y_is_vector;
+  }
+
+  NdArray predict(MatrixRef X) const override {
+    if constexpr (detail::has_predict<E>::value) {
+      fitted("predict");
+      NdArray out = NdArray::from(est_.predict(X));
+      return D::kind == Kind::regressor && y_is_vector_ ? detail::squeeze_outputs(std::move(out)) : out;
+    } else {
+      detail::throw_unsupported(D::name, "predict");
+    }
+  }
+  Matrix predict_proba(MatrixRef X) const override {
+    if constexpr (detail::has_predict_proba<E>::value) return fitted("predictProba"), est_.predict_proba(X);
+    else detail::throw_unsupported(D::name, "predictProba");
+  }
+  NdArray decision_function(MatrixRef X) const override {
+    if constexpr (detail::has_decision_function<E>::value) return fitted("decisionFunction"), NdArray::from(est_.decision_function(X));
+    else detail::throw_unsupported(D::name, "decisionFunction");
+  }
+  Matrix transform(MatrixRef X) const override {
+    if constexpr (detail::has_transform<E>::value) return fitted("transform"), est_.transform(X);
+    else detail::throw_unsupported(D::name, "transform");
+  }
+  Matrix inverse_transform(MatrixRef X) const override {
+    if constexpr (detail::has_inverse_transform<E>::value) return fitted("inverseTransform"), est_.inverse_transform(X);
+    else detail::throw_unsupported(D::name, "inverseTransform");
+  }
+  KNeighborsResult kneighbors(MatrixRef X, std::optional<int> k) const override {
+    if constexpr (detail::has_kneighbors<E>::value) return fitted("kneighbors"), est_.kneighbors(X, k);
+    else detail::throw_unsupported(D::name, "kneighbors");
+  }
+  RadiusNeighborsResult radius_neighbors(MatrixRef X, std::optional<double> r) const override {
+    if constexpr (detail::has_radius_neighbors<E>::value) return fitted("radiusNeighbors"), est_.radius_neighbors(X, r);
+    else detail::throw_unsupported(D::name, "radiusNeighbors");
+  }
+
+  double score(MatrixRef X, MatrixRef Y) const override {
+    fitted("score");
+    check_same_rows(X.rows(), Y.rows());
+    if constexpr (D::kind == Kind::classifier) {
+      return accuracy_score(detail::class_codes_from(Y), est_.predict(X));
+    } else if constexpr (D::kind == Kind::regressor) {
+      return r2_score(Y, est_.predict(X));
+    } else {
+      detail::throw_unsupported(D::name, "score");
+    }
+  }
+
+  NdArray attribute(const std::string& attr) const override {
+    std::optional<NdArray> out;
+    for_each_in(D::attributes(), [&](const auto& a) {
+      if (attr != a.name) return;
+      fitted(a.name);
+      NdArray v = detail::to_ndarray((est_.*(a.getter))());
+      out = a.per_output && y_is_vector_ ? detail::squeeze_outputs(std::move(v)) : std::move(v);
+    });
+    if (!out) throw InvalidArgument(std::string(D::name) + " has no attribute '" + attr + "'");
+    return *out;
+  }
+
+  json get_params() const override { return params_to_json<E>(est_.params()); }
+  void set_params(const json& options) override {
+    json merged = get_params();
+    for (auto it = options.begin(); it != options.end(); ++it) merged[it.key()] = it.value();
+    E fresh(params_from_json<E>(merged));
+    if (est_.is_fitted()) fresh.load_state(est_.state());
+    est_ = std::move(fresh);
+  }
+  std::vector<std::string> warnings() const override {
+    if constexpr (detail::has_warnings<E>::value) return est_.warnings().messages;
+    else return {};
+  }
+
+  json to_json() const override {
+    json j = {{"format", kModelFormat}, {"version", kModelVersion}, {"estimator", D::name},
+              {"params", get_params()}, {"fitted", est_.is_fitted()}, {"yIsVector", y_is_vector_}};
+    if (est_.is_fitted()) j["state"] = est_.state();
+    return j;
+  }
+  void load(const json& model) {
+    const json& f = member(model, "yIsVector");
+    if (!f.is_boolean()) throw InvalidArgument("model JSON: yIsVector must be true or false");
+    y_is_vector_ = f.get<bool>();
+    const json& fitted_flag = member(model, "fitted");
+    if (!fitted_flag.is_boolean()) throw InvalidArgument("model JSON: fitted must be true or false");
+    if (fitted_flag.get<bool>()) est_.load_state(member(model, "state"));
+  }
+
+  static json metadata() {
+    json params = json::array(), attrs = json::array();
+    const typename E::Params defaults{};
+    for_each_in(D::params(), [&](const auto& p) { params.push_back(p.metadata(defaults)); });
+    for_each_in(D::attributes(), [&](const auto& a) { attrs.push_back({{"name", a.name}, {"doc", a.doc}}); });
+    return {{"name", D::name}, {"family", D::family}, {"doc", D::doc}, {"kind", kind_name(D::kind)},
+            {"methods", methods()}, {"params", params}, {"attributes", attrs}};
+  }
+
+ private:
+  void fitted(const char* method) const { check_fitted(est_.is_fitted(), D::name, method); }
+
+  E est_;
+  bool y_is_vector_ = true;
+};
+
+}  // namespace wasmlearn

@@ -1,0 +1,234 @@
+// One declaration per estimator. `Describe<E>` names the estimator, its family, a one-line doc,
+// what it is (classifier, regressor, ...), its hyper-parameters and its fitted attributes. From that
+// single description the generic code validates options, reads/writes them as JSON, exports the
+// metadata that the TypeScript declarations, the docs table and the playground are generated from,
+// and exposes the estimator to JavaScript (see any_estimator.hpp) with no per-estimator glue.
+//
+//   template <> struct Describe<KNeighborsClassifier> {
+//     static constexpr const char* name = "KNeighborsClassifier";
+//     static constexpr const char* family = "neighbors";
+//     static constexpr const char* doc = "Vote among the k nearest training samples";
+//     static constexpr Kind kind = Kind::classifier;
+//     static auto params() { using P = KNeighborsClassifier::Params; return std::make_tuple(
+//         param("nNeighbors", &P::n_neighbors, "neighbours that vote", at_least(1)),
+//         param("weights", &P::weights, "how votes are weighted", {{"uniform", Weights::uniform}, ...})); }
+//     static auto attributes() { return std::make_tuple(
+//         attribute("nFeaturesIn", &KNeighborsClassifier::n_features_in, "number of columns seen in fit")); }
+//   };
+#pragma once
+#include <cmath>
+#include <limits>
+#include <optional>
+#include <string>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "wasmlearn/base/json.hpp"
+#include "wasmlearn/base/validation.hpp"
+
+namespace wasmlearn {
+
+template <class E>
+struct Describe;  // specialised once per estimator, next to it
+
+enum class Kind { classifier, regressor, transformer, clusterer };
+inline const char* kind_name(Kind k) {
+  switch (k) {
+    case Kind::classifier: return "classifier";
+    case Kind::regressor: return "regressor";
+    case Kind::transformer: return "transformer";
+    case Kind::clusterer: return "clusterer";
+  }
+  return "";
+}
+
+// Allowed interval of a numeric hyper-parameter.
+struct Range {
+  double lo = -std::numeric_limits<double>::infinity();
+  double hi = std::numeric_limits<double>::infinity();
+  bool lo_open = false, hi_open = false;
+};
+inline Range at_least(double lo) { return {lo, std::numeric_limits<double>::infinity(), false, false}; }
+inline Range greater_than(double lo) { return {lo, std::numeric_limits<double>::infinity(), true, false}; }
+inline Range between(double lo, double hi) { return {lo, hi, false, false}; }
+inline Range any_number() { return {}; }
+
+template <class T>
+struct Choice {
+  const char* name;
+  T value;
+};
+
+namespace detail {
+template <class T> struct unwrap_optional { using type = T; static constexpr bool nullable = false; };
+template <class T> struct unwrap_optional<std::optional<T>> { using type = T; static constexpr bool nullable = true; };
+
+inline std::string show(const json& v) { return v.dump(); }
+
+inline std::string range_text(const Range& r) {
+  const bool lo = std::isfinite(r.lo), hi = std::isfinite(r.hi);
+  if (lo && hi)
+    return std::string("in ") + (r.lo_open ? "(" : "[") + format_number(r.lo) + ", " + format_number(r.hi) +
+           (r.hi_open ? ")" : "]");
+  if (lo) return (r.lo_open ? "greater than " : "at least ") + format_number(r.lo);
+  if (hi) return (r.hi_open ? "less than " : "at most ") + format_number(r.hi);
+  return "a finite number";
+}
+}  // namespace detail
+
+// A hyper-parameter: `Field` is int, double, bool or an enum (with choices), optionally wrapped in
+// std::optional (then JSON null / JS null is allowed and means "not set").
+template <class P, class Field>
+struct Param {
+  using Value = typename detail::unwrap_optional<Field>::type;
+  static constexpr bool nullable = detail::unwrap_optional<Field>::nullable;
+
+  const char* name;
+  Field P::*member;
+  const char* doc;
+  Range range{};
+  std::vector<Choice<Value>> choices{};
+
+  const char* type_name() const {
+    if constexpr (std::is_same_v<Value, bool>) return "boolean";
+    else if constexpr (std::is_enum_v<Value>) return "string";
+    else if constexpr (std::is_integral_v<Value>) return "integer";
+    else return "number";
+  }
+
+  json value_to_json(const Value& v) const {
+    if constexpr (std::is_enum_v<Value>) {
+      for (const auto& c : choices)
+        if (c.value == v) return c.name;
+      return nullptr;
+    } else {
+      return v;
+    }
+  }
+
+  json get(const P& p) const {
+    if constexpr (nullable) {
+      const auto& f = p.*member;
+      return f ? value_to_json(*f) : json(nullptr);
+    } else {
+      return value_to_json(p.*member);
+    }
+  }
+
+  // Validates `v` against the type and constraint and stores it; the message names the option.
+  void set(P& p, const json& v) const {
+    if constexpr (nullable) {
+      if (v.is_null()) { p.*member = std::nullopt; return; }
+    }
+    p.*member = parse(v);
+  }
+
+  Value parse(const json& v) const {
+    const std::string n = name;
+    if constexpr (std::is_same_v<Value, bool>) {
+      if (!v.is_boolean()) throw InvalidArgument(n + " must be true or false, got " + detail::show(v));
+      return v.get<bool>();
+    } else if constexpr (std::is_enum_v<Value>) {
+      std::string valid;
+      for (const auto& c : choices) valid += std::string(valid.empty() ? "" : ", ") + "'" + c.name + "'";
+      if (v.is_string())
+        for (const auto& c : choices)
+          if (v.get<std::string>() == c.name) return c.value;
+      throw InvalidArgument(n + " must be one of " + valid + ", got " + detail::show(v));
+    } else {
+      if (!v.is_number()) throw InvalidArgument(n + " must be a" + (std::is_integral_v<Value> ? "n integer" : " number") +
+                                                ", got " + detail::show(v));
+      const double x = v.get<double>();
+      if constexpr (std::is_integral_v<Value>) {
+        if (!std::isfinite(x) || std::floor(x) != x)
+          throw InvalidArgument(n + " must be an integer, got " + detail::show(v));
+      }
+      if (!std::isfinite(x) || x < range.lo || x > range.hi || (range.lo_open && x == range.lo) ||
+          (range.hi_open && x == range.hi))
+        throw InvalidArgument(n + " must be " + detail::range_text(range) + ", got " + detail::show(v));
+      return static_cast<Value>(x);
+    }
+  }
+
+  json metadata(const P& defaults) const {
+    json m = {{"name", name}, {"type", type_name()}, {"default", get(defaults)}, {"nullable", nullable}, {"doc", doc}};
+    if constexpr (std::is_enum_v<Value>) {
+      json values = json::array();
+      for (const auto& c : choices) values.push_back(c.name);
+      m["values"] = values;
+    } else if constexpr (!std::is_same_v<Value, bool>) {
+      if (std::isfinite(range.lo)) m[range.lo_open ? "exclusiveMinimum" : "minimum"] = range.lo;
+      if (std::isfinite(range.hi)) m[range.hi_open ? "exclusiveMaximum" : "maximum"] = range.hi;
+    }
+    return m;
+  }
+};
+
+template <class P, class Field>
+Param<P, Field> param(const char* name, Field P::*member, const char* doc, Range range = {}) {
+  return {name, member, doc, range, {}};
+}
+template <class P, class Field, class V = typename detail::unwrap_optional<Field>::type>
+Param<P, Field> param(const char* name, Field P::*member, const char* doc, std::vector<Choice<V>> choices) {
+  return {name, member, doc, {}, std::move(choices)};
+}
+
+// A fitted attribute: a const member function returning a number, a Vector, an IntVector or a Matrix.
+// `per_output`: its first axis is the regression target; it is dropped when y was one-dimensional
+// (as scikit-learn's coef_ is (n_features,) for a 1-D y and (n_targets, n_features) otherwise).
+template <class E, class Getter>
+struct Attribute {
+  const char* name;
+  Getter getter;
+  const char* doc;
+  bool per_output;
+};
+template <class E, class R>
+Attribute<E, R (E::*)() const> attribute(const char* name, R (E::*getter)() const, const char* doc,
+                                         bool per_output = false) {
+  return {name, getter, doc, per_output};
+}
+
+// ---- generic operations on a declaration -------------------------------------------------------
+
+template <class Tuple, class F>
+void for_each_in(const Tuple& t, F&& f) {
+  std::apply([&](const auto&... x) { (f(x), ...); }, t);
+}
+
+template <class E>
+std::string option_names() {
+  std::string names;
+  for_each_in(Describe<E>::params(), [&](const auto& p) { names += std::string(names.empty() ? "" : ", ") + p.name; });
+  return names;
+}
+
+// Builds a Params struct from a JSON object of camelCase options; unknown keys and bad values throw.
+template <class E>
+typename E::Params params_from_json(const json& options) {
+  typename E::Params p{};
+  if (options.is_null()) return p;
+  if (!options.is_object())
+    throw InvalidArgument(std::string(Describe<E>::name) + " options must be an object, got " + options.dump());
+  for (auto it = options.begin(); it != options.end(); ++it) {
+    bool known = false;
+    for_each_in(Describe<E>::params(), [&](const auto& p_decl) {
+      if (it.key() == p_decl.name) { p_decl.set(p, it.value()); known = true; }
+    });
+    if (!known)
+      throw InvalidArgument("Unknown option '" + it.key() + "' for " + Describe<E>::name + "; valid options: " +
+                            option_names<E>());
+  }
+  return p;
+}
+
+template <class E>
+json params_to_json(const typename E::Params& p) {
+  json out = json::object();
+  for_each_in(Describe<E>::params(), [&](const auto& p_decl) { out[p_decl.name] = p_decl.get(p); });
+  return out;
+}
+
+}  // namespace wasmlearn

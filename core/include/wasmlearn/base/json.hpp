@@ -1,0 +1,26 @@
+// Model I/O helpers: fitted state is stored as plain JSON (nlohmann/json). Doubles are written with
+// a round-trip representation, so a model saved anywhere predicts bit-identically when loaded.
+#pragma once
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "wasmlearn/base/errors.hpp"
+#include "wasmlearn/base/types.hpp"
+
+namespace wasmlearn {
+
+using json = nlohmann::json;
+
+json to_json(const Matrix& m);     // {"rows": r, "cols": c, "data": [...]} row-major
+json to_json(const Vector& v);     // [...]
+json to_json(const IntVector& v);  // [...]
+
+// Readers validate the shape and types and throw InvalidArgument("model JSON: <field> ...").
+Matrix matrix_from_json(const json& j, const char* field);
+Vector vector_from_json(const json& j, const char* field);
+IntVector int_vector_from_json(const json& j, const char* field);
+double number_from_json(const json& j, const char* field);
+// The member `field` of object `j`, or an InvalidArgument naming it when it is missing.
+const json& member(const json& j, const char* field);
+
+}  // namespace wasmlearn

@@ -1,0 +1,59 @@
+#include "wasmlearn/base/json.hpp"
+
+#include <cmath>
+
+namespace wasmlearn {
+
+static InvalidArgument bad(const char* field, const std::string& what) {
+  return InvalidArgument(std::string("model JSON: ") + field + " " + what);
+}
+
+json to_json(const Matrix& m) {
+  return {{"rows", m.rows()}, {"cols", m.cols()}, {"data", std::vector<double>(m.data(), m.data() + m.size())}};
+}
+json to_json(const Vector& v) { return std::vector<double>(v.data(), v.data() + v.size()); }
+json to_json(const IntVector& v) { return std::vector<int>(v.data(), v.data() + v.size()); }
+
+const json& member(const json& j, const char* field) {
+  if (!j.is_object()) throw bad(field, "is missing (the enclosing value is not an object)");
+  auto it = j.find(field);
+  if (it == j.end()) throw bad(field, "is missing");
+  return *it;
+}
+
+double number_from_json(const json& j, const char* field) {
+  if (!j.is_number()) throw bad(field, "must be a number");
+  const double v = j.get<double>();
+  if (!std::isfinite(v)) throw bad(field, "must be finite");
+  return v;
+}
+
+Vector vector_from_json(const json& j, const char* field) {
+  if (!j.is_array()) throw bad(field, "must be an array of numbers");
+  Vector v(static_cast<Index>(j.size()));
+  for (std::size_t i = 0; i < j.size(); ++i) v[static_cast<Index>(i)] = number_from_json(j[i], field);
+  return v;
+}
+
+IntVector int_vector_from_json(const json& j, const char* field) {
+  if (!j.is_array()) throw bad(field, "must be an array of integers");
+  IntVector v(static_cast<Index>(j.size()));
+  for (std::size_t i = 0; i < j.size(); ++i) {
+    if (!j[i].is_number_integer()) throw bad(field, "must contain only integers");
+    v[static_cast<Index>(i)] = j[i].get<int>();
+  }
+  return v;
+}
+
+Matrix matrix_from_json(const json& j, const char* field) {
+  const json& rows = member(j, "rows");
+  const json& cols = member(j, "cols");
+  if (!rows.is_number_unsigned() || !cols.is_number_unsigned()) throw bad(field, "rows/cols must be non-negative integers");
+  const Vector data = vector_from_json(member(j, "data"), field);
+  const Index r = rows.get<Index>(), c = cols.get<Index>();
+  if (data.size() != r * c)
+    throw bad(field, "has " + std::to_string(data.size()) + " values but rows*cols = " + std::to_string(r * c));
+  return Eigen::Map<const Matrix>(data.data(), r, c);
+}
+
+}  // namespace wasmlearn

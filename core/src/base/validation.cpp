@@ -1,0 +1,69 @@
+#include "wasmlearn/base/validation.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+namespace wasmlearn {
+
+std::string format_number(double v) {
+  if (std::isnan(v)) return "NaN";
+  if (std::isinf(v)) return v > 0 ? "Infinity" : "-Infinity";
+  char buf[32];
+  for (int precision = 1; precision <= 17; ++precision) {
+    std::snprintf(buf, sizeof buf, "%.*g", precision, v);
+    if (std::strtod(buf, nullptr) == v) break;
+  }
+  return buf;
+}
+
+static std::string non_finite_name(double v) { return std::isnan(v) ? "NaN" : (v > 0 ? "Infinity" : "-Infinity"); }
+
+void check_matrix(MatrixRef X, const char* name, Index min_samples) {
+  if (X.rows() == 0 || X.cols() == 0)
+    throw InvalidArgument(std::string(name) + " is empty (" + std::to_string(X.rows()) + " rows, " +
+                          std::to_string(X.cols()) + " columns)");
+  if (X.rows() < min_samples)
+    throw InvalidArgument(std::string(name) + " has " + std::to_string(X.rows()) + " rows but at least " +
+                          std::to_string(min_samples) + " are needed");
+  if (X.allFinite()) return;
+  for (Index i = 0; i < X.rows(); ++i)
+    for (Index j = 0; j < X.cols(); ++j)
+      if (!std::isfinite(X(i, j)))
+        throw InvalidArgument(std::string(name) + " contains " + non_finite_name(X(i, j)) + " at row " +
+                              std::to_string(i) + ", column " + std::to_string(j));
+}
+
+void check_finite(VectorRef v, const char* name) {
+  if (v.allFinite()) return;
+  for (Index i = 0; i < v.size(); ++i)
+    if (!std::isfinite(v[i]))
+      throw InvalidArgument(std::string(name) + " contains " + non_finite_name(v[i]) + " at index " +
+                            std::to_string(i));
+}
+
+void check_same_rows(Index x_rows, Index y_rows, const char* y_name) {
+  if (x_rows != y_rows)
+    throw InvalidArgument(std::string(y_name) + " has " + std::to_string(y_rows) + " entries but X has " +
+                          std::to_string(x_rows) + " rows");
+}
+
+int check_class_codes(IntVectorRef y, const char* name) {
+  if (y.size() == 0) throw InvalidArgument(std::string(name) + " is empty");
+  if (y.minCoeff() < 0)
+    throw InvalidArgument(std::string(name) + " class codes must be non-negative, got " + std::to_string(y.minCoeff()));
+  return y.maxCoeff() + 1;
+}
+
+void check_n_features(Index fitted, MatrixRef X, const char* name) {
+  if (X.cols() != fitted)
+    throw InvalidArgument(std::string(name) + " has " + std::to_string(X.cols()) + " columns but the model was fitted with " +
+                          std::to_string(fitted));
+}
+
+void check_fitted(bool fitted, const char* estimator, const char* method) {
+  if (!fitted)
+    throw NotFitted(std::string("This ") + estimator + " is not fitted yet: call fit before " + method);
+}
+
+}  // namespace wasmlearn

@@ -1,0 +1,58 @@
+#include "wasmlearn/preprocessing/standard_scaler.hpp"
+
+#include "wasmlearn/base/validation.hpp"
+
+namespace wasmlearn {
+
+StandardScaler& StandardScaler::fit(MatrixRef X) {
+  check_matrix(X);
+  const Index n = X.rows();
+  mean_ = X.colwise().mean().transpose();
+  var_ = (X.rowwise() - mean_.transpose()).colwise().squaredNorm().transpose() / static_cast<double>(n);
+  scale_ = var_.cwiseSqrt();
+  // scikit-learn treats variances below ~10 ulp of the mean's magnitude as zero (constant feature).
+  const double eps = 10 * std::numeric_limits<double>::epsilon();
+  for (Index j = 0; j < scale_.size(); ++j)
+    if (var_[j] <= eps * eps * std::max(1.0, mean_[j] * mean_[j])) scale_[j] = 1.0;
+  if (!params_.with_mean) mean_.setZero();
+  if (!params_.with_std) scale_.setOnes();
+  n_features_in_ = X.cols();
+  n_samples_seen_ = n;
+  return *this;
+}
+
+Matrix StandardScaler::transform(MatrixRef X) const {
+  check_fitted(is_fitted(), "StandardScaler", "transform");
+  check_n_features(n_features_in_, X);
+  check_matrix(X);
+  return (X.rowwise() - mean_.transpose()).array().rowwise() / scale_.transpose().array();
+}
+
+Matrix StandardScaler::inverse_transform(MatrixRef X) const {
+  check_fitted(is_fitted(), "StandardScaler", "inverseTransform");
+  check_n_features(n_features_in_, X);
+  check_matrix(X);
+  return (X.array().rowwise() * scale_.transpose().array()).matrix().rowwise() + mean_.transpose();
+}
+
+json StandardScaler::state() const {
+  return {{"mean", to_json(mean_)}, {"var", to_json(var_)}, {"scale", to_json(scale_)},
+          {"nSamplesSeen", n_samples_seen_}};
+}
+
+void StandardScaler::load_state(const json& s) {
+  Vector mean = vector_from_json(member(s, "mean"), "mean");
+  Vector var = vector_from_json(member(s, "var"), "var");
+  Vector scale = vector_from_json(member(s, "scale"), "scale");
+  if (mean.size() == 0 || var.size() != mean.size() || scale.size() != mean.size())
+    throw InvalidArgument("model JSON: mean, var and scale must be non-empty and of equal length");
+  if ((scale.array() <= 0).any()) throw InvalidArgument("model JSON: scale must be positive");
+  const double seen = number_from_json(member(s, "nSamplesSeen"), "nSamplesSeen");
+  mean_ = std::move(mean);
+  var_ = std::move(var);
+  scale_ = std::move(scale);
+  n_features_in_ = mean_.size();
+  n_samples_seen_ = static_cast<Index>(seen);
+}
+
+}  // namespace wasmlearn

@@ -1,0 +1,94 @@
+// The generic machinery: option validation from declarations, the type-erased adapter, model JSON.
+#include <gtest/gtest.h>
+
+#include "wasmlearn/base/any_estimator.hpp"
+#include "wasmlearn/preprocessing/standard_scaler.hpp"
+
+using namespace wasmlearn;
+
+template <class F>
+static std::string error_of(F&& f) {
+  try {
+    f();
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  return "<no error>";
+}
+
+TEST(Options, UnknownOptionListsValidOnes) {
+  EXPECT_EQ(error_of([] { make_estimator("StandardScaler", {{"withMeen", true}}); }),
+            "Unknown option 'withMeen' for StandardScaler; valid options: withMean, withStd");
+}
+
+TEST(Options, WrongTypeNamesTheOption) {
+  EXPECT_EQ(error_of([] { make_estimator("StandardScaler", {{"withStd", 1}}); }), "withStd must be true or false, got 1");
+}
+
+TEST(Options, UnknownEstimatorListsKnownOnes) {
+  EXPECT_NE(error_of([] { make_estimator("Nope", json::object()); }).find("Unknown estimator 'Nope'; known estimators: "),
+            std::string::npos);
+}
+
+TEST(Validation, MessagesNameArgumentAndPlace) {
+  Matrix X(2, 2);
+  X << 1, 2, 3, std::nan("");
+  EXPECT_EQ(error_of([&] { check_matrix(X); }), "X contains NaN at row 1, column 1");
+  EXPECT_EQ(error_of([&] { check_n_features(4, X); }), "X has 2 columns but the model was fitted with 4");
+  EXPECT_EQ(error_of([] { check_matrix(Matrix(0, 3)); }), "X is empty (0 rows, 3 columns)");
+  EXPECT_EQ(format_number(0.1), "0.1");
+  EXPECT_EQ(format_number(3), "3");
+}
+
+TEST(StandardScaler, MatchesHandComputedMomentsAndRoundTrips) {
+  Matrix X(4, 2);
+  X << 1, 5, 2, 5, 3, 5, 6, 5;  // second column constant: centred, scale stays 1
+  StandardScaler s;
+  s.fit(X);
+  EXPECT_DOUBLE_EQ(s.mean()[0], 3.0);
+  EXPECT_DOUBLE_EQ(s.var()[0], (4.0 + 1.0 + 0.0 + 9.0) / 4.0);
+  EXPECT_DOUBLE_EQ(s.scale()[0], std::sqrt(3.5));
+  EXPECT_DOUBLE_EQ(s.scale()[1], 1.0);
+  const Matrix Z = s.transform(X);
+  EXPECT_NEAR(Z(0, 0), -2.0 / std::sqrt(3.5), 1e-15);
+  EXPECT_DOUBLE_EQ(Z(2, 1), 0.0);
+  EXPECT_TRUE(s.inverse_transform(Z).isApprox(X, 1e-14));
+}
+
+TEST(Adapter, FitTransformAttributesAndJsonRoundTrip) {
+  auto est = make_estimator("StandardScaler", {{"withMean", false}});
+  EXPECT_THROW(est->transform(Matrix::Ones(1, 2)), NotFitted);
+  Matrix X(3, 2);
+  X << 1, 2, 3, 4, 5, 9;
+  est->fit(X, Matrix(3, 0), true);
+  const NdArray mean = est->attribute("mean");
+  ASSERT_EQ(mean.shape, std::vector<Index>{2});
+  EXPECT_EQ(mean.data, (std::vector<double>{0, 0}));
+  EXPECT_EQ(est->attribute("nFeaturesIn").shape.size(), 0u);
+  EXPECT_THROW(est->predict(X), InvalidArgument);
+  const json saved = est->to_json();
+  auto loaded = estimator_from_json(json::parse(saved.dump()));
+  EXPECT_EQ(loaded->get_params(), est->get_params());
+  EXPECT_EQ(loaded->transform(X), est->transform(X));  // bit-identical
+}
+
+TEST(Adapter, CorruptModelJsonIsRejectedClearly) {
+  EXPECT_EQ(error_of([] { estimator_from_json({{"format", "other"}}); }),
+            "model JSON: format must be 'wasmlearn-model', got \"other\"");
+  json m = make_estimator("StandardScaler", json::object())->to_json();
+  m["fitted"] = true;
+  EXPECT_EQ(error_of([&] { estimator_from_json(m); }), "model JSON: state is missing");
+  m["state"] = {{"mean", {1, 2}}, {"var", {1}}, {"scale", {1, 1}}, {"nSamplesSeen", 3}};
+  EXPECT_EQ(error_of([&] { estimator_from_json(m); }), "model JSON: mean, var and scale must be non-empty and of equal length");
+}
+
+TEST(Metadata, ListsParamsWithTypesAndDefaults) {
+  const json meta = estimators_metadata();
+  const auto it = std::find_if(meta.begin(), meta.end(), [](const json& e) { return e["name"] == "StandardScaler"; });
+  ASSERT_NE(it, meta.end());
+  EXPECT_EQ((*it)["kind"], "transformer");
+  EXPECT_EQ((*it)["params"][0]["name"], "withMean");
+  EXPECT_EQ((*it)["params"][0]["type"], "boolean");
+  EXPECT_EQ((*it)["params"][0]["default"], true);
+  EXPECT_EQ((*it)["methods"], json({"fit", "score", "transform", "inverseTransform"}));
+}
