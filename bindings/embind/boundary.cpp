@@ -1,0 +1,63 @@
+#include "bindings/embind/boundary.hpp"
+
+#include <emscripten/emscripten.h>
+#include <malloc.h>
+
+#include "wasmlearn/base/errors.hpp"
+
+EM_JS(void, wasmlearn_throw_error, (const char* name, const char* message), {
+  const error = new Error(UTF8ToString(message));
+  error.name = UTF8ToString(name);
+  throw error;
+});
+
+namespace wasmlearn::bindings {
+
+void throw_js_error(const std::string& name, const std::string& message) {
+  // Copied to static storage so no live C++ object owns the text while the JS error unwinds.
+  static std::string stored_name, stored_message;
+  stored_name = name;
+  stored_message = message;
+  wasmlearn_throw_error(stored_name.c_str(), stored_message.c_str());
+  __builtin_unreachable();
+}
+
+Buffer::Buffer(const val& array, int rows, int cols, const char* name) : rows_(rows), cols_(cols) {
+  if (rows < 0 || cols < 0) throw InvalidArgument(std::string(name) + " must have non-negative rows and cols");
+  values_ = emscripten::convertJSArrayToNumberVector<double>(array);
+  if (values_.size() != static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols))
+    throw InvalidArgument(std::string(name) + " has " + std::to_string(values_.size()) + " values but rows*cols = " +
+                          std::to_string(static_cast<long long>(rows) * cols));
+}
+
+val to_js_double(const double* p, Index n) {
+  return val::global("Float64Array").new_(emscripten::typed_memory_view(static_cast<std::size_t>(n), p));
+}
+val to_js_int(const int* p, Index n) {
+  return val::global("Int32Array").new_(emscripten::typed_memory_view(static_cast<std::size_t>(n), p));
+}
+
+val to_js(const NdArray& a) {
+  val shape = val::array();
+  for (Index s : a.shape) shape.call<void>("push", static_cast<double>(s));
+  val out = val::object();
+  out.set("data", to_js_double(a.data.data(), static_cast<Index>(a.data.size())));
+  out.set("shape", shape);
+  return out;
+}
+
+json parse_json(const val& text, const char* what) {
+  if (!text.isString()) throw InvalidArgument(std::string(what) + " must be a string");
+  try {
+    return json::parse(text.as<std::string>());
+  } catch (const json::exception&) {
+    throw InvalidArgument(std::string(what) + " is not valid JSON");
+  }
+}
+
+}  // namespace wasmlearn::bindings
+
+EMSCRIPTEN_BINDINGS(wasmlearn_runtime) {
+  // Bytes currently allocated in the WASM heap, for leak tests.
+  emscripten::function("heapUsed", emscripten::optional_override([] { return static_cast<double>(mallinfo().uordblks); }));
+}

@@ -1,0 +1,120 @@
+// The one generic binder: every estimator of the registry is reached through RawEstimator, built
+// by name from its declaration, so no estimator has glue code of its own. Arrays cross once each
+// way: a JS typed array is copied into a WASM-heap vector (Eigen maps it), and results are copied
+// out into fresh JS-owned typed arrays (views of WASM memory detach when memory grows).
+#include "bindings/embind/boundary.hpp"
+
+#include "wasmlearn/base/any_estimator.hpp"
+
+namespace wasmlearn::bindings {
+namespace {
+
+class RawEstimator {
+ public:
+  explicit RawEstimator(std::unique_ptr<AnyEstimator> impl) : impl_(std::move(impl)) {}
+
+  // Factories rather than constructors, and strings taken as JS values and converted inside
+  // guarded(): a JS Error unwinding through embind's frames would skip the destructors of any
+  // std::string arguments embind made, so none may exist when it is thrown.
+  static RawEstimator* create(const val& name, const val& options) {
+    return guarded([&] {
+      return new RawEstimator(make_estimator(name.as<std::string>(), parse_json(options, "options")));
+    });
+  }
+  static RawEstimator* from_json(const val& text) {
+    return guarded([&] { return new RawEstimator(estimator_from_json(parse_json(text, "model JSON"))); });
+  }
+
+  void fit(const val& X, int rows, int cols, const val& Y, int y_cols, bool y_is_vector) {
+    guarded([&] {
+      const Buffer x(X, rows, cols, "X");
+      const Buffer y(Y, rows, y_cols, "y");
+      impl_->fit(x.map(), y.map(), y_is_vector);
+    });
+  }
+  val predict(const val& X, int rows, int cols) const {
+    return guarded([&] { return to_js(impl_->predict(Buffer(X, rows, cols, "X").map())); });
+  }
+  val predict_proba(const val& X, int rows, int cols) const {
+    return guarded([&] { return to_js(NdArray::from(impl_->predict_proba(Buffer(X, rows, cols, "X").map()))); });
+  }
+  val decision_function(const val& X, int rows, int cols) const {
+    return guarded([&] { return to_js(impl_->decision_function(Buffer(X, rows, cols, "X").map())); });
+  }
+  val transform(const val& X, int rows, int cols) const {
+    return guarded([&] { return to_js(NdArray::from(impl_->transform(Buffer(X, rows, cols, "X").map()))); });
+  }
+  val inverse_transform(const val& X, int rows, int cols) const {
+    return guarded([&] { return to_js(NdArray::from(impl_->inverse_transform(Buffer(X, rows, cols, "X").map()))); });
+  }
+  double score(const val& X, int rows, int cols, const val& Y, int y_cols) const {
+    return guarded([&] {
+      const Buffer x(X, rows, cols, "X");
+      const Buffer y(Y, rows, y_cols, "y");
+      return impl_->score(x.map(), y.map());
+    });
+  }
+  // k < 0 means "the nNeighbors the model was built with".
+  val kneighbors(const val& X, int rows, int cols, int k) const {
+    return guarded([&] {
+      const KNeighborsResult r =
+          impl_->kneighbors(Buffer(X, rows, cols, "X").map(), k < 0 ? std::nullopt : std::optional<int>(k));
+      val out = val::object();
+      out.set("distances", to_js(NdArray::from(r.distances)));
+      out.set("indices", to_js_int(r.indices.data(), r.indices.size()));
+      return out;
+    });
+  }
+  // A NaN radius means "the radius the model was built with".
+  val radius_neighbors(const val& X, int rows, int cols, double radius) const {
+    return guarded([&] {
+      const RadiusNeighborsResult r = impl_->radius_neighbors(
+          Buffer(X, rows, cols, "X").map(), std::isnan(radius) ? std::nullopt : std::optional<double>(radius));
+      std::vector<int> offsets(r.offsets.begin(), r.offsets.end()), indices(r.indices.begin(), r.indices.end());
+      val out = val::object();
+      out.set("offsets", to_js_int(offsets.data(), static_cast<Index>(offsets.size())));
+      out.set("distances", to_js_double(r.distances.data(), static_cast<Index>(r.distances.size())));
+      out.set("indices", to_js_int(indices.data(), static_cast<Index>(indices.size())));
+      return out;
+    });
+  }
+  val attribute(const val& name) const {
+    return guarded([&] { return to_js(impl_->attribute(name.as<std::string>())); });
+  }
+  std::string get_params() const { return guarded([&] { return impl_->get_params().dump(); }); }
+  void set_params(const val& options) {
+    guarded([&] { impl_->set_params(parse_json(options, "options")); });
+  }
+  std::string to_json() const { return guarded([&] { return impl_->to_json().dump(); }); }
+  std::string warnings() const { return guarded([&] { return json(impl_->warnings()).dump(); }); }
+  bool supports(const val& method) const { return impl_->supports(method.as<std::string>()); }
+
+ private:
+  std::unique_ptr<AnyEstimator> impl_;
+};
+
+}  // namespace
+}  // namespace wasmlearn::bindings
+
+EMSCRIPTEN_BINDINGS(wasmlearn_estimators) {
+  using wasmlearn::bindings::RawEstimator;
+  emscripten::class_<RawEstimator>("RawEstimator")
+      .class_function("create", &RawEstimator::create, emscripten::allow_raw_pointers())
+      .class_function("fromJSON", &RawEstimator::from_json, emscripten::allow_raw_pointers())
+      .function("fit", &RawEstimator::fit)
+      .function("predict", &RawEstimator::predict)
+      .function("predictProba", &RawEstimator::predict_proba)
+      .function("decisionFunction", &RawEstimator::decision_function)
+      .function("transform", &RawEstimator::transform)
+      .function("inverseTransform", &RawEstimator::inverse_transform)
+      .function("score", &RawEstimator::score)
+      .function("kneighbors", &RawEstimator::kneighbors)
+      .function("radiusNeighbors", &RawEstimator::radius_neighbors)
+      .function("attribute", &RawEstimator::attribute)
+      .function("getParams", &RawEstimator::get_params)
+      .function("setParams", &RawEstimator::set_params)
+      .function("toJSON", &RawEstimator::to_json)
+      .function("warnings", &RawEstimator::warnings)
+      .function("supports", &RawEstimator::supports);
+  emscripten::function("estimators", emscripten::optional_override([] { return wasmlearn::estimators_metadata().dump(); }));
+}
