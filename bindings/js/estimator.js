@@ -1,0 +1,251 @@
+// The estimator classes users see. Each is made from the metadata the WASM module exports (one
+// declaration per estimator in the C++ core), so adding an estimator needs no code here. The
+// raw embind handle stays private: the JS object owns it, frees it on dispose(), and a
+// FinalizationRegistry frees it if the object is garbage-collected first.
+import { wasm } from './module.js';
+import { DenseMatrix, toMatrix, toTargets, encodeLabels, codesFor, decodeLabels, labelKind, fromNd } from './arrays.js';
+
+export const metadata = JSON.parse(wasm.estimators());
+const byName = new Map(metadata.map((m) => [m.name, m]));
+const disposeSymbol = Symbol.dispose ?? Symbol.for('Symbol.dispose');
+const finalizer = new FinalizationRegistry((raw) => raw.delete());
+
+function checkOptions(options, meta) {
+  if (options === undefined) return {};
+  if (options === null || typeof options !== 'object' || Array.isArray(options))
+    throw new Error(`${meta.name} options must be an object like { ${meta.params[0]?.name ?? ''}: … }, got ${options === null ? 'null' : typeof options}`);
+  const clean = {};
+  for (const [key, value] of Object.entries(options)) {
+    if (value === undefined) continue;
+    // JSON would turn NaN/Infinity into null; say what was wrong instead.
+    if (typeof value === 'number' && !Number.isFinite(value)) throw new Error(`${key} must be a finite number, got ${value}`);
+    clean[key] = value;
+  }
+  return clean;
+}
+
+export class Estimator {
+  #raw;
+  #labels = null; // classifiers: { kind, classes }
+  #name;
+
+  constructor(options) {
+    const meta = this.constructor.metadata;
+    if (!meta) throw new Error('Estimator is abstract: use one of the estimator classes');
+    this.#name = meta.name;
+    if (options instanceof Restored) {
+      this.#raw = options.raw;
+      this.#labels = options.labels;
+    } else {
+      this.#raw = wasm.RawEstimator.create(meta.name, JSON.stringify(checkOptions(options, meta)));
+    }
+    finalizer.register(this, this.#raw, this);
+  }
+
+  // The live handle, or a clear error once disposed.
+  _raw() {
+    if (!this.#raw) throw new Error(`This ${this.#name} has been disposed; create a new one`);
+    return this.#raw;
+  }
+
+  get labels() {
+    return this.#labels;
+  }
+
+  fit(X, y) {
+    const raw = this._raw();
+    const x = toMatrix(X);
+    const kind = this.constructor.metadata.kind;
+    if (kind === 'classifier') {
+      if (y == null) throw new Error('y is required to fit a classifier');
+      const { classes, kind: labelType, codes } = encodeLabels(y);
+      if (codes.length !== x.rows) throw new Error(`y has ${codes.length} entries but X has ${x.rows} rows`);
+      raw.fit(x.data, x.rows, x.cols, codes, 1, true);
+      this.#labels = { kind: labelType, classes };
+    } else if (kind === 'regressor') {
+      const t = toTargets(y, x.rows);
+      raw.fit(x.data, x.rows, x.cols, t.data, t.cols, t.isVector);
+    } else {
+      raw.fit(x.data, x.rows, x.cols, new Float64Array(0), 0, true);
+    }
+    return this;
+  }
+
+  score(X, y) {
+    const raw = this._raw();
+    const x = toMatrix(X);
+    if (this.constructor.metadata.kind === 'classifier') {
+      const classes = this.classes;
+      labelKind(y);
+      const codes = codesFor(y, classes);
+      if (codes.length !== x.rows) throw new Error(`y has ${codes.length} entries but X has ${x.rows} rows`);
+      return raw.score(x.data, x.rows, x.cols, codes, 1);
+    }
+    const t = toTargets(y, x.rows);
+    return raw.score(x.data, x.rows, x.cols, t.data, t.rows === 0 ? 0 : t.cols);
+  }
+
+  // The fitted class labels, in the order of predictProba's columns.
+  get classes() {
+    this._raw();
+    if (!this.#labels) throw Object.assign(new Error(`This ${this.#name} is not fitted yet: call fit before classes`), { name: 'NotFittedError' });
+    return this.#labels.classes;
+  }
+
+  getParams() {
+    return JSON.parse(this._raw().getParams());
+  }
+
+  setParams(options) {
+    this._raw().setParams(JSON.stringify(checkOptions(options, this.constructor.metadata)));
+    return this;
+  }
+
+  // Non-fatal notes from the last fit/predict (non-convergence, queries with no neighbour, ...).
+  get warnings() {
+    return JSON.parse(this._raw().warnings());
+  }
+
+  // A versioned plain object; JSON.stringify(model) works too.
+  toJSON() {
+    const model = JSON.parse(this._raw().toJSON());
+    if (this.#labels) model.labels = { kind: this.#labels.kind, classes: Array.from(this.#labels.classes) };
+    return model;
+  }
+
+  static fromJSON(json) {
+    const model = typeof json === 'string' ? parseModel(json) : json;
+    if (!model || typeof model !== 'object' || Array.isArray(model)) throw new Error('model JSON must be an object or a JSON string');
+    const Class = this.metadata ? this : classes.get(model.estimator);
+    if (!Class) throw new Error(`model JSON: unknown estimator ${JSON.stringify(model.estimator)}`);
+    if (model.estimator !== Class.metadata.name)
+      throw new Error(`model JSON holds a ${model.estimator}, not a ${Class.metadata.name}`);
+    const { labels, ...core } = model;
+    const restoredLabels = Class.metadata.kind === 'classifier' && model.fitted ? checkSavedLabels(labels) : null;
+    return new Class(new Restored(wasm.RawEstimator.fromJSON(JSON.stringify(core)), restoredLabels));
+  }
+
+  dispose() {
+    if (!this.#raw) return;
+    finalizer.unregister(this);
+    this.#raw.delete();
+    this.#raw = null;
+  }
+
+  [disposeSymbol]() {
+    this.dispose();
+  }
+}
+
+// A model loaded by fromJSON, handed to the constructor instead of options.
+class Restored {
+  constructor(raw, labels) {
+    this.raw = raw;
+    this.labels = labels;
+  }
+}
+
+function parseModel(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new Error('model JSON is not valid JSON');
+  }
+}
+
+function checkSavedLabels(labels) {
+  if (!labels || (labels.kind !== 'number' && labels.kind !== 'string') || !Array.isArray(labels.classes) || labels.classes.length === 0)
+    throw new Error('model JSON: labels must be { kind: "number" | "string", classes: [...] } for a fitted classifier');
+  if (labels.classes.some((c) => typeof c !== labels.kind)) throw new Error(`model JSON: labels.classes must all be ${labels.kind}s`);
+  if (new Set(labels.classes).size !== labels.classes.length) throw new Error('model JSON: labels.classes has duplicates');
+  return { kind: labels.kind, classes: labels.kind === 'number' ? Float64Array.from(labels.classes) : labels.classes };
+}
+
+// Methods an estimator has only when its declaration says so.
+const optionalMethods = {
+  predict(X) {
+    const x = toMatrix(X);
+    const out = this._raw().predict(x.data, x.rows, x.cols);
+    const kind = this.constructor.metadata.kind;
+    if (kind === 'classifier') return decodeLabels(out.data, this.labels.classes);
+    if (kind === 'clusterer') return Int32Array.from(out.data);
+    return fromNd(out);
+  },
+  predictProba(X) {
+    const x = toMatrix(X);
+    return fromNd(this._raw().predictProba(x.data, x.rows, x.cols));
+  },
+  decisionFunction(X) {
+    const x = toMatrix(X);
+    return fromNd(this._raw().decisionFunction(x.data, x.rows, x.cols));
+  },
+  transform(X) {
+    const x = toMatrix(X);
+    return fromNd(this._raw().transform(x.data, x.rows, x.cols));
+  },
+  inverseTransform(X) {
+    const x = toMatrix(X);
+    return fromNd(this._raw().inverseTransform(x.data, x.rows, x.cols));
+  },
+  // k nearest neighbours of each row of X: { distances, indices } as rows x k matrices.
+  kneighbors(X, nNeighbors) {
+    if (nNeighbors !== undefined && (!Number.isInteger(nNeighbors) || nNeighbors < 1))
+      throw new Error(`nNeighbors must be a positive integer, got ${nNeighbors}`);
+    const x = toMatrix(X);
+    const r = this._raw().kneighbors(x.data, x.rows, x.cols, nNeighbors ?? -1);
+    const k = x.rows === 0 ? 0 : r.indices.length / x.rows;
+    return { distances: fromNd(r.distances), indices: new DenseMatrix(r.indices, x.rows, k) };
+  },
+  // Neighbours within `radius` of each row of X, nearest first: arrays of per-query arrays.
+  radiusNeighbors(X, radius) {
+    if (radius !== undefined && !(typeof radius === 'number' && Number.isFinite(radius) && radius > 0))
+      throw new Error(`radius must be a positive finite number, got ${radius}`);
+    const x = toMatrix(X);
+    const r = this._raw().radiusNeighbors(x.data, x.rows, x.cols, radius ?? NaN);
+    const distances = [], indices = [];
+    for (let i = 0; i < x.rows; i++) {
+      distances.push(r.distances.slice(r.offsets[i], r.offsets[i + 1]));
+      indices.push(r.indices.slice(r.offsets[i], r.offsets[i + 1]));
+    }
+    return { distances, indices };
+  },
+};
+
+// fitTransform / fitPredict conveniences, as scikit-learn.
+function addConveniences(proto, methods) {
+  if (methods.includes('transform'))
+    proto.fitTransform = function (X, y) {
+      return this.fit(X, y).transform(X);
+    };
+}
+
+const classes = new Map();
+
+// The class for one declared estimator, named as in scikit-learn.
+export function defineEstimator(name) {
+  const meta = byName.get(name);
+  if (!meta) throw new Error(`wasmlearn has no estimator ${name}`);
+  const Class = { [name]: class extends Estimator {} }[name];
+  Object.defineProperty(Class, 'metadata', { value: meta });
+  for (const method of meta.methods)
+    if (optionalMethods[method]) Object.defineProperty(Class.prototype, method, { value: optionalMethods[method], writable: true, configurable: true });
+  addConveniences(Class.prototype, meta.methods);
+  for (const attr of meta.attributes)
+    Object.defineProperty(Class.prototype, attr.name, {
+      get() {
+        return fromNd(this._raw().attribute(attr.name));
+      },
+      configurable: true,
+    });
+  classes.set(name, Class);
+  return Class;
+}
+
+// Any saved model, whatever its estimator.
+export function loadModel(json) {
+  return Estimator.fromJSON(json);
+}
+
+export function estimators() {
+  return structuredClone(metadata);
+}

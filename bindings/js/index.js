@@ -1,0 +1,6 @@
+// wasmlearn: scikit-learn's classic estimators, compiled to WebAssembly. The module is
+// instantiated once when this file is imported; everything below is synchronous.
+export * from './estimators.js';
+export { Estimator, estimators, loadModel } from './estimator.js';
+export { DenseMatrix } from './arrays.js';
+export * as metrics from './metrics.js';

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs what is missing on a Debian machine (system packages, npm packages). Idempotent: when
+# everything is there it only checks, in well under a second.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+debian_packages=(cmake g++ googletest libgtest-dev emscripten libeigen3-dev nlohmann-json3-dev liblbfgspp-dev libspectra-dev chromium)
+missing=()
+for p in "${debian_packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing Debian packages: ${missing[*]}"
+  sudo_cmd=()
+  [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
+  "${sudo_cmd[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# npm packages: reinstall only when the lock file changed since the last install.
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "setup: installing npm packages"
+  npm ci --no-audit --no-fund --loglevel=error
+fi
