@@ -113,9 +113,15 @@ class Adapter final : public AnyEstimator {
   }
 
   void fit(MatrixRef X, MatrixRef Y, bool y_is_vector) override {
-    if constexpr (D::kind == Kind::classifier) est_.fit(X, detail::class_codes_from(Y));
-    else if constexpr (D::kind == Kind::regressor) est_.fit(X, Y);
-    else est_.fit(X);
+    if constexpr (D::kind == Kind::classifier || D::kind == Kind::regressor) check_same_rows(X.rows(), Y.rows());
+    if constexpr (D::kind == Kind::classifier) {
+      est_.fit(X, detail::class_codes_from(Y));
+    } else if constexpr (D::kind == Kind::regressor) {
+      if (X.rows() > 0) check_matrix(Y, "y");
+      est_.fit(X, Y);
+    } else {
+      est_.fit(X);
+    }
     y_is_vector_ = y_is_vector;
   }
 
