@@ -1,0 +1,96 @@
+// Every estimator in the metadata goes through the same checks, so a new estimator is covered
+// the moment it is declared.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as wasmlearn from 'wasmlearn';
+import { wasm } from '../../bindings/js/module.js';
+
+const { estimators } = wasmlearn;
+
+// 40 samples, 3 features, two well separated groups; labels as strings to exercise encoding.
+const rows = 40, cols = 3;
+const X = Array.from({ length: rows }, (_, i) => [i % 2 ? 3 + Math.sin(i) : -3 + Math.cos(i), Math.sin(3 * i), (i % 7) / 7]);
+const yClass = X.map((_, i) => (i % 2 ? 'right' : 'left'));
+const yReal = X.map((r) => 2 * r[0] - r[1] + 0.5);
+const targetsFor = (kind) => (kind === 'classifier' ? yClass : kind === 'regressor' ? yReal : undefined);
+const outputOf = (model, m) => {
+  if (m.methods.includes('predict')) return model.predict(X);
+  return model.transform(X);
+};
+
+for (const meta of estimators()) {
+  const Class = wasmlearn[meta.name];
+  test(`${meta.name}: exported, with metadata for every option`, () => {
+    assert.equal(typeof Class, 'function');
+    assert.equal(Class.name, meta.name);
+    for (const p of meta.params) {
+      assert.ok(['integer', 'number', 'boolean', 'string'].includes(p.type), `${p.name} type`);
+      assert.ok(p.doc.length > 0, `${p.name} doc`);
+    }
+    const m = new Class();
+    assert.deepEqual(Object.keys(m.getParams()), meta.params.map((p) => p.name));
+    m.dispose();
+  });
+
+  test(`${meta.name}: bad options are rejected with the valid ones listed`, () => {
+    assert.throws(() => new Class({ notAnOption: 1 }), (e) => e.message.includes(`Unknown option 'notAnOption' for ${meta.name}; valid options: ${meta.params.map((p) => p.name).join(', ')}`));
+    assert.throws(() => new Class(42), /options must be an object/);
+    for (const p of meta.params) {
+      const wrong = p.type === 'boolean' ? 'yes' : p.type === 'string' ? 12345 : 'text';
+      assert.throws(() => new Class({ [p.name]: wrong }), new RegExp(`^Error: ${p.name} must be`));
+    }
+  });
+
+  test(`${meta.name}: fit returns this; predict before fit, wrong columns, NaN and dispose give clear errors`, () => {
+    const model = new Class();
+    const first = meta.methods.includes('predict') ? 'predict' : 'transform';
+    assert.throws(() => model[first](X), (e) => e.name === 'NotFittedError' && /not fitted yet: call fit before/.test(e.message));
+    assert.equal(model.fit(X, targetsFor(meta.kind)), model);
+    assert.throws(() => model[first]([[1, 2]]), { message: `X has 2 columns but the model was fitted with ${cols}` });
+    assert.throws(() => model[first]([[1, NaN, 2]]), { message: 'X contains NaN at row 0, column 1' });
+    const badX = X.map((r) => r.slice());
+    badX[5][2] = Infinity;
+    assert.throws(() => new Class().fit(badX, targetsFor(meta.kind)), { message: 'X contains Infinity at row 5, column 2' });
+    assert.throws(() => new Class().fit([], targetsFor(meta.kind)?.slice(0, 0)), /X is empty|y has 0 entries/);
+    model.dispose();
+    assert.throws(() => model[first](X), { message: `This ${meta.name} has been disposed; create a new one` });
+    assert.doesNotThrow(() => model.dispose());
+  });
+
+  test(`${meta.name}: JSON round trip gives bit-identical results`, () => {
+    const model = new Class().fit(X, targetsFor(meta.kind));
+    const text = JSON.stringify(model);
+    const loaded = Class.fromJSON(text);
+    assert.deepEqual(loaded.getParams(), model.getParams());
+    const a = outputOf(model, meta), b = outputOf(loaded, meta);
+    assert.deepEqual(b, a);
+    assert.equal(wasmlearn.loadModel(JSON.parse(text)).constructor, Class);
+    const unfitted = Class.fromJSON(JSON.stringify(new Class()));
+    assert.throws(() => outputOf(unfitted, meta), { name: 'NotFittedError' });
+    [model, loaded, unfitted].forEach((m) => m.dispose());
+  });
+
+  test(`${meta.name}: corrupt and foreign model JSON is rejected`, () => {
+    const good = new Class().fit(X, targetsFor(meta.kind)).toJSON();
+    assert.throws(() => Class.fromJSON('{not json'), /not valid JSON/);
+    assert.throws(() => Class.fromJSON({ ...good, format: 'pickle' }), /format must be 'wasmlearn-model'/);
+    assert.throws(() => Class.fromJSON({ ...good, version: 99 }), /version 99 is not supported/);
+    assert.throws(() => Class.fromJSON({ ...good, estimator: 'Other' }), /holds a Other, not a/);
+    assert.throws(() => Class.fromJSON({ ...good, state: { broken: true } }), /model JSON: /);
+    assert.throws(() => Class.fromJSON({ ...good, params: { nope: 1 } }), /Unknown option 'nope'/);
+  });
+
+  test(`${meta.name}: repeated fit/predict/dispose and failing calls do not grow the WASM heap`, () => {
+    const cycle = () => {
+      const model = new Class().fit(X, targetsFor(meta.kind));
+      outputOf(model, meta);
+      assert.throws(() => model.fit([[1, NaN, 3]], targetsFor(meta.kind)?.slice(0, 1)));
+      assert.throws(() => new Class({ bogus: true }));
+      model.dispose();
+    };
+    for (let i = 0; i < 50; i++) cycle(); // warm up allocator pools
+    const before = wasm.heapUsed();
+    for (let i = 0; i < 2000; i++) cycle();
+    assert.equal(wasm.heapUsed(), before);
+  });
+}
