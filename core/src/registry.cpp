@@ -1,6 +1,7 @@
 // The list of every estimator the library exposes by name. Adding an estimator: include its
 // family's describe.hpp and add one entry<...>() line.
 #include "wasmlearn/base/any_estimator.hpp"
+#include "wasmlearn/neighbors/describe.hpp"
 #include "wasmlearn/preprocessing/describe.hpp"
 
 namespace wasmlearn {
@@ -28,6 +29,10 @@ Entry entry() {
 const std::vector<Entry>& registry() {
   static const std::vector<Entry> all = {
       entry<StandardScaler>(),
+      entry<KNeighborsClassifier>(),
+      entry<KNeighborsRegressor>(),
+      entry<RadiusNeighborsClassifier>(),
+      entry<RadiusNeighborsRegressor>(),
   };
   return all;
 }

@@ -1,0 +1,109 @@
+// Declarations of the neighbours estimators (see base/describe.hpp).
+#pragma once
+#include "wasmlearn/base/describe.hpp"
+#include "wasmlearn/neighbors/kneighbors.hpp"
+#include "wasmlearn/neighbors/radius_neighbors.hpp"
+
+namespace wasmlearn {
+namespace nn {
+
+// The options every neighbours estimator has, declared once.
+template <class P>
+auto search_params() {
+  return std::make_tuple(
+      param("weights", &P::weights, "'uniform' votes, or 'distance': inverse-distance weights (exact matches win)",
+            {{"uniform", NeighborsWeights::uniform}, {"distance", NeighborsWeights::distance}}),
+      param("algorithm", &P::algorithm,
+            "search structure; 'auto' is brute force above 15 features or for many neighbours, else a KD-tree",
+            {{"auto", NeighborsAlgorithm::automatic},
+             {"ball_tree", NeighborsAlgorithm::ball_tree},
+             {"kd_tree", NeighborsAlgorithm::kd_tree},
+             {"brute", NeighborsAlgorithm::brute}}),
+      param("leafSize", &P::leaf_size, "points per tree leaf (between leafSize and 2*leafSize)", at_least(1)),
+      param("p", &P::p, "power of the Minkowski metric (1 = manhattan, 2 = euclidean)", at_least(1)),
+      param("metric", &P::metric, "distance between samples",
+            {{"minkowski", NeighborsMetric::minkowski},
+             {"euclidean", NeighborsMetric::euclidean},
+             {"manhattan", NeighborsMetric::manhattan},
+             {"chebyshev", NeighborsMetric::chebyshev}}));
+}
+
+template <class E>
+auto shared_attributes() {
+  return std::make_tuple(attribute("nFeaturesIn", &E::n_features_in, "number of columns seen in fit"),
+                         attribute("nSamplesFit", &E::n_samples_fit, "number of training samples"));
+}
+
+inline auto n_neighbors_param() {
+  return std::make_tuple(param("nNeighbors", &KNeighborsParams::n_neighbors, "number of neighbours", at_least(1)));
+}
+inline auto radius_param() {
+  return std::make_tuple(param("radius", &RadiusNeighborsParams::radius, "neighbourhood radius", greater_than(0)));
+}
+
+}  // namespace nn
+
+template <>
+struct Describe<KNeighborsClassifier> {
+  static constexpr const char* name = "KNeighborsClassifier";
+  static constexpr const char* family = "neighbors";
+  static constexpr const char* doc = "Vote among the k nearest training samples";
+  static constexpr Kind kind = Kind::classifier;
+  static auto params() { return std::tuple_cat(nn::n_neighbors_param(), nn::search_params<KNeighborsParams>()); }
+  static auto attributes() {
+    using E = KNeighborsClassifier;
+    return std::tuple_cat(nn::shared_attributes<E>(),
+                          std::make_tuple(attribute("nClasses", &E::n_classes, "number of classes seen in fit")));
+  }
+};
+
+template <>
+struct Describe<KNeighborsRegressor> {
+  static constexpr const char* name = "KNeighborsRegressor";
+  static constexpr const char* family = "neighbors";
+  static constexpr const char* doc = "Average the targets of the k nearest training samples";
+  static constexpr Kind kind = Kind::regressor;
+  static auto params() { return std::tuple_cat(nn::n_neighbors_param(), nn::search_params<KNeighborsParams>()); }
+  static auto attributes() {
+    using E = KNeighborsRegressor;
+    return std::tuple_cat(nn::shared_attributes<E>(),
+                          std::make_tuple(attribute("nOutputs", &E::n_outputs, "number of target columns seen in fit")));
+  }
+};
+
+template <>
+struct Describe<RadiusNeighborsClassifier> {
+  static constexpr const char* name = "RadiusNeighborsClassifier";
+  static constexpr const char* family = "neighbors";
+  static constexpr const char* doc = "Vote among the training samples within a radius";
+  static constexpr Kind kind = Kind::classifier;
+  static auto params() {
+    using P = RadiusNeighborsClassifierParams;
+    return std::tuple_cat(
+        nn::radius_param(), nn::search_params<P>(),
+        std::make_tuple(param("outlierLabel", &P::outlier_label,
+                              "label of queries with no neighbour in the radius: null (an error) or 'most_frequent'",
+                              {{"most_frequent", OutlierLabel::most_frequent}})));
+  }
+  static auto attributes() {
+    using E = RadiusNeighborsClassifier;
+    return std::tuple_cat(nn::shared_attributes<E>(),
+                          std::make_tuple(attribute("nClasses", &E::n_classes, "number of classes seen in fit")));
+  }
+};
+
+template <>
+struct Describe<RadiusNeighborsRegressor> {
+  static constexpr const char* name = "RadiusNeighborsRegressor";
+  static constexpr const char* family = "neighbors";
+  static constexpr const char* doc = "Average the targets of the training samples within a radius (NaN if none)";
+  static constexpr Kind kind = Kind::regressor;
+  static auto params() { return std::tuple_cat(nn::radius_param(), nn::search_params<RadiusNeighborsParams>()); }
+  static auto attributes() {
+    using E = RadiusNeighborsRegressor;
+    return std::tuple_cat(nn::shared_attributes<E>(),
+                          std::make_tuple(attribute("nOutputs", &E::n_outputs, "number of target columns seen in fit")));
+  }
+};
+
+}  // namespace wasmlearn
