@@ -1,0 +1,145 @@
+// Form controls made from estimator metadata ({name, type, default, values?, minimum?, maximum?,
+// nullable, doc}), so every declared estimator gets its options without page code:
+//   string with values  -> <select>
+//   boolean             -> checkbox
+//   integer / number    -> slider + number box when a range is known (sliders of integers with
+//                          no maximum stop at a practical cap; the box still takes any value)
+// Each control reports typed values through onChange(name, value).
+
+let uid = 0;
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === 'class') node.className = v;
+    else if (k === 'text') node.textContent = v;
+    else node.setAttribute(k, v === true ? '' : String(v));
+  }
+  node.append(...children.filter((c) => c != null));
+  return node;
+}
+export { el };
+
+// The numeric range a slider should cover for a parameter (null: no slider).
+export function sliderRange(param) {
+  const lo = param.minimum ?? param.exclusiveMinimum;
+  if (lo === undefined) return null;
+  const step = param.type === 'integer' ? 1 : niceStep(param.default, lo);
+  const min = param.minimum ?? lo + step;
+  let max = param.maximum ?? param.exclusiveMaximum;
+  if (max === undefined) {
+    if (param.type !== 'integer') return null;
+    max = Math.max(30, 10 * (Number(param.default) || 1));
+  } else if (param.exclusiveMaximum !== undefined) max -= step;
+  return max > min ? { min, max, step } : null;
+}
+
+function niceStep(def, lo) {
+  const scale = Math.abs(Number(def) || 0) || Math.abs(lo) || 1;
+  return 10 ** Math.floor(Math.log10(scale) - 1);
+}
+
+// Parses a URL/text value for a parameter; undefined when it is not valid.
+export function parseParam(param, text) {
+  if (text === undefined || text === null) return undefined;
+  if (param.nullable && (text === '' || text === 'null')) return null;
+  switch (param.type) {
+    case 'boolean':
+      return text === 'true' ? true : text === 'false' ? false : undefined;
+    case 'string':
+      return !param.values || param.values.includes(text) ? text : undefined;
+    case 'integer':
+    case 'number': {
+      if (text.trim() === '') return undefined;
+      const x = Number(text);
+      if (!Number.isFinite(x) || (param.type === 'integer' && !Number.isInteger(x))) return undefined;
+      if (param.minimum !== undefined && x < param.minimum) return undefined;
+      if (param.exclusiveMinimum !== undefined && x <= param.exclusiveMinimum) return undefined;
+      if (param.maximum !== undefined && x > param.maximum) return undefined;
+      if (param.exclusiveMaximum !== undefined && x >= param.exclusiveMaximum) return undefined;
+      return x;
+    }
+    default:
+      return undefined;
+  }
+}
+
+export function formatParam(value) {
+  return value === null ? 'null' : String(value);
+}
+
+// The parameters the page can edit (types it knows how to show).
+export function editable(params) {
+  return params.filter((p) => ['boolean', 'string', 'integer', 'number'].includes(p.type) && (p.type !== 'string' || p.values));
+}
+
+function rangeText(p) {
+  const parts = [];
+  if (p.minimum !== undefined) parts.push(`≥ ${p.minimum}`);
+  if (p.exclusiveMinimum !== undefined) parts.push(`> ${p.exclusiveMinimum}`);
+  if (p.maximum !== undefined) parts.push(`≤ ${p.maximum}`);
+  if (p.exclusiveMaximum !== undefined) parts.push(`< ${p.exclusiveMaximum}`);
+  return parts.join(', ');
+}
+
+// One labelled control for a parameter. Returns { root, set(value) }.
+export function paramControl(param, value, onChange) {
+  const id = `param-${param.name}-${++uid}`;
+  const docId = `${id}-doc`;
+  const range = rangeText(param);
+  const tip = `${param.doc}${range ? ` (${range})` : ''}; default ${formatParam(param.default)}`;
+  const label = el('label', { for: id, title: tip }, el('span', { class: 'name', text: param.name }));
+  const doc = el('p', { class: 'doc', id: docId, text: param.doc });
+  const root = el('div', { class: 'field', 'data-param': param.name, title: tip });
+  let set;
+
+  if (param.type === 'string') {
+    const select = el('select', { id, name: param.name, 'aria-describedby': docId });
+    for (const v of param.values) select.append(el('option', { value: v, text: v }));
+    if (param.nullable) select.append(el('option', { value: 'null', text: 'none' }));
+    select.addEventListener('change', () => onChange(param.name, parseParam(param, select.value)));
+    set = (v) => (select.value = formatParam(v));
+    root.append(label, select, doc);
+  } else if (param.type === 'boolean') {
+    const box = el('input', { id, name: param.name, type: 'checkbox', 'aria-describedby': docId });
+    box.addEventListener('change', () => onChange(param.name, box.checked));
+    set = (v) => (box.checked = Boolean(v));
+    root.classList.add('check');
+    root.append(el('div', { class: 'row' }, box, label), doc);
+  } else {
+    const r = sliderRange(param);
+    const num = el('input', {
+      id, name: param.name, type: 'number', inputmode: param.type === 'integer' ? 'numeric' : 'decimal',
+      step: r ? r.step : param.type === 'integer' ? 1 : 'any', min: param.minimum, max: param.maximum, 'aria-describedby': docId,
+      placeholder: param.nullable ? 'none' : undefined,
+    });
+    const row = el('div', { class: 'row' });
+    let slider = null;
+    if (r) {
+      slider = el('input', { type: 'range', min: r.min, max: r.max, step: r.step, 'aria-label': `${param.name} slider`, 'aria-describedby': docId, tabindex: 0 });
+      slider.addEventListener('input', () => {
+        num.value = slider.value;
+        num.removeAttribute('aria-invalid');
+        onChange(param.name, Number(slider.value));
+      });
+      row.append(slider);
+    }
+    row.append(num);
+    num.addEventListener('input', () => {
+      const v = parseParam(param, num.value);
+      if (v === undefined) return num.setAttribute('aria-invalid', 'true');
+      num.removeAttribute('aria-invalid');
+      if (slider && v !== null) slider.value = v;
+      onChange(param.name, v);
+    });
+    set = (v) => {
+      num.value = v === null ? '' : v;
+      num.removeAttribute('aria-invalid');
+      if (slider && v !== null) slider.value = v;
+    };
+    root.append(label, row, doc);
+  }
+  set(value);
+  return { root, set };
+}
