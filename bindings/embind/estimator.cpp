@@ -81,6 +81,17 @@ class RawEstimator {
   val attribute(const val& name) const {
     return guarded([&] { return to_js(impl_->attribute(name.as<std::string>())); });
   }
+  // A declared extra method; results come back as { name: {data, shape} } ("" for a single array).
+  val call(const val& method, const val& X, int rows, int cols, const val& Y, int y_cols, int count) const {
+    return guarded([&] {
+      const Buffer x(X, rows, cols, "X");
+      const Buffer y(Y, y_cols == 0 ? 0 : rows, y_cols, "y");
+      const NamedArrays result = impl_->call(method.as<std::string>(), x.map(), y.map(), count);
+      val out = val::object();
+      for (const auto& [name, array] : result.items) out.set(name, to_js(array));
+      return out;
+    });
+  }
   std::string get_params() const { return guarded([&] { return impl_->get_params().dump(); }); }
   void set_params(const val& options) {
     guarded([&] { impl_->set_params(parse_json(options, "options")); });
@@ -111,6 +122,7 @@ EMSCRIPTEN_BINDINGS(wasmlearn_estimators) {
       .function("kneighbors", &RawEstimator::kneighbors)
       .function("radiusNeighbors", &RawEstimator::radius_neighbors)
       .function("attribute", &RawEstimator::attribute)
+      .function("call", &RawEstimator::call)
       .function("getParams", &RawEstimator::get_params)
       .function("setParams", &RawEstimator::set_params)
       .function("toJSON", &RawEstimator::to_json)

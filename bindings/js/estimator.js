@@ -92,8 +92,10 @@ export class Estimator {
     return this.#labels.classes;
   }
 
+  // Options in declaration order (the core's JSON object is sorted by key).
   getParams() {
-    return JSON.parse(this._raw().getParams());
+    const params = JSON.parse(this._raw().getParams());
+    return Object.fromEntries(this.constructor.metadata.params.map((p) => [p.name, params[p.name]]));
   }
 
   setParams(options) {
@@ -219,6 +221,59 @@ function addConveniences(proto, methods) {
     };
 }
 
+// Attribute getters; dotted names ("tree.feature") are grouped into one object (model.tree.feature).
+function defineAttributes(proto, attributes) {
+  const groups = new Map();
+  for (const attr of attributes) {
+    const read = (model) => fromNd(model._raw().attribute(attr.name));
+    const dot = attr.name.indexOf('.');
+    if (dot < 0) {
+      Object.defineProperty(proto, attr.name, { get() { return read(this); }, configurable: true });
+      continue;
+    }
+    const group = attr.name.slice(0, dot);
+    if (!groups.has(group)) groups.set(group, []);
+    groups.get(group).push([attr.name.slice(dot + 1), read]);
+  }
+  for (const [group, members] of groups)
+    Object.defineProperty(proto, group, {
+      get() {
+        this._raw();
+        const view = {};
+        for (const [field, read] of members) Object.defineProperty(view, field, { get: () => read(this), enumerable: true });
+        return view;
+      },
+      configurable: true,
+    });
+}
+
+// A declared extra method: arguments by its signature, results as a value or an object of values.
+function extraMethod(extra, kind) {
+  return function (...args) {
+    const raw = this._raw();
+    const empty = new Float64Array(0);
+    let x = { data: empty, rows: 0, cols: 0 }, y = { data: empty, cols: 0 }, count = 0;
+    if (extra.args === 'count') {
+      count = args[0];
+      if (!Number.isInteger(count) || count < 1) throw new Error(`${extra.name} needs a positive integer, got ${count}`);
+    }
+    if (extra.args === 'X' || extra.args === 'Xy') x = toMatrix(args[0]);
+    if (extra.args === 'Xy') {
+      if (kind === 'classifier') {
+        const codes = extra.needsFit ? (labelKind(args[1]), codesFor(args[1], this.classes)) : encodeLabels(args[1]).codes;
+        if (codes.length !== x.rows) throw new Error(`y has ${codes.length} entries but X has ${x.rows} rows`);
+        y = { data: codes, cols: 1 };
+      } else {
+        y = toTargets(args[1], x.rows);
+      }
+    }
+    const out = raw.call(extra.name, x.data, x.rows, x.cols, y.data, y.cols, count);
+    const names = Object.keys(out);
+    if (names.length === 1 && names[0] === '') return fromNd(out['']);
+    return Object.fromEntries(names.map((n) => [n, fromNd(out[n])]));
+  };
+}
+
 const classes = new Map();
 
 // The class for one declared estimator, named as in scikit-learn.
@@ -230,13 +285,9 @@ export function defineEstimator(name) {
   for (const method of meta.methods)
     if (optionalMethods[method]) Object.defineProperty(Class.prototype, method, { value: optionalMethods[method], writable: true, configurable: true });
   addConveniences(Class.prototype, meta.methods);
-  for (const attr of meta.attributes)
-    Object.defineProperty(Class.prototype, attr.name, {
-      get() {
-        return fromNd(this._raw().attribute(attr.name));
-      },
-      configurable: true,
-    });
+  defineAttributes(Class.prototype, meta.attributes);
+  for (const extra of meta.extraMethods)
+    Object.defineProperty(Class.prototype, extra.name, { value: extraMethod(extra, meta.kind), writable: true, configurable: true });
   classes.set(name, Class);
   return Class;
 }

@@ -78,7 +78,17 @@ for (const m of metadata) {
     const sig = methodSignatures[m.kind][method] ?? commonMethods[method];
     if (sig) dts += `  ${sig}\n`;
   }
-  for (const a of m.attributes) dts += `  /** ${a.doc}. */\n  readonly ${a.name}: number | Float64Array | DenseMatrix;\n`;
+  const groups = new Map();
+  for (const a of m.attributes) {
+    const [group, field] = a.name.includes('.') ? a.name.split('.') : [null, a.name];
+    if (!group) dts += `  /** ${a.doc}. */\n  readonly ${field}: number | Float64Array | DenseMatrix;\n`;
+    else groups.set(group, [...(groups.get(group) ?? []), [field, a.doc]]);
+  }
+  for (const [group, fields] of groups)
+    dts += `  readonly ${group}: {\n${fields.map(([f, doc]) => `    /** ${doc}. */\n    readonly ${f}: number | Float64Array | DenseMatrix;\n`).join('')}  };\n`;
+  const extraArgs = { none: '', X: 'X: MatrixLike', Xy: `X: MatrixLike, y: ${m.kind === 'classifier' ? 'Labels' : 'Targets'}`, count: 'n: number' };
+  for (const e of m.extraMethods)
+    dts += `  /** ${e.doc}. */\n  ${e.name}(${extraArgs[e.args]}): any;\n`;
   dts += '}\n\n';
 }
 writeIfChanged(path.join(jsDir, 'index.d.ts'), dts);
@@ -91,6 +101,7 @@ for (const m of metadata) {
   for (const p of m.params)
     md += `| \`${p.name}\` | ${p.type}${p.nullable ? ' or null' : ''} | \`${JSON.stringify(p.default)}\` | ${p.values ? p.values.map((v) => `\`${v}\``).join(', ') : constraint(p)} | ${p.doc} |\n`;
   if (m.attributes.length) md += `\nFitted attributes: ${m.attributes.map((a) => `\`${a.name}\` (${a.doc})`).join('; ')}.\n`;
+  if (m.extraMethods.length) md += `\nMore methods: ${m.extraMethods.map((e) => `\`${e.name}\` (${e.doc})`).join('; ')}.\n`;
   md += '\n';
 }
 mkdirSync(path.join(root, 'docs'), { recursive: true });

@@ -43,6 +43,8 @@ class AnyEstimator {
   virtual RadiusNeighborsResult radius_neighbors(MatrixRef X, std::optional<double> radius) const = 0;
 
   virtual NdArray attribute(const std::string& name) const = 0;
+  // A declared extra method by its JS name; unused arguments are ignored. Y: as for fit.
+  virtual NamedArrays call(const std::string& method, MatrixRef X, MatrixRef Y, int count) const = 0;
   virtual json get_params() const = 0;
   virtual void set_params(const json& options) = 0;  // merges, validates; a fitted model stays fitted
   virtual std::vector<std::string> warnings() const = 0;
@@ -79,6 +81,13 @@ inline NdArray to_ndarray(long v) { return NdArray::scalar(static_cast<double>(v
 inline NdArray to_ndarray(long long v) { return NdArray::scalar(static_cast<double>(v)); }
 inline NdArray to_ndarray(bool v) { return NdArray::scalar(v ? 1 : 0); }
 template <class T> NdArray to_ndarray(const T& v) { return NdArray::from(v); }
+// A method's result as named arrays; a single array is named "".
+template <class T> NamedArrays to_named(T&& v) {
+  if constexpr (std::is_same_v<std::decay_t<T>, NamedArrays>) return std::forward<T>(v);
+  else return NamedArrays{{{"", to_ndarray(v)}}};
+}
+template <class E, class = void> struct has_unsupervised_score : std::false_type {};
+template <class E> struct has_unsupervised_score<E, std::void_t<decltype(std::declval<const E&>().score(std::declval<MatrixRef>()))>> : std::true_type {};
 
 // Drops the leading output axis of a per-output result when y was one-dimensional.
 NdArray squeeze_outputs(NdArray a);
@@ -113,6 +122,7 @@ class Adapter final : public AnyEstimator {
   }
 
   void fit(MatrixRef X, MatrixRef Y, bool y_is_vector) override {
+    if (X.size() == 0) check_matrix(X);  // "X is empty" before anything is said about y
     if constexpr (D::kind == Kind::classifier || D::kind == Kind::regressor) check_same_rows(X.rows(), Y.rows());
     if constexpr (D::kind == Kind::classifier) {
       est_.fit(X, detail::class_codes_from(Y));
@@ -161,11 +171,14 @@ class Adapter final : public AnyEstimator {
 
   double score(MatrixRef X, MatrixRef Y) const override {
     fitted("score");
-    check_same_rows(X.rows(), Y.rows());
+    if (X.size() == 0) check_matrix(X);  // "X is empty" before anything is said about y
+    if constexpr (D::kind == Kind::classifier || D::kind == Kind::regressor) check_same_rows(X.rows(), Y.rows());
     if constexpr (D::kind == Kind::classifier) {
       return accuracy_score(detail::class_codes_from(Y), est_.predict(X));
     } else if constexpr (D::kind == Kind::regressor) {
       return r2_score(Y, est_.predict(X));
+    } else if constexpr (detail::has_unsupervised_score<E>::value) {
+      return est_.score(X);  // e.g. the mean log-likelihood of a mixture
     } else {
       detail::throw_unsupported(D::name, "score");
     }
@@ -173,13 +186,28 @@ class Adapter final : public AnyEstimator {
 
   NdArray attribute(const std::string& attr) const override {
     std::optional<NdArray> out;
-    for_each_in(D::attributes(), [&](const auto& a) {
+    for_each_in(declared_attributes<D>(), [&](const auto& a) {
       if (attr != a.name) return;
       fitted(a.name);
       NdArray v = detail::to_ndarray((est_.*(a.getter))());
       out = a.per_output && y_is_vector_ ? detail::squeeze_outputs(std::move(v)) : std::move(v);
     });
     if (!out) throw InvalidArgument(std::string(D::name) + " has no attribute '" + attr + "'");
+    return *out;
+  }
+
+  NamedArrays call(const std::string& name, MatrixRef X, MatrixRef Y, int count) const override {
+    std::optional<NamedArrays> out;
+    for_each_in(declared_methods<D>(), [&](const auto& m) {
+      if (name != m.name) return;
+      if (m.needs_fit) fitted(m.name);
+      constexpr MethodArgs args = method_args<decltype(m.function)>::value;
+      if constexpr (args == MethodArgs::none) out = detail::to_named((est_.*(m.function))());
+      else if constexpr (args == MethodArgs::X) out = detail::to_named((est_.*(m.function))(X));
+      else if constexpr (args == MethodArgs::X_y) out = detail::to_named((est_.*(m.function))(X, Y));
+      else out = detail::to_named((est_.*(m.function))(count));
+    });
+    if (!out) detail::throw_unsupported(D::name, name.c_str());
     return *out;
   }
 
@@ -215,9 +243,14 @@ class Adapter final : public AnyEstimator {
     json params = json::array(), attrs = json::array();
     const typename E::Params defaults{};
     for_each_in(D::params(), [&](const auto& p) { params.push_back(p.metadata(defaults)); });
-    for_each_in(D::attributes(), [&](const auto& a) { attrs.push_back({{"name", a.name}, {"doc", a.doc}}); });
+    for_each_in(declared_attributes<D>(), [&](const auto& a) { attrs.push_back({{"name", a.name}, {"doc", a.doc}}); });
+    json extra = json::array();
+    for_each_in(declared_methods<D>(), [&](const auto& m) {
+      extra.push_back({{"name", m.name}, {"doc", m.doc}, {"needsFit", m.needs_fit},
+                       {"args", method_args_name(method_args<decltype(m.function)>::value)}});
+    });
     return {{"name", D::name}, {"family", D::family}, {"doc", D::doc}, {"kind", kind_name(D::kind)},
-            {"methods", methods()}, {"params", params}, {"attributes", attrs}};
+            {"methods", methods()}, {"params", params}, {"attributes", attrs}, {"extraMethods", extra}};
   }
 
  private:

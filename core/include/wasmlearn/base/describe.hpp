@@ -176,6 +176,7 @@ Param<P, Field> param(const char* name, Field P::*member, const char* doc, std::
 }
 
 // A fitted attribute: a const member function returning a number, a Vector, an IntVector or a Matrix.
+// A dotted name ("tree.feature") groups attributes into one JS object (model.tree.feature).
 // `per_output`: its first axis is the regression target; it is dropped when y was one-dimensional
 // (as scikit-learn's coef_ is (n_features,) for a 1-D y and (n_targets, n_features) otherwise).
 template <class E, class Getter>
@@ -189,6 +190,75 @@ template <class E, class R>
 Attribute<E, R (E::*)() const> attribute(const char* name, R (E::*getter)() const, const char* doc,
                                          bool per_output = false) {
   return {name, getter, doc, per_output};
+}
+
+// Several named arrays returned by one method (e.g. costComplexityPruningPath -> ccpAlphas and
+// impurities); becomes a plain JS object.
+struct NamedArrays {
+  std::vector<std::pair<std::string, NdArray>> items;
+};
+
+// An estimator-specific method beyond the standard ones (apply, getDepth, aic, sample, ...):
+// a const member function taking (), (MatrixRef X), (MatrixRef X, MatrixRef Y) or (int n), and
+// returning a number, a Vector/IntVector/Matrix, or NamedArrays. For a classifier, Y holds class
+// codes as an n x 1 column (the JS layer encodes labels with the fitted classes, or fresh ones
+// when the method is declared with `fits` = true, as costComplexityPruningPath, which fits anew).
+enum class MethodArgs { none, X, X_y, count };
+template <class E, class F>
+struct Method {
+  const char* name;
+  F function;
+  const char* doc;
+  bool needs_fit;  // false: callable on an unfitted model (it fits a copy of its own)
+};
+template <class E, class R>
+Method<E, R (E::*)() const> method(const char* name, R (E::*f)() const, const char* doc) {
+  return {name, f, doc, true};
+}
+template <class E, class R>
+Method<E, R (E::*)(MatrixRef) const> method(const char* name, R (E::*f)(MatrixRef) const, const char* doc) {
+  return {name, f, doc, true};
+}
+template <class E, class R>
+Method<E, R (E::*)(MatrixRef, MatrixRef) const> method(const char* name, R (E::*f)(MatrixRef, MatrixRef) const,
+                                                       const char* doc, bool needs_fit = true) {
+  return {name, f, doc, needs_fit};
+}
+template <class E, class R>
+Method<E, R (E::*)(int) const> method(const char* name, R (E::*f)(int) const, const char* doc) {
+  return {name, f, doc, true};
+}
+template <class F> struct method_args;
+template <class E, class R> struct method_args<R (E::*)() const> { static constexpr MethodArgs value = MethodArgs::none; };
+template <class E, class R> struct method_args<R (E::*)(MatrixRef) const> { static constexpr MethodArgs value = MethodArgs::X; };
+template <class E, class R> struct method_args<R (E::*)(MatrixRef, MatrixRef) const> { static constexpr MethodArgs value = MethodArgs::X_y; };
+template <class E, class R> struct method_args<R (E::*)(int) const> { static constexpr MethodArgs value = MethodArgs::count; };
+inline const char* method_args_name(MethodArgs a) {
+  switch (a) {
+    case MethodArgs::none: return "none";
+    case MethodArgs::X: return "X";
+    case MethodArgs::X_y: return "Xy";
+    case MethodArgs::count: return "count";
+  }
+  return "";
+}
+
+// A declaration without fitted attributes or extra methods may leave out attributes()/methods().
+namespace detail {
+template <class D, class = void> struct has_attributes : std::false_type {};
+template <class D> struct has_attributes<D, std::void_t<decltype(D::attributes())>> : std::true_type {};
+template <class D, class = void> struct has_methods : std::false_type {};
+template <class D> struct has_methods<D, std::void_t<decltype(D::methods())>> : std::true_type {};
+}  // namespace detail
+template <class D>
+auto declared_attributes() {
+  if constexpr (detail::has_attributes<D>::value) return D::attributes();
+  else return std::tuple<>();
+}
+template <class D>
+auto declared_methods() {
+  if constexpr (detail::has_methods<D>::value) return D::methods();
+  else return std::tuple<>();
 }
 
 // ---- generic operations on a declaration -------------------------------------------------------
