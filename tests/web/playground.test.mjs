@@ -51,6 +51,13 @@ describe('playground (built site)', { skip: built ? false : 'web/dist is missing
     await page.waitForFunction(() => document.querySelector('#figure').dataset.pass === 'fine', null, { timeout: 10_000 });
   }
 
+  // Runs `action`, then waits for the next render to finish, whatever its outcome.
+  async function afterRedrawAny(page, action) {
+    const before = Number(await page.evaluate(() => document.body.dataset.renders));
+    await action();
+    await waitForRenders(page, before + 1);
+  }
+
   const nNeighbors = (page) => page.locator('[data-param="nNeighbors"] input[type="number"]');
   const weights = (page) => page.locator('[data-param="weights"] select');
 
@@ -149,7 +156,14 @@ describe('playground (built site)', { skip: built ? false : 'web/dist is missing
       await afterRedraw(page, () => page.evaluate(() => (location.hash = location.hash.replace('nNeighbors=11', 'nNeighbors=3'))));
       assert.equal(await value('nNeighbors'), '3');
 
-      // An invalid value falls back to the default instead of breaking the page.
+      // A value the model rejects shows its message (no page error); a good one clears it.
+      await afterRedrawAny(page, () => page.locator('[data-param="nNeighbors"] input[type="number"]').fill('500'));
+      assert.equal(await page.locator('#message').isVisible(), true);
+      assert.match(await page.locator('#message').textContent(), /nNeighbors = 500 is greater than the number of training samples \(120\)/);
+      await afterRedraw(page, () => page.locator('[data-param="nNeighbors"] input[type="number"]').fill('3'));
+      assert.equal(await page.locator('#message').isHidden(), true);
+
+      // An invalid value in the URL falls back to the default instead of breaking the page.
       await afterRedraw(page, () => page.evaluate(() => (location.hash = location.hash.replace('nNeighbors=3', 'nNeighbors=-4'))));
       assert.equal(await value('nNeighbors'), '5');
       assert.deepEqual(problems, []);

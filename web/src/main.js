@@ -35,12 +35,13 @@ let state = null; // { data: {nSamples, noise, seed}, model, params }
 let controls = { data: new Map(), params: new Map() };
 let requestId = 0;
 let renders = 0;
-let last = null; // the latest first-pass message (points, classes, domain)
+let last = null; // the latest `fit` message (points, classes, domain, view size)
 
 const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
 worker.onmessage = ({ data: msg }) => {
   if (msg.type === 'ready') return start(msg);
   if (msg.id !== requestId) return; // an answer to a request that has been superseded
+  if (msg.type === 'fit') return showFit(msg);
   if (msg.type === 'pass') return showPass(msg);
   if (msg.type === 'error') return showError(msg.message);
 };
@@ -141,31 +142,42 @@ function requestRender() {
   });
 }
 
-function showPass(msg) {
+// The model is fitted: axes, points, legend and accuracy (regions follow in passes).
+function showFit(msg) {
+  last = msg;
   const size = figureSize(msg.view.width, msg.view.height, msg.domain);
-  if (msg.pass === 0) {
-    last = msg;
-    ui.axes.replaceChildren(drawAxes(msg, size));
-    ui.plot.style.height = `${size.height}px`;
-    ui.plot.dataset.size = `${size.width}x${size.height}`;
-    ui.legend.replaceChildren(
-      ...msg.classes.map((c, i) =>
-        el('li', {}, el('span', { class: 'swatch', style: `background:${palette[i % palette.length]}`, 'aria-hidden': 'true' }), `class ${c}`)),
-    );
-    ui.accuracy.textContent = `${(100 * msg.accuracy).toFixed(1)} %`;
-    ui.message.hidden = true;
-    ui.message.textContent = '';
-  }
-  paintRegions(ui.canvas, msg, size);
+  ui.axes.replaceChildren(drawAxes(msg, size));
+  ui.plot.style.height = `${size.height}px`;
+  ui.legend.replaceChildren(
+    ...msg.classes.map((c, i) =>
+      el('li', {}, el('span', { class: 'swatch', style: `background:${palette[i % palette.length]}`, 'aria-hidden': 'true' }), `class ${c}`)),
+  );
+  ui.accuracy.textContent = `${(100 * msg.accuracy).toFixed(1)} %`;
+  ui.timing.textContent = `fit ${fmtMs(msg.fitMs)}`;
+  ui.message.hidden = true;
+  ui.message.textContent = '';
+}
+
+function showPass(msg) {
+  paintRegions(ui.canvas, msg, figureSize(last.view.width, last.view.height, last.domain));
+  ui.canvas.hidden = false;
   ui.figure.dataset.pass = msg.final ? 'fine' : 'coarse';
   ui.timing.textContent = `fit ${fmtMs(last.fitMs)} · ${(msg.nx * msg.ny).toLocaleString('en')} grid points in ${fmtMs(msg.predictMs)}`;
   if (msg.final) done();
 }
 
+// A failed request: the message, and no regions (the points stay if the fit succeeded).
 function showError(message) {
   ui.message.textContent = message;
   ui.message.hidden = false;
-  ui.accuracy.textContent = '–';
+  ui.canvas.hidden = true;
+  if (last?.id !== requestId) {
+    ui.axes.replaceChildren();
+    ui.legend.replaceChildren();
+    ui.accuracy.textContent = '–';
+    ui.timing.textContent = '';
+  }
+  ui.figure.dataset.pass = 'error';
   done();
 }
 

@@ -1,6 +1,7 @@
 // The WebAssembly module lives here, off the page's main thread. The page sends `render`
-// requests; for each one this worker makes (or reuses) the dataset, fits the model once, then
-// answers one `pass` message per grid width (coarse first, then fine), each computed with
+// requests; for each one this worker makes (or reuses) the dataset, fits the model once and
+// answers a `fit` message (points, classes, train accuracy), then one `pass` message per grid
+// width (coarse first, then fine), each computed with
 // ONE batched predictProba (or predict) call over the whole grid.
 import * as wl from 'wasmlearn';
 import { figureSize } from './layout.js';
@@ -77,6 +78,7 @@ async function render({ id, dataset: ds, model: spec, passes, view }) {
     const fitMs = performance.now() - t;
     const accuracy = model.score(X, y);
     const classes = Array.from(model.classes);
+    postMessage({ type: 'fit', id, X: X.data, y, classes, accuracy, fitMs, domain, view });
     for (let p = 0; p < passes.length; p++) {
       if (p > 0) {
         await new Promise((resolve) => setTimeout(resolve, 0)); // let a newer request in
@@ -88,8 +90,7 @@ async function render({ id, dataset: ds, model: spec, passes, view }) {
       t = performance.now();
       const proba = gridProba(model, grid, classes);
       const predictMs = performance.now() - t;
-      const msg = { type: 'pass', id, pass: p, final: p === passes.length - 1, nx, ny, nClasses: classes.length, proba, predictMs, domain, view };
-      if (p === 0) Object.assign(msg, { X: X.data, y, classes, accuracy, fitMs });
+      const msg = { type: 'pass', id, pass: p, final: p === passes.length - 1, nx, ny, nClasses: classes.length, proba, predictMs };
       postMessage(msg, [proba.buffer]);
     }
   } finally {
