@@ -77,33 +77,27 @@ function writeHash() {
 
 // ---- controls ----------------------------------------------------------------------------
 
+// One control per parameter into `container`, editing state[group]; returns them by name.
+function buildFields(container, params, group) {
+  const made = new Map();
+  container.replaceChildren();
+  for (const p of params) {
+    const c = paramControl(p, state[group][p.name], (name, value) => {
+      state[group][name] = value;
+      changed();
+    });
+    made.set(p.name, c);
+    container.append(c.root);
+  }
+  return made;
+}
+
 function buildModelControls() {
   const meta = classifiers.find((m) => m.name === state.model);
   ui.model.value = state.model;
   ui.modelDoc.textContent = meta.doc;
   ui.model.title = meta.doc;
-  ui.modelParams.replaceChildren();
-  controls.params = new Map();
-  for (const p of editable(meta.params)) {
-    const c = paramControl(p, state.params[p.name], (name, value) => {
-      state.params[name] = value;
-      changed();
-    });
-    controls.params.set(p.name, c);
-    ui.modelParams.append(c.root);
-  }
-}
-
-function buildDataControls() {
-  ui.dataParams.replaceChildren();
-  for (const p of datasetParams) {
-    const c = paramControl(p, state.data[p.name], (name, value) => {
-      state.data[name] = value;
-      changed();
-    });
-    controls.data.set(p.name, c);
-    ui.dataParams.append(c.root);
-  }
+  controls.params = buildFields(ui.modelParams, editable(meta.params), 'params');
 }
 
 // Puts the state's values into the existing controls (after a hash change).
@@ -199,7 +193,7 @@ function start({ estimators, datasets }) {
   }
   for (const m of classifiers) ui.model.append(el('option', { value: m.name, title: m.doc, text: m.name }));
   state = readHash();
-  buildDataControls();
+  controls.data = buildFields(ui.dataParams, datasetParams, 'data');
   buildModelControls();
   writeHash();
 
