@@ -36,7 +36,7 @@ for (const meta of estimators()) {
     assert.throws(() => new Class({ notAnOption: 1 }), (e) => e.message.includes(`Unknown option 'notAnOption' for ${meta.name}; valid options: ${meta.params.map((p) => p.name).join(', ')}`));
     assert.throws(() => new Class(42), /options must be an object/);
     for (const p of meta.params) {
-      const wrong = p.type === 'boolean' ? 'yes' : p.type === 'string' ? 12345 : 'text';
+      const wrong = { boolean: 'yes', string: 12345, union: { not: 'accepted' } }[p.type] ?? 'text';
       assert.throws(() => new Class({ [p.name]: wrong }), new RegExp(`^Error: ${p.name} must be`));
     }
   });

@@ -30,11 +30,20 @@ writeIfChanged(
 );
 
 // ---- index.d.ts
-const tsType = (p) => {
-  const base = p.type === 'string' ? p.values.map((v) => `'${v}'`).join(' | ') : p.type === 'integer' ? 'number' : p.type;
-  return p.nullable ? `${base} | null` : base;
+const baseType = (p) => {
+  switch (p.type) {
+    case 'string': return p.values ? p.values.map((v) => `'${v}'`).join(' | ') : 'string';
+    case 'integer': case 'number': return 'number';
+    case 'array': return 'number[]';
+    case 'matrix': return 'number[][]';
+    case 'object': return 'Record<string, unknown>';
+    case 'union': return p.oneOf.map(baseType).join(' | ');
+    default: return p.type;
+  }
 };
+const tsType = (p) => (p.nullable ? `${baseType(p)} | null` : baseType(p));
 const constraint = (p) => {
+  if (p.type === 'union') return p.oneOf.map((alt) => [alt.values ? alt.values.join('/') : alt.type, constraint(alt)].filter(Boolean).join(' ')).join('; ');
   const parts = [];
   if ('minimum' in p) parts.push(`≥ ${p.minimum}`);
   if ('exclusiveMinimum' in p) parts.push(`> ${p.exclusiveMinimum}`);
@@ -99,7 +108,7 @@ for (const m of metadata) {
   md += `## ${m.name}\n\n${m.doc}. Family \`${m.family}\`, ${m.kind}; methods: ${m.methods.map((x) => `\`${x}\``).join(', ')}.\n\n`;
   md += '| option | type | default | allowed | meaning |\n|---|---|---|---|---|\n';
   for (const p of m.params)
-    md += `| \`${p.name}\` | ${p.type}${p.nullable ? ' or null' : ''} | \`${JSON.stringify(p.default)}\` | ${p.values ? p.values.map((v) => `\`${v}\``).join(', ') : constraint(p)} | ${p.doc} |\n`;
+    md += `| \`${p.name}\` | \`${tsType(p)}\` | \`${JSON.stringify(p.default)}\` | ${p.values ? p.values.map((v) => `\`${v}\``).join(', ') : constraint(p)} | ${p.doc} |\n`;
   if (m.attributes.length) md += `\nFitted attributes: ${m.attributes.map((a) => `\`${a.name}\` (${a.doc})`).join('; ')}.\n`;
   if (m.extraMethods.length) md += `\nMore methods: ${m.extraMethods.map((e) => `\`${e.name}\` (${e.doc})`).join('; ')}.\n`;
   md += '\n';

@@ -23,6 +23,7 @@
 #include <tuple>
 #include <type_traits>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "wasmlearn/base/json.hpp"
@@ -78,42 +79,45 @@ inline std::string range_text(const Range& r) {
 }
 }  // namespace detail
 
-// A hyper-parameter: `Field` is int, double, bool or an enum (with choices), optionally wrapped in
-// std::optional (then JSON null / JS null is allowed and means "not set").
+namespace detail {
+template <class T> struct is_variant : std::false_type {};
+template <class... A> struct is_variant<std::variant<A...>> : std::true_type {};
+// The enum among a variant's alternatives (choices name its values); int when there is none.
+template <class... A> struct first_enum { using type = int; };
+template <class H, class... T> struct first_enum<H, T...> {
+  using type = std::conditional_t<std::is_enum_v<H>, H, typename first_enum<T...>::type>;
+};
+template <class T> struct choice_type { using type = std::conditional_t<std::is_enum_v<T>, T, int>; };
+template <class... A> struct choice_type<std::variant<A...>> { using type = typename first_enum<A...>::type; };
+template <class T> struct has_integral : std::false_type {};
+template <class... A> struct has_integral<std::variant<A...>> : std::bool_constant<(std::is_integral_v<A> || ...)> {};
+}  // namespace detail
+
+// A hyper-parameter. `Field` is bool, an integer, double, an enum (named by `choices`), std::string,
+// json (an object of options), std::vector<double>, Matrix, or a std::variant of those (an option
+// that takes several forms, e.g. 'sqrt' | an integer count | a fraction; the first alternative
+// whose kind matches the value is used, integers before numbers), optionally in std::optional
+// (then null means "not set"). Numbers are checked against `range`; a floating alternative of a
+// variant that also has an integer one is checked against `real_range`.
 template <class P, class Field>
 struct Param {
   using Value = typename detail::unwrap_optional<Field>::type;
+  using ChoiceValue = typename detail::choice_type<Value>::type;
   static constexpr bool nullable = detail::unwrap_optional<Field>::nullable;
 
   const char* name;
   Field P::*member;
   const char* doc;
   Range range{};
-  std::vector<Choice<Value>> choices{};
-
-  const char* type_name() const {
-    if constexpr (std::is_same_v<Value, bool>) return "boolean";
-    else if constexpr (std::is_enum_v<Value>) return "string";
-    else if constexpr (std::is_integral_v<Value>) return "integer";
-    else return "number";
-  }
-
-  json value_to_json(const Value& v) const {
-    if constexpr (std::is_enum_v<Value>) {
-      for (const auto& c : choices)
-        if (c.value == v) return c.name;
-      return nullptr;
-    } else {
-      return v;
-    }
-  }
+  std::vector<Choice<ChoiceValue>> choices{};
+  Range real_range{};
 
   json get(const P& p) const {
     if constexpr (nullable) {
       const auto& f = p.*member;
-      return f ? value_to_json(*f) : json(nullptr);
+      return f ? to_json_value(*f) : json(nullptr);
     } else {
-      return value_to_json(p.*member);
+      return to_json_value(p.*member);
     }
   }
 
@@ -126,53 +130,208 @@ struct Param {
   }
 
   Value parse(const json& v) const {
-    const std::string n = name;
-    if constexpr (std::is_same_v<Value, bool>) {
-      if (!v.is_boolean()) throw InvalidArgument(n + " must be true or false, got " + detail::show(v));
-      return v.get<bool>();
-    } else if constexpr (std::is_enum_v<Value>) {
-      std::string valid;
-      for (const auto& c : choices) valid += std::string(valid.empty() ? "" : ", ") + "'" + c.name + "'";
-      if (v.is_string())
-        for (const auto& c : choices)
-          if (v.get<std::string>() == c.name) return c.value;
-      throw InvalidArgument(n + " must be one of " + valid + ", got " + detail::show(v));
+    if constexpr (detail::is_variant<Value>::value) {
+      std::optional<Value> out;
+      parse_alternatives(v, out, static_cast<Value*>(nullptr));
+      if (!out) throw InvalidArgument(std::string(name) + " must be " + forms() + ", got " + detail::show(v));
+      return *out;
     } else {
-      if (!v.is_number()) throw InvalidArgument(n + " must be a" + (std::is_integral_v<Value> ? "n integer" : " number") +
-                                                ", got " + detail::show(v));
-      const double x = v.get<double>();
-      if constexpr (std::is_integral_v<Value>) {
-        if (!std::isfinite(x) || std::floor(x) != x)
-          throw InvalidArgument(n + " must be an integer, got " + detail::show(v));
-      }
-      if (!std::isfinite(x) || x < range.lo || x > range.hi || (range.lo_open && x == range.lo) ||
-          (range.hi_open && x == range.hi))
-        throw InvalidArgument(n + " must be " + detail::range_text(range) + ", got " + detail::show(v));
-      return static_cast<Value>(x);
+      return parse_one<Value>(v);
     }
   }
 
   json metadata(const P& defaults) const {
-    json m = {{"name", name}, {"type", type_name()}, {"default", get(defaults)}, {"nullable", nullable}, {"doc", doc}};
-    if constexpr (std::is_enum_v<Value>) {
+    json m = {{"name", name}, {"default", get(defaults)}, {"nullable", nullable}, {"doc", doc}};
+    if constexpr (detail::is_variant<Value>::value) {
+      m["type"] = "union";
+      m["oneOf"] = alternatives_metadata(static_cast<Value*>(nullptr));
+    } else {
+      m.update(metadata_one<Value>());
+    }
+    return m;
+  }
+
+ private:
+  template <class T>
+  static constexpr bool is_real_alternative = std::is_floating_point_v<T> && detail::has_integral<Value>::value;
+
+  template <class T>
+  const Range& range_for() const {
+    if constexpr (is_real_alternative<T>) return real_range;
+    else return range;
+  }
+
+  template <class T>
+  static const char* type_name() {
+    if constexpr (std::is_same_v<T, bool>) return "boolean";
+    else if constexpr (std::is_enum_v<T> || std::is_same_v<T, std::string>) return "string";
+    else if constexpr (std::is_integral_v<T>) return "integer";
+    else if constexpr (std::is_floating_point_v<T>) return "number";
+    else if constexpr (std::is_same_v<T, json>) return "object";
+    else if constexpr (std::is_same_v<T, std::vector<double>>) return "array";
+    else return "matrix";
+  }
+
+  template <class T>
+  static bool kind_matches(const json& v) {
+    if constexpr (std::is_same_v<T, bool>) return v.is_boolean();
+    else if constexpr (std::is_enum_v<T> || std::is_same_v<T, std::string>) return v.is_string();
+    else if constexpr (std::is_integral_v<T>) return v.is_number() && std::floor(v.get<double>()) == v.get<double>();
+    else if constexpr (std::is_floating_point_v<T>) return v.is_number();
+    else if constexpr (std::is_same_v<T, json>) return v.is_object();
+    else if constexpr (std::is_same_v<T, std::vector<double>>) return v.is_array() && (v.empty() || !v[0].is_array());
+    else return v.is_array() && !v.empty() && v[0].is_array();
+  }
+
+  std::string choices_text() const {
+    std::string valid;
+    for (const auto& c : choices) valid += std::string(valid.empty() ? "" : ", ") + "'" + c.name + "'";
+    return valid;
+  }
+
+  template <class T>
+  std::string form() const {
+    if constexpr (std::is_enum_v<T>) return "one of " + choices_text();
+    else if constexpr (std::is_same_v<T, bool>) return "true or false";
+    else if constexpr (std::is_same_v<T, std::string>) return "a string";
+    else if constexpr (std::is_same_v<T, json>) return "an object";
+    else if constexpr (std::is_same_v<T, std::vector<double>>) return "an array of numbers";
+    else if constexpr (std::is_same_v<T, Matrix>) return "an array of rows (number[][])";
+    else {
+      const Range& r = range_for<T>();
+      const bool bounded = std::isfinite(r.lo) || std::isfinite(r.hi);
+      return std::string(std::is_integral_v<T> ? "an integer" : "a number") + (bounded ? " " + detail::range_text(r) : "");
+    }
+  }
+
+  std::string forms() const {
+    std::string all;
+    std::apply([&](auto*... alt) { ((all += (all.empty() ? "" : ", or ") + form<std::remove_pointer_t<decltype(alt)>>()), ...); },
+               alternative_pointers(static_cast<Value*>(nullptr)));
+    return nullable ? all + ", or null" : all;
+  }
+
+  template <class... A>
+  static std::tuple<A*...> alternative_pointers(std::variant<A...>*) { return {}; }
+  template <class T>
+  static std::tuple<T*> alternative_pointers(T*) { return {}; }
+
+  template <class... A>
+  void parse_alternatives(const json& v, std::optional<Value>& out, std::variant<A...>*) const {
+    // Integers first, so that 3 is a count where an integer alternative exists.
+    auto try_one = [&](auto* alt, bool integers_pass) {
+      using T = std::remove_pointer_t<decltype(alt)>;
+      constexpr bool is_integer = std::is_integral_v<T> && !std::is_same_v<T, bool>;
+      if (out || is_integer != integers_pass) return;
+      if (kind_matches<T>(v)) out = Value(parse_one<T>(v));
+    };
+    (try_one(static_cast<A*>(nullptr), true), ...);
+    (try_one(static_cast<A*>(nullptr), false), ...);
+  }
+
+  template <class T>
+  T parse_one(const json& v) const {
+    const std::string n = name;
+    if constexpr (std::is_same_v<T, bool>) {
+      if (!v.is_boolean()) throw InvalidArgument(n + " must be true or false, got " + detail::show(v));
+      return v.get<bool>();
+    } else if constexpr (std::is_enum_v<T>) {
+      if (v.is_string())
+        for (const auto& c : choices)
+          if (v.get<std::string>() == c.name) return c.value;
+      throw InvalidArgument(n + " must be one of " + choices_text() + ", got " + detail::show(v));
+    } else if constexpr (std::is_same_v<T, std::string>) {
+      if (!v.is_string()) throw InvalidArgument(n + " must be a string, got " + detail::show(v));
+      return v.get<std::string>();
+    } else if constexpr (std::is_same_v<T, json>) {
+      if (!v.is_object()) throw InvalidArgument(n + " must be an object, got " + detail::show(v));
+      return v;
+    } else if constexpr (std::is_same_v<T, std::vector<double>>) {
+      if (!kind_matches<T>(v)) throw InvalidArgument(n + " must be an array of numbers, got " + detail::show(v));
+      std::vector<double> out;
+      for (const auto& x : v) out.push_back(parse_number<double>(x, n + "[" + std::to_string(out.size()) + "]"));
+      return out;
+    } else if constexpr (std::is_same_v<T, Matrix>) {
+      if (!kind_matches<T>(v)) throw InvalidArgument(n + " must be an array of rows (number[][]), got " + detail::show(v));
+      const std::size_t cols = v[0].size();
+      Matrix out(static_cast<Index>(v.size()), static_cast<Index>(cols));
+      for (std::size_t i = 0; i < v.size(); ++i) {
+        if (!v[i].is_array() || v[i].size() != cols)
+          throw InvalidArgument(n + " is ragged: row " + std::to_string(i) + " does not have " + std::to_string(cols) + " values");
+        for (std::size_t j = 0; j < cols; ++j)
+          out(static_cast<Index>(i), static_cast<Index>(j)) =
+              parse_number<double>(v[i][j], n + "[" + std::to_string(i) + "][" + std::to_string(j) + "]", Range{});
+      }
+      return out;
+    } else {
+      return parse_number<T>(v, n, range_for<T>());
+    }
+  }
+
+  template <class T>
+  static T parse_number(const json& v, const std::string& n, const Range& r = Range{}) {
+    if (!v.is_number())
+      throw InvalidArgument(n + " must be a" + (std::is_integral_v<T> ? "n integer" : " number") + ", got " + detail::show(v));
+    const double x = v.get<double>();
+    if constexpr (std::is_integral_v<T>) {
+      if (!std::isfinite(x) || std::floor(x) != x) throw InvalidArgument(n + " must be an integer, got " + detail::show(v));
+    }
+    if (!std::isfinite(x) || x < r.lo || x > r.hi || (r.lo_open && x == r.lo) || (r.hi_open && x == r.hi))
+      throw InvalidArgument(n + " must be " + detail::range_text(r) + ", got " + detail::show(v));
+    return static_cast<T>(x);
+  }
+
+  json to_json_value(const Value& v) const {
+    if constexpr (detail::is_variant<Value>::value) return std::visit([&](const auto& x) { return to_json_one(x); }, v);
+    else return to_json_one(v);
+  }
+
+  template <class T>
+  json to_json_one(const T& v) const {
+    if constexpr (std::is_enum_v<T>) {
+      for (const auto& c : choices)
+        if (c.value == v) return c.name;
+      return nullptr;
+    } else if constexpr (std::is_same_v<T, Matrix>) {
+      json rows = json::array();
+      for (Index i = 0; i < v.rows(); ++i) rows.push_back(std::vector<double>(v.row(i).data(), v.row(i).data() + v.cols()));
+      return rows;
+    } else {
+      return v;
+    }
+  }
+
+  template <class T>
+  json metadata_one() const {
+    json m = {{"type", type_name<T>()}};
+    if constexpr (std::is_enum_v<T>) {
       json values = json::array();
       for (const auto& c : choices) values.push_back(c.name);
       m["values"] = values;
-    } else if constexpr (!std::is_same_v<Value, bool>) {
-      if (std::isfinite(range.lo)) m[range.lo_open ? "exclusiveMinimum" : "minimum"] = range.lo;
-      if (std::isfinite(range.hi)) m[range.hi_open ? "exclusiveMaximum" : "maximum"] = range.hi;
+    } else if constexpr (std::is_integral_v<T> || std::is_floating_point_v<T>) {
+      if constexpr (!std::is_same_v<T, bool>) {
+        const Range& r = range_for<T>();
+        if (std::isfinite(r.lo)) m[r.lo_open ? "exclusiveMinimum" : "minimum"] = r.lo;
+        if (std::isfinite(r.hi)) m[r.hi_open ? "exclusiveMaximum" : "maximum"] = r.hi;
+      }
     }
     return m;
+  }
+
+  template <class... A>
+  json alternatives_metadata(std::variant<A...>*) const {
+    return json::array({metadata_one<A>()...});
   }
 };
 
 template <class P, class Field>
 Param<P, Field> param(const char* name, Field P::*member, const char* doc, Range range = {}) {
-  return {name, member, doc, range, {}};
+  return {name, member, doc, range, {}, {}};
 }
-template <class P, class Field, class V = typename detail::unwrap_optional<Field>::type>
-Param<P, Field> param(const char* name, Field P::*member, const char* doc, std::vector<Choice<V>> choices) {
-  return {name, member, doc, {}, std::move(choices)};
+template <class P, class Field, class V = typename detail::choice_type<typename detail::unwrap_optional<Field>::type>::type>
+Param<P, Field> param(const char* name, Field P::*member, const char* doc, std::vector<Choice<V>> choices,
+                      Range range = {}, Range real_range = {}) {
+  return {name, member, doc, range, std::move(choices), real_range};
 }
 
 // A fitted attribute: a const member function returning a number, a Vector, an IntVector or a Matrix.
