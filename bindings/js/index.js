@@ -4,3 +4,6 @@ export * from './estimators.js';
 export { Estimator, estimators, loadModel } from './estimator.js';
 export { DenseMatrix } from './arrays.js';
 export * as metrics from './metrics.js';
+export * as datasets from './datasets.js';
+export { trainTestSplit } from './model_selection.js';
+export * as modelSelection from './model_selection.js';

@@ -53,7 +53,7 @@ const constraint = (p) => {
   return parts.join(', ');
 };
 const methodSignatures = {
-  classifier: { predict: 'predict(X: MatrixLike): Labels;' },
+  classifier: { predict: 'predict(X: MatrixLike): PredictedLabels;' },
   regressor: { predict: 'predict(X: MatrixLike): Float64Array | DenseMatrix;' },
   clusterer: { predict: 'predict(X: MatrixLike): Int32Array;' },
   transformer: {},
@@ -67,7 +67,7 @@ const commonMethods = {
   radiusNeighbors: 'radiusNeighbors(X: MatrixLike, radius?: number): { distances: Float64Array[]; indices: Int32Array[] };',
 };
 const fitSignature = {
-  classifier: 'fit(X: MatrixLike, y: Labels): this;\n  score(X: MatrixLike, y: Labels): number;\n  /** Class labels, in the column order of predictProba. */\n  readonly classes: Labels;',
+  classifier: 'fit(X: MatrixLike, y: Labels): this;\n  score(X: MatrixLike, y: Labels): number;\n  /** Class labels, in the column order of predictProba. */\n  readonly classes: PredictedLabels;',
   regressor: 'fit(X: MatrixLike, y: Targets): this;\n  /** Coefficient of determination R² (averaged over outputs). */\n  score(X: MatrixLike, y: Targets): number;',
   transformer: 'fit(X: MatrixLike, y?: unknown): this;',
   clusterer: 'fit(X: MatrixLike, y?: unknown): this;',

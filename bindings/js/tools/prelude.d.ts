@@ -9,8 +9,10 @@ export declare class DenseMatrix<D extends Float64Array | Float32Array | Int32Ar
 }
 /** Samples in rows: nested arrays, or a row-major buffer with its shape. */
 export type MatrixLike = number[][] | ArrayLike<number>[] | { data: Float64Array | Float32Array | number[]; rows: number; cols: number };
-/** Class labels: all numbers or all strings. `predict` returns labels of the kind `fit` was given. */
-export type Labels = Float64Array | number[] | string[];
+/** Class labels: all numbers or all strings. */
+export type Labels = ArrayLike<number> | readonly string[];
+/** `predict` returns labels of the kind `fit` was given: numbers as a Float64Array, or strings. */
+export type PredictedLabels = Float64Array | string[];
 /** Regression targets: one per sample, or a matrix for several outputs. */
 export type Targets = number[] | Float64Array | Float32Array | MatrixLike;
 
@@ -62,3 +64,41 @@ export declare abstract class Estimator<Options> {
 export declare function estimators(): EstimatorMetadata[];
 /** Loads any saved model, whatever its estimator. */
 export declare function loadModel(json: ModelJSON | string): Estimator<unknown>;
+
+/** sklearn.metrics. */
+export declare namespace metrics {
+  function accuracyScore(yTrue: Labels, yPred: Labels): number;
+  function meanSquaredError(yTrue: Targets, yPred: Targets): number;
+  function meanAbsoluteError(yTrue: Targets, yPred: Targets): number;
+  /** R², averaged uniformly over outputs. */
+  function r2Score(yTrue: Targets, yPred: Targets): number;
+}
+
+/** A classification data set: y holds class codes 0..k-1. */
+export interface ClassificationData { X: DenseMatrix; y: Int32Array }
+/** sklearn.datasets: seeded generators, identical in Node, browsers and the native build. */
+export declare namespace datasets {
+  function makeBlobs(options?: { nSamples?: number; nFeatures?: number; centers?: number | number[][]; clusterStd?: number; centerBox?: [number, number]; shuffle?: boolean; randomState?: number }): ClassificationData;
+  function makeMoons(options?: { nSamples?: number; noise?: number; shuffle?: boolean; randomState?: number }): ClassificationData;
+  function makeCircles(options?: { nSamples?: number; noise?: number; factor?: number; shuffle?: boolean; randomState?: number }): ClassificationData;
+  function makeClassification(options?: { nSamples?: number; nFeatures?: number; nInformative?: number; nRedundant?: number; nRepeated?: number; nClasses?: number; nClustersPerClass?: number; classSep?: number; flipY?: number; shuffle?: boolean; randomState?: number }): ClassificationData;
+  function makeRegression(options?: { nSamples?: number; nFeatures?: number; nInformative?: number; noise?: number; bias?: number; shuffle?: boolean; randomState?: number }): { X: DenseMatrix; y: Float64Array; coef: Float64Array };
+  function loadIris(): ClassificationData & { featureNames: string[]; targetNames: string[] };
+}
+
+export interface SplitOptions {
+  /** An integer ≥ 1 is a count of samples, anything else a fraction. Default: 0.25 when trainSize is unset too. */
+  testSize?: number | null;
+  trainSize?: number | null;
+  shuffle?: boolean;
+  /** Labels to split in proportion (every class on both sides). */
+  stratify?: Labels | null;
+  randomState?: number;
+}
+/** sklearn.model_selection.train_test_split; X and y keep the form they were given in. */
+export declare function trainTestSplit<XT extends MatrixLike, YT extends Labels | Targets>(
+  X: XT, y: YT, options?: SplitOptions): { XTrain: XT; XTest: XT; yTrain: YT; yTest: YT };
+export declare function trainTestSplit<XT extends MatrixLike>(X: XT, options?: SplitOptions): { XTrain: XT; XTest: XT };
+export declare namespace modelSelection {
+  export { trainTestSplit };
+}

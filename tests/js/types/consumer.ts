@@ -1,0 +1,20 @@
+// Compiled (not run) by tests/js/types.test.mjs: the generated declarations must describe the API.
+import { KNeighborsClassifier, StandardScaler, LinearRegression, datasets, metrics, trainTestSplit, estimators, DenseMatrix } from 'wasmlearn';
+
+const { X, y } = datasets.makeMoons({ nSamples: 50, noise: 0.1, randomState: 1 });
+const split = trainTestSplit(X, y, { testSize: 0.2, stratify: y });
+const knn: KNeighborsClassifier = new KNeighborsClassifier({ nNeighbors: 3, weights: 'distance', algorithm: 'kd_tree' });
+knn.fit(split.XTrain, split.yTrain);
+const proba: DenseMatrix = knn.predictProba(split.XTest);
+const neighbours = knn.kneighbors(split.XTest, 2);
+const nearest: number = neighbours.indices.get(0, 0);
+const accuracy: number = metrics.accuracyScore(split.yTest, knn.predict(split.XTest));
+const scaled: DenseMatrix = new StandardScaler({ withMean: false }).fitTransform([[1, 2], [3, 4]]);
+const ols = new LinearRegression({ fitIntercept: true }).fit([[1], [2], [3]], [2, 4, 6]);
+const names: string[] = estimators().map((e) => e.name);
+// @ts-expect-error: unknown option
+new KNeighborsClassifier({ nNeighbours: 3 });
+// @ts-expect-error: weights is one of two strings
+new KNeighborsClassifier({ weights: 'gaussian' });
+export const used = [proba.rows, nearest, accuracy, scaled.cols, ols.score([[4]], [8]), names.length];
+knn.dispose();
