@@ -1,6 +1,7 @@
 // The list of every estimator the library exposes by name. Adding an estimator: include its
 // family's describe.hpp and add one entry<...>() line.
 #include "wasmlearn/base/any_estimator.hpp"
+#include "wasmlearn/linear_model/describe.hpp"
 #include "wasmlearn/neighbors/describe.hpp"
 #include "wasmlearn/preprocessing/describe.hpp"
 
@@ -33,6 +34,8 @@ const std::vector<Entry>& registry() {
       entry<KNeighborsRegressor>(),
       entry<RadiusNeighborsClassifier>(),
       entry<RadiusNeighborsRegressor>(),
+      entry<LinearRegression>(),
+      entry<Ridge>(),
   };
   return all;
 }
