@@ -38,6 +38,10 @@ TEST(Validation, MessagesNameArgumentAndPlace) {
   EXPECT_EQ(error_of([] { check_matrix(Matrix(0, 3)); }), "X is empty (0 rows, 3 columns)");
   EXPECT_EQ(format_number(0.1), "0.1");
   EXPECT_EQ(format_number(3), "3");
+  EXPECT_EQ(format_number(10), "10");
+  EXPECT_EQ(format_number(-2500), "-2500");
+  EXPECT_EQ(format_number(1e-7), "1e-07");
+  EXPECT_EQ(format_number(0.30000000000000004), "0.30000000000000004");
 }
 
 TEST(StandardScaler, MatchesHandComputedMomentsAndRoundTrips) {
@@ -70,6 +74,14 @@ TEST(Adapter, FitTransformAttributesAndJsonRoundTrip) {
   auto loaded = estimator_from_json(json::parse(saved.dump()));
   EXPECT_EQ(loaded->get_params(), est->get_params());
   EXPECT_EQ(loaded->transform(X), est->transform(X));  // bit-identical
+}
+
+TEST(Json, MatrixRoundTripsInMemoryAndAsText) {
+  Matrix m(2, 3);
+  m << 1, 2, 3, 4, 5, 6.5;
+  EXPECT_EQ(matrix_from_json(to_json(m), "m"), m);
+  EXPECT_EQ(matrix_from_json(json::parse(to_json(m).dump()), "m"), m);
+  EXPECT_THROW(matrix_from_json(json{{"rows", -1}, {"cols", 1}, {"data", json::array()}}, "m"), InvalidArgument);
 }
 
 TEST(Adapter, CorruptModelJsonIsRejectedClearly) {

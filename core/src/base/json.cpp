@@ -48,7 +48,8 @@ IntVector int_vector_from_json(const json& j, const char* field) {
 Matrix matrix_from_json(const json& j, const char* field) {
   const json& rows = member(j, "rows");
   const json& cols = member(j, "cols");
-  if (!rows.is_number_unsigned() || !cols.is_number_unsigned()) throw bad(field, "rows/cols must be non-negative integers");
+  if (!rows.is_number_integer() || !cols.is_number_integer() || rows.get<Index>() < 0 || cols.get<Index>() < 0)
+    throw bad(field, "rows/cols must be non-negative integers");
   const Vector data = vector_from_json(member(j, "data"), field);
   const Index r = rows.get<Index>(), c = cols.get<Index>();
   if (data.size() != r * c)

@@ -13,19 +13,13 @@
 namespace wasmlearn {
 namespace {
 
-// A size as the user wrote it: whole numbers without an exponent ("10", not "1e+01").
-std::string size_text(double v) {
-  if (std::isfinite(v) && std::floor(v) == v && std::fabs(v) < 1e15) return std::to_string(static_cast<long long>(v));
-  return format_number(v);
-}
-
 void check_size(const std::optional<SplitSize>& s, Index n, const char* name) {
   if (!s) return;
   const double v = s->value;
   const bool bad = s->is_count ? !(std::isfinite(v) && std::floor(v) == v && v > 0 && v < static_cast<double>(n))
                                : !(v > 0 && v < 1);
   if (bad)
-    throw InvalidArgument(std::string(name) + "=" + size_text(v) + (s->is_count ? " (a count)" : " (a fraction)") +
+    throw InvalidArgument(std::string(name) + "=" + format_number(v) + (s->is_count ? " (a count)" : " (a fraction)") +
                           " should be either positive and smaller than the number of samples " + std::to_string(n) +
                           " or a float in the (0, 1) range");
 }
@@ -158,8 +152,8 @@ std::pair<Index, Index> split_sizes(Index n, std::optional<SplitSize> test_size,
                           ". Reduce testSize and/or trainSize.");
   if (n_train == 0)
     throw InvalidArgument("With nSamples=" + std::to_string(n) + ", testSize=" +
-                          (test_size ? size_text(test_size->value) : std::string("null")) + " and trainSize=" +
-                          (train_size ? size_text(train_size->value) : std::string("null")) +
+                          (test_size ? format_number(test_size->value) : std::string("null")) + " and trainSize=" +
+                          (train_size ? format_number(train_size->value) : std::string("null")) +
                           ", the resulting train set will be empty. Adjust any of the aforementioned parameters.");
   return {n_train, n_test};
 }
