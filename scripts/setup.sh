@@ -17,8 +17,13 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-# npm packages: reinstall only when the lock file changed since the last install.
-if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+# npm packages: installed again only when package.json or the lock changed since the last install
+# (a stamp holds their checksum). `npm install` rather than `npm ci`: npm 11 here rejects its own
+# lock files in `ci` (optional platform packages of rollup/esbuild are left out of the lock).
+stamp=node_modules/.wasmlearn-installed
+sum=$(cat package.json package-lock.json 2>/dev/null | sha256sum | cut -d' ' -f1)
+if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$sum" ]; then
   echo "setup: installing npm packages"
-  npm ci --no-audit --no-fund --loglevel=error
+  npm install --no-audit --no-fund --loglevel=error
+  cat package.json package-lock.json | sha256sum | cut -d' ' -f1 > "$stamp"
 fi
