@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# npm run bench [-- <workload-id substring>]
+# Builds what the runners need (incremental: seconds when nothing changed), then runs
+# tests/bench/run.mjs: WASM with and without SIMD, native -O3 (SSE2, the same 128-bit width) and
+# -march=native, scikit-learn single-threaded and the ml.js peers, on the same data files.
+# Results: build/bench/results.md and results.json. Never part of `npm test`.
+#   BENCH_NO_BUILD=1  skip the builds        BENCH_NO_MARCH=1  skip the -march=native build
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export NODE_PATH=/usr/share/nodejs  # Debian's emcc needs Debian's acorn when node is not Debian's
+jobs=$(nproc 2>/dev/null || echo 2)
+mkdir -p build/bench
+log=build/bench/build.log
+
+quiet() {  # runs a build step, showing its output only if it fails
+  if ! "$@" >>"$log" 2>&1; then
+    echo "bench: build step failed: $*" >&2
+    tail -n 40 "$log" >&2
+    exit 1
+  fi
+}
+
+if [ "${BENCH_NO_BUILD:-0}" != 1 ]; then
+  : >"$log"
+  echo "bench: building (log in $log)" >&2
+  # The package (native library + tests + bench driver, WASM SIMD module, generated JS).
+  quiet bash scripts/build.sh
+  # WASM without SIMD, in its own folder and under its own name (same sources, same flags otherwise).
+  [ -f build/wasm-nosimd/CMakeCache.txt ] || quiet emcmake cmake -S . -B build/wasm-nosimd -DCMAKE_BUILD_TYPE=Release \
+    -DWASMLEARN_SIMD=OFF -DWASMLEARN_WASM_NAME=wasmlearn-nosimd -DWASMLEARN_WASM_DIR="$PWD/build/wasm-nosimd/js" \
+    -DCMAKE_CROSSCOMPILING_EMULATOR="$(command -v node)"
+  quiet cmake --build build/wasm-nosimd -j"$jobs"
+  # Native for reference: what a native user of this machine would get (AVX2/FMA where present).
+  if [ "${BENCH_NO_MARCH:-0}" != 1 ]; then
+    [ -f build/native-march/CMakeCache.txt ] || quiet cmake -S . -B build/native-march -DCMAKE_BUILD_TYPE=Release \
+      -DCMAKE_CXX_FLAGS=-march=native
+    quiet cmake --build build/native-march --target wasmlearn_bench -j"$jobs"
+  fi
+fi
+
+node tests/bench/run.mjs "$@"

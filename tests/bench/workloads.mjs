@@ -1,0 +1,171 @@
+// The benchmark registry: data sets and workloads. Every runner (WASM with and without SIMD,
+// native builds, scikit-learn, the ml.js peers) reads the same data files and these same entries.
+//
+// Adding a benchmark = one entry in `workloads` (and a data set if none fits):
+//   id          unique, dotted; `npm run bench -- <substring>` runs the matching ones only
+//   group       heading of its block in the table (e.g. the issue it answers)
+//   title       one line for the table
+//   dataset     a key of `datasets`
+//   estimator   a wasmlearn registry name; options: the JS options object (camelCase)
+//   method      'predict' (default) or 'transform' — what is timed after fit and checked
+//   time        timed phases: ['predict'] (fit once, untimed) or ['fit', 'predict']
+//   reps        timed repetitions (median reported), after `warmup` untimed ones (default 1);
+//               budgetSeconds stops a runner's repetitions early (at least one is kept)
+//   runners     which of 'wasm-simd', 'wasm-nosimd', 'native' (both native builds), 'sklearn',
+//               'peer' take part
+//   sklearn     { class: 'sklearn.module.Class', params: {...} }; `variants: { label: {params} }`
+//               adds extra scikit-learn rows (e.g. algorithm='auto')
+//   peer        an ml.js (npm) competitor: { name, module, fit(mod, X, y, w) -> model,
+//               predict(mod, model, X) -> labels/array, reps, warmup, predictQueries } with X as
+//               number[][]; predictQueries: only that many test rows, time scaled to all of them
+//   check       'labels' (classifier: accuracy and agreement with scikit-learn), or nothing
+// Workloads whose estimator is not in the built module's registry are skipped with a note.
+
+// Data sets: make(wl) gets the wasmlearn package and returns
+// { Xtrain, ytrain, Xtest, ytest: Float64Array, nFeatures, yCols } (row-major; yCols 0 = no y).
+// They are generated once into build/bench/data/<name>.f64 and reread by every runner.
+function split({ X, y }, nTrain) {
+  const d = X.cols, n = X.rows;
+  const yy = Float64Array.from(y ?? []);
+  return {
+    Xtrain: X.data.slice(0, nTrain * d), Xtest: X.data.slice(nTrain * d, n * d),
+    ytrain: yy.slice(0, y ? nTrain : 0), ytest: yy.slice(y ? nTrain : 0, y ? n : 0),
+    nFeatures: d, yCols: y ? 1 : 0,
+  };
+}
+const classification = (nTrain, nTest, nFeatures, extra = {}) => ({
+  doc: `makeClassification ${nTrain} + ${nTest} × ${nFeatures}`,
+  make: (wl) => split(wl.datasets.makeClassification({ nSamples: nTrain + nTest, nFeatures, randomState: 42, ...extra }), nTrain),
+});
+
+export const datasets = {
+  // kNN: 3 classes, 10 informative + 5 redundant of 20 features; 20 000 train, 4 000 queries.
+  cls20: classification(20000, 4000, 20, { nInformative: 10, nRedundant: 5, nClasses: 3 }),
+  cls2: classification(20000, 4000, 2, { nInformative: 2, nRedundant: 0, nClasses: 3, nClustersPerClass: 1 }),
+  // Trees / forests (issue #5): binary, 20 features; 20 000 train, 5 000 test.
+  bin20: classification(20000, 5000, 20, { nInformative: 8, nRedundant: 4, nClasses: 2 }),
+  // Clustering (issue #4): blobs; the whole set is "train", the test set is a copy of its head.
+  blobs100k: {
+    doc: 'makeBlobs 100 000 × 8, 8 centers',
+    make: (wl) => split(wl.datasets.makeBlobs({ nSamples: 100000 + 10000, nFeatures: 8, centers: 8, randomState: 42 }), 100000),
+  },
+  blobs20k: {
+    doc: 'makeBlobs 20 000 × 8, 8 centers',
+    make: (wl) => split(wl.datasets.makeBlobs({ nSamples: 25000, nFeatures: 8, centers: 8, randomState: 42 }), 20000),
+  },
+  // PCA (issue #4): 1 797 × 64 (the digits shape) and 20 000 × 100, low-rank plus noise.
+  pca64: { doc: 'low-rank 1 797 × 64', make: (wl) => lowRank(wl, 1797, 64, 10) },
+  pca100: { doc: 'low-rank 20 000 × 100', make: (wl) => lowRank(wl, 20000, 100, 20) },
+};
+
+// A dependency-free, seeded low-rank matrix (the library has no makeLowRankMatrix yet).
+function lowRank(_wl, n, d, rank) {
+  let s = 12345n;
+  const rnd = () => { s = (s * 6364136223846793005n + 1442695040888963407n) & 0xffffffffffffffffn; return Number(s >> 11n) / 2 ** 53 - 0.5; };
+  const A = Float64Array.from({ length: n * rank }, rnd), B = Float64Array.from({ length: rank * d }, rnd);
+  const X = new Float64Array(n * d);
+  for (let i = 0; i < n; i++)
+    for (let j = 0; j < d; j++) {
+      let v = 0.05 * rnd();
+      for (let r = 0; r < rank; r++) v += A[i * rank + r] * B[r * d + j] * (rank - r);
+      X[i * d + j] = v;
+    }
+  return { Xtrain: X, Xtest: X, ytrain: new Float64Array(0), ytest: new Float64Array(0), nFeatures: d, yCols: 0 };
+}
+
+// ---- peers (npm), timed on number[][] (the conversion is not counted) -------------------------
+// ml-knn needs ~40 ms per 20-feature query here (its KD-tree cannot prune in 20-D), so it
+// predicts the first 100 queries and its time is scaled to 4 000.
+const mlKnn = {
+  name: 'ml-knn', module: 'ml-knn', reps: 1, warmup: 0, predictQueries: 100,
+  fit: (mod, X, y, w) => new mod.default(X, Array.from(y), { k: w.options.nNeighbors }),
+  predict: (_mod, model, X) => model.predict(X),
+};
+
+// ---- workloads -------------------------------------------------------------------------------
+const ALL = ['wasm-simd', 'wasm-nosimd', 'native', 'sklearn', 'peer'];
+const knnSk = (algorithm, extra = {}) => ({
+  class: 'sklearn.neighbors.KNeighborsClassifier', params: { n_neighbors: 5, algorithm, ...extra },
+});
+
+export const workloads = [
+  {
+    id: 'knn.predict.20d', group: 'kNN classifier (issue #2)',
+    title: 'KNeighborsClassifier k=5 brute, predict 4 000 queries, 20 000 × 20',
+    dataset: 'cls20', estimator: 'KNeighborsClassifier', options: { nNeighbors: 5, algorithm: 'brute' },
+    time: ['predict'], reps: 5, runners: ALL, check: 'labels',
+    sklearn: { ...knnSk('brute'), variants: { auto: { algorithm: 'auto' } } },
+    peer: mlKnn,
+  },
+  // Search structures: fit (build) + predict, at 2 and 20 features.
+  ...[['2d', 'cls2'], ['20d', 'cls20']].flatMap(([dim, dataset]) =>
+    ['brute', 'kd_tree', 'ball_tree'].map((algorithm) => ({
+      id: `knn.${algorithm}.${dim}`, group: 'kNN search structures (issue #2)',
+      title: `KNeighborsClassifier k=5 ${algorithm}, ${dim === '2d' ? '2' : '20'} features, fit + predict 4 000`,
+      dataset, estimator: 'KNeighborsClassifier', options: { nNeighbors: 5, algorithm },
+      time: ['fit', 'predict'], reps: dim === '20d' && algorithm !== 'brute' ? 3 : 5, budgetSeconds: 15,
+      runners: ['wasm-simd', 'wasm-nosimd', 'native', 'sklearn'], check: 'labels',
+      sklearn: knnSk(algorithm),
+    }))),
+
+  // ---- issue #4 (run once KMeans / GaussianMixture / PCA are in the registry) ----------------
+  ...['lloyd', 'elkan'].map((algorithm) => ({
+    id: `kmeans.${algorithm}`, group: 'Clustering and decomposition (issue #4)',
+    title: `KMeans ${algorithm}, k=8, nInit 1, 100 iterations, 100 000 × 8`,
+    dataset: 'blobs100k', estimator: 'KMeans',
+    options: { nClusters: 8, algorithm, nInit: 1, maxIter: 100, tol: 0, randomState: 0 },
+    time: ['fit'], reps: 3, runners: ALL,
+    sklearn: { class: 'sklearn.cluster.KMeans', params: { n_clusters: 8, algorithm, n_init: 1, max_iter: 100, tol: 0, random_state: 0 } },
+    peer: {
+      name: 'ml-kmeans', module: 'ml-kmeans', reps: 1, warmup: 0,
+      fit: (mod, X) => (mod.kmeans ?? mod.default)(X, 8, { maxIterations: 100, tolerance: 0, seed: 0 }),
+      predict: (_mod, model) => model.clusters,
+    },
+  })),
+  {
+    id: 'gmm.full', group: 'Clustering and decomposition (issue #4)',
+    title: 'GaussianMixture full, 8 components, 20 000 × 8',
+    dataset: 'blobs20k', estimator: 'GaussianMixture',
+    options: { nComponents: 8, covarianceType: 'full', randomState: 0 },
+    time: ['fit'], reps: 3, runners: ['wasm-simd', 'wasm-nosimd', 'native', 'sklearn'],
+    sklearn: { class: 'sklearn.mixture.GaussianMixture', params: { n_components: 8, covariance_type: 'full', random_state: 0 } },
+  },
+  ...[['pca64', '1 797 × 64'], ['pca100', '20 000 × 100']].map(([dataset, shape]) => ({
+    id: `pca.${dataset}`, group: 'Clustering and decomposition (issue #4)',
+    title: `PCA fit + transform (all components), ${shape}`,
+    dataset, estimator: 'PCA', options: {}, method: 'transform',
+    time: ['fit', 'predict'], reps: 5, runners: ALL,
+    sklearn: { class: 'sklearn.decomposition.PCA', params: { svd_solver: 'full' } },
+    peer: {
+      name: 'ml-pca', module: 'ml-pca', reps: 3, warmup: 1,
+      fit: (mod, X) => new mod.PCA(X),
+      predict: (_mod, model, X) => model.predict(X).to2DArray().flat(),
+    },
+  })),
+
+  // ---- issue #5 (run once the tree estimators are in the registry) ---------------------------
+  {
+    id: 'tree.dt', group: 'Trees and forests (issue #5)',
+    title: 'DecisionTreeClassifier fit + predict, 20 000 × 20 binary',
+    dataset: 'bin20', estimator: 'DecisionTreeClassifier', options: { randomState: 0 },
+    time: ['fit', 'predict'], reps: 3, runners: ALL, check: 'labels', agreement: false,
+    sklearn: { class: 'sklearn.tree.DecisionTreeClassifier', params: { random_state: 0 } },
+    peer: {
+      name: 'ml-cart', module: 'ml-cart', reps: 1, warmup: 0,
+      fit: (mod, X, y) => { const m = new mod.DecisionTreeClassifier({ gainFunction: 'gini' }); m.train(X, Array.from(y)); return m; },
+      predict: (_mod, model, X) => model.predict(X),
+    },
+  },
+  ...[['RandomForestClassifier', 'forest.rf'], ['ExtraTreesClassifier', 'forest.et']].map(([estimator, id]) => ({
+    id, group: 'Trees and forests (issue #5)',
+    title: `${estimator}(100 trees) fit + predict, 20 000 × 20 binary`,
+    dataset: 'bin20', estimator, options: { nEstimators: 100, randomState: 0 },
+    time: ['fit', 'predict'], reps: 1, runners: ALL, check: 'labels', agreement: false,
+    sklearn: { class: `sklearn.ensemble.${estimator}`, params: { n_estimators: 100, random_state: 0, n_jobs: 1 } },
+    peer: estimator === 'RandomForestClassifier' ? {
+      name: 'ml-random-forest', module: 'ml-random-forest', reps: 1, warmup: 0,
+      fit: (mod, X, y) => { const m = new mod.RandomForestClassifier({ nEstimators: 100, seed: 0 }); m.train(X, Array.from(y)); return m; },
+      predict: (_mod, model, X) => model.predict(X),
+    } : undefined,
+  })),
+];
