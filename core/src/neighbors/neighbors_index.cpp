@@ -7,12 +7,6 @@
 
 namespace wasmlearn {
 namespace nn {
-namespace {
-
-constexpr double kInf = std::numeric_limits<double>::infinity();
-// Relative slack on pruning bounds: far above the rounding error of any bound (a few ulps per
-// feature), far below anything that would cost measurable extra work.
-constexpr double kSlack = 1e-9;
 
 // A candidate neighbour, ranked by (reduced distance, training index).
 struct Cand {
@@ -20,6 +14,15 @@ struct Cand {
   Index i;
   bool operator<(const Cand& o) const { return d < o.d || (d == o.d && i < o.i); }
 };
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+// Relative slack on pruning bounds: far above the rounding error of any bound (a few ulps per
+// feature), far below anything that would cost measurable extra work.
+constexpr double kSlack = 1e-9;
+
+}  // namespace
 
 // The k best candidates seen so far, as a bounded max-heap (worst on top).
 class KBest {
@@ -44,6 +47,8 @@ class KBest {
   Index k_, n_ = 0;
 };
 
+namespace {
+
 // Sorts candidates, converts reduced to true distances and lists them by (distance, index).
 void finish(Cand* c, Index n, const Distance& dist) {
   std::sort(c, c + n);
@@ -53,22 +58,47 @@ void finish(Cand* c, Index n, const Distance& dist) {
 
 bool pruned(double bound_reduced, double limit_reduced) { return bound_reduced * (1 - kSlack) > limit_reduced; }
 
-// Offers rows [begin, end) of `X` (row-major, stride d) to `visit(reduced, row)`, four at a time.
-template <class Op, class Visit>
-inline void scan_rows(const Op& op, const double* q, const double* X, Index d, Index begin, Index end, Visit&& visit) {
+// The hot loops. Rows [begin, end) of `X` (row-major, stride d) are compared with q, four at a time;
+// `ids` maps a row to its training index (nullptr: the row is the index). Each is called from both
+// brute force and the tree leaves, many times per query batch: V8 runs a WebAssembly function in its
+// baseline compiler until a later call (no on-stack replacement), and binaryen inlines functions
+// with a single caller, so a hot loop inlined into one long call stays slow (measured 2.5x in Node 20).
+constexpr Index kBlock = 256;
+
+template <class Op>
+void reduce_block(const Op& op, const double* q, const double* X, Index d, Index begin, Index end, double* out) {
   Index t = begin;
-  for (; t + 4 <= end; t += 4) {
-    double r[4];
-    reduce_rows<4>(op, q, X + t * d, d, d, r);
-    visit(r[0], t);
-    visit(r[1], t + 1);
-    visit(r[2], t + 2);
-    visit(r[3], t + 3);
+  for (; t + 4 <= end; t += 4) reduce_rows<4>(op, q, X + t * d, d, d, out + (t - begin));
+  for (; t < end; ++t) reduce_rows<1>(op, q, X + t * d, d, d, out + (t - begin));
+}
+
+// Offers the rows to the k-best heap.
+template <class Op>
+[[gnu::noinline]] void offer_rows(const Op& op, const double* q, const double* X, Index d, Index begin, Index end,
+                                  const Index* ids, KBest& best) {
+  double buf[kBlock];
+  for (Index b = begin; b < end; b += kBlock) {
+    const Index e = std::min(end, b + kBlock);
+    reduce_block(op, q, X, d, b, e, buf);
+    double worst = best.worst();
+    for (Index t = b; t < e; ++t)
+      if (buf[t - b] <= worst) {
+        best.offer({buf[t - b], ids ? ids[t] : t});
+        worst = best.worst();
+      }
   }
-  for (; t < end; ++t) {
-    double r;
-    reduce_rows<1>(op, q, X + t * d, d, d, &r);
-    visit(r, t);
+}
+
+// Appends the rows within the (reduced) radius to `found`.
+template <class Op>
+[[gnu::noinline]] void collect_rows(const Op& op, const double* q, const double* X, Index d, Index begin, Index end,
+                                    const Index* ids, double r_reduced, std::vector<Cand>& found) {
+  double buf[kBlock];
+  for (Index b = begin; b < end; b += kBlock) {
+    const Index e = std::min(end, b + kBlock);
+    reduce_block(op, q, X, d, b, e, buf);
+    for (Index t = b; t < e; ++t)
+      if (buf[t - b] <= r_reduced) found.push_back({buf[t - b], ids ? ids[t] : t});
   }
 }
 
@@ -142,7 +172,8 @@ Index NeighborsIndex::build_node(Index start, Index end) {
   return id;
 }
 
-double NeighborsIndex::lower_bound(const Node& node, Index id, const double* q) const {
+template <class Op>
+double NeighborsIndex::lower_bound(const Op& op, const Node& node, Index id, const double* q) const {
   const Index d = X_.cols();
   if (algorithm_ == SearchAlgorithm::kd_tree) {
     const double* lo = &lo_[id * d];
@@ -150,12 +181,14 @@ double NeighborsIndex::lower_bound(const Node& node, Index id, const double* q) 
     double acc = 0;
     for (Index j = 0; j < d; ++j) {
       const double g = std::max(std::max(lo[j] - q[j], q[j] - hi[j]), 0.0);
-      acc = distance_.gap_combine(acc, distance_.gap_term(g));
+      acc = op.combine(acc, op.term(g, 0.0));  // the kernel's term of the gap
     }
     return acc;
   }
   // Ball: distance to the centroid minus the radius, loosened for the rounding of both.
-  const double dc = distance_.to_distance(distance_.reduced(q, &centroid_[id * d], d));
+  double reduced;
+  reduce_rows<1>(op, q, &centroid_[id * d], 0, d, &reduced);
+  const double dc = distance_.to_distance(reduced);
   const double lb = dc - node.radius - kSlack * (dc + node.radius);
   return lb > 0 ? distance_.to_reduced(lb) : 0.0;
 }
@@ -164,7 +197,7 @@ template <class Op>
 void NeighborsIndex::knn_brute(const Op& op, MatrixRef Q, Index k, KNeighborsResult& out) const {
   const Index n = X_.rows(), d = X_.cols(), m = Q.rows();
   // Blocks of queries x blocks of training rows, so both stay in cache while they meet.
-  constexpr Index kQueryBlock = 32, kTrainBlock = 256;
+  constexpr Index kQueryBlock = 32, kTrainBlock = 1024;
   std::vector<Cand> store(static_cast<std::size_t>(kQueryBlock * k));
   std::vector<KBest> best;
   for (Index q0 = 0; q0 < m; q0 += kQueryBlock) {
@@ -174,14 +207,7 @@ void NeighborsIndex::knn_brute(const Op& op, MatrixRef Q, Index k, KNeighborsRes
     for (Index t0 = 0; t0 < n; t0 += kTrainBlock) {
       const Index t1 = std::min(n, t0 + kTrainBlock);
       for (Index i = 0; i < qn; ++i) {
-        KBest& b = best[i];
-        double worst = b.worst();
-        scan_rows(op, Q.row(q0 + i).data(), X_.data(), d, t0, t1, [&](double r, Index t) {
-          if (r <= worst) {
-            b.offer({r, t});
-            worst = b.worst();
-          }
-        });
+        offer_rows(op, Q.row(q0 + i).data(), X_.data(), d, t0, t1, nullptr, best[i]);
       }
     }
     for (Index i = 0; i < qn; ++i) {
@@ -195,41 +221,43 @@ void NeighborsIndex::knn_brute(const Op& op, MatrixRef Q, Index k, KNeighborsRes
   }
 }
 
+// One tree query, shared by k-nearest (best != nullptr: the limit is the current k-th distance)
+// and radius search (the limit is the radius; matches go to `found`). Depth first, nearer child first.
+template <class Op>
+void NeighborsIndex::tree_search(const Op& op, const double* q, KBest* best, double r_reduced,
+                                 std::vector<Cand>* found, std::vector<std::pair<Index, double>>& stack) const {
+  const Index d = X_.cols();
+  stack.clear();
+  stack.emplace_back(0, lower_bound(op, nodes_[0], 0, q));
+  while (!stack.empty()) {
+    const auto [id, bound] = stack.back();
+    stack.pop_back();
+    if (pruned(bound, best ? best->worst() : r_reduced)) continue;
+    const Node& node = nodes_[id];
+    if (node.left < 0) {
+      if (best) offer_rows(op, q, tree_X_.data(), d, node.start, node.end, perm_.data(), *best);
+      else collect_rows(op, q, tree_X_.data(), d, node.start, node.end, perm_.data(), r_reduced, *found);
+      continue;
+    }
+    const double bl = lower_bound(op, nodes_[node.left], node.left, q);
+    const double br = lower_bound(op, nodes_[node.right], node.right, q);
+    if (bl <= br) {  // nearer child on top of the stack
+      stack.emplace_back(node.right, br);
+      stack.emplace_back(node.left, bl);
+    } else {
+      stack.emplace_back(node.left, bl);
+      stack.emplace_back(node.right, br);
+    }
+  }
+}
+
 template <class Op>
 void NeighborsIndex::knn_tree(const Op& op, MatrixRef Q, Index k, KNeighborsResult& out) const {
-  const Index d = X_.cols();
   std::vector<Cand> store(static_cast<std::size_t>(k));
-  std::vector<std::pair<Index, double>> stack;  // (node, lower bound)
+  std::vector<std::pair<Index, double>> stack;
   for (Index qi = 0; qi < Q.rows(); ++qi) {
-    const double* q = Q.row(qi).data();
     KBest b(store.data(), k);
-    stack.clear();
-    stack.emplace_back(0, lower_bound(nodes_[0], 0, q));
-    while (!stack.empty()) {
-      const auto [id, bound] = stack.back();
-      stack.pop_back();
-      if (pruned(bound, b.worst())) continue;
-      const Node& node = nodes_[id];
-      if (node.left < 0) {
-        double worst = b.worst();
-        scan_rows(op, q, tree_X_.data(), d, node.start, node.end, [&](double r, Index t) {
-          if (r <= worst) {
-            b.offer({r, perm_[t]});
-            worst = b.worst();
-          }
-        });
-        continue;
-      }
-      const double bl = lower_bound(nodes_[node.left], node.left, q);
-      const double br = lower_bound(nodes_[node.right], node.right, q);
-      if (bl <= br) {  // nearer child on top of the stack
-        stack.emplace_back(node.right, br);
-        stack.emplace_back(node.left, bl);
-      } else {
-        stack.emplace_back(node.left, bl);
-        stack.emplace_back(node.right, br);
-      }
-    }
+    tree_search(op, Q.row(qi).data(), &b, 0.0, nullptr, stack);
     finish(store.data(), k, distance_);
     for (Index j = 0; j < k; ++j) {
       out.distances(qi, j) = store[j].d;
@@ -242,32 +270,13 @@ template <class Op>
 void NeighborsIndex::radius_all(const Op& op, MatrixRef Q, double r_reduced, RadiusNeighborsResult& out) const {
   const Index d = X_.cols();
   std::vector<Cand> found;
-  std::vector<Index> stack;
+  std::vector<std::pair<Index, double>> stack;
   out.offsets.assign(1, 0);
   for (Index qi = 0; qi < Q.rows(); ++qi) {
     const double* q = Q.row(qi).data();
     found.clear();
-    if (algorithm_ == SearchAlgorithm::brute) {
-      scan_rows(op, q, X_.data(), d, 0, X_.rows(), [&](double r, Index t) {
-        if (r <= r_reduced) found.push_back({r, t});
-      });
-    } else {
-      stack.assign(1, 0);
-      while (!stack.empty()) {
-        const Index id = stack.back();
-        stack.pop_back();
-        const Node& node = nodes_[id];
-        if (pruned(lower_bound(node, id, q), r_reduced)) continue;
-        if (node.left >= 0) {
-          stack.push_back(node.right);
-          stack.push_back(node.left);
-          continue;
-        }
-        scan_rows(op, q, tree_X_.data(), d, node.start, node.end, [&](double r, Index t) {
-          if (r <= r_reduced) found.push_back({r, perm_[t]});
-        });
-      }
-    }
+    if (algorithm_ == SearchAlgorithm::brute) collect_rows(op, q, X_.data(), d, 0, X_.rows(), nullptr, r_reduced, found);
+    else tree_search(op, q, nullptr, r_reduced, &found, stack);
     finish(found.data(), static_cast<Index>(found.size()), distance_);
     for (const Cand& c : found) {
       out.distances.push_back(c.d);

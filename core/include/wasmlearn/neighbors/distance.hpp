@@ -55,16 +55,13 @@ struct ManhattanOp {
 #endif
 };
 
-// Terms are non-negative and finite (inputs are validated), so max has no NaN/sign subtleties.
-struct ChebyshevOp {
-  static constexpr bool vector = true;
-  static double term(double a, double b) { return std::fabs(a - b); }
+// Manhattan's terms, combined by max. Terms are non-negative and finite (inputs are validated), so
+// max has no NaN/sign subtleties.
+struct ChebyshevOp : ManhattanOp {
   static double combine(double acc, double t) { return acc < t ? t : acc; }
 #if defined(__wasm_simd128__)
-  static v128_t vterm(v128_t a, v128_t b) { return wasm_f64x2_abs(wasm_f64x2_sub(a, b)); }
   static v128_t vcombine(v128_t acc, v128_t t) { return wasm_f64x2_pmax(acc, t); }
 #elif defined(__SSE2__)
-  static __m128d vterm(__m128d a, __m128d b) { return _mm_andnot_pd(_mm_set1_pd(-0.0), _mm_sub_pd(a, b)); }
   static __m128d vcombine(__m128d acc, __m128d t) { return _mm_max_pd(acc, t); }
 #endif
 };
@@ -154,15 +151,6 @@ struct Distance {
       default: return dist;
     }
   }
-  // The reduced contribution of a per-feature gap, and how gaps accumulate (for KD-tree bounds).
-  double gap_term(double g) const {
-    switch (kind) {
-      case DistanceKind::squared_euclidean: return g * g;
-      case DistanceKind::minkowski: return std::pow(g, p);
-      default: return g;
-    }
-  }
-  double gap_combine(double acc, double t) const { return kind == DistanceKind::chebyshev ? std::max(acc, t) : acc + t; }
 };
 
 }  // namespace nn

@@ -121,5 +121,23 @@ struct Fitted {
   }
 };
 
+// What every neighbours estimator exposes besides its own methods: options, fitted state, the
+// numeric attributes, model JSON.
+template <class P, class Targets>
+class Estimator {
+ public:
+  using Params = P;
+  explicit Estimator(Params p) : params_(p) {}
+  const Params& params() const { return params_; }
+  bool is_fitted() const { return fitted_.model.is_fitted(); }
+  int n_features_in() const { return fitted_.model.n_features_in(); }
+  int n_samples_fit() const { return fitted_.model.n_samples_fit(); }
+  json state() const { return fitted_.state(); }
+
+ protected:
+  Params params_;
+  Fitted<Targets> fitted_;
+};
+
 }  // namespace nn
 }  // namespace wasmlearn

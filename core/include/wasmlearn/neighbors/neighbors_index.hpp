@@ -7,6 +7,7 @@
 // The trees only prune, with bounds that are loosened by a small relative slack so that rounding in a
 // bound can never discard a point that brute force would keep.
 #pragma once
+#include <utility>
 #include <vector>
 
 #include "wasmlearn/neighbors/distance.hpp"
@@ -15,6 +16,8 @@ namespace wasmlearn {
 namespace nn {
 
 enum class SearchAlgorithm { brute, kd_tree, ball_tree };
+struct Cand;
+class KBest;
 
 class NeighborsIndex {
  public:
@@ -42,8 +45,11 @@ class NeighborsIndex {
     double radius = 0;      // ball tree: max distance from the centroid to a point of the node
   };
   Index build_node(Index start, Index end);
-  double lower_bound(const Node& node, Index id, const double* q) const;  // in reduced units
+  template <class Op> double lower_bound(const Op& op, const Node& node, Index id, const double* q) const;  // reduced units
   template <class Op> void knn_brute(const Op& op, MatrixRef Q, Index k, KNeighborsResult& out) const;
+  template <class Op>
+  void tree_search(const Op& op, const double* q, KBest* best, double r_reduced, std::vector<Cand>* found,
+                   std::vector<std::pair<Index, double>>& stack) const;
   template <class Op> void knn_tree(const Op& op, MatrixRef Q, Index k, KNeighborsResult& out) const;
   template <class Op> void radius_all(const Op& op, MatrixRef Q, double r_reduced, RadiusNeighborsResult& out) const;
 

@@ -18,11 +18,9 @@ struct RadiusNeighborsClassifierParams : RadiusNeighborsParams {
   std::optional<OutlierLabel> outlier_label;
 };
 
-class RadiusNeighborsClassifier {
+class RadiusNeighborsClassifier : public nn::Estimator<RadiusNeighborsClassifierParams, nn::ClassTargets> {
  public:
-  using Params = RadiusNeighborsClassifierParams;
-
-  explicit RadiusNeighborsClassifier(Params p = {}) : params_(p) {}
+  explicit RadiusNeighborsClassifier(Params p = {}) : Estimator(p) {}
   RadiusNeighborsClassifier& fit(MatrixRef X, IntVectorRef y);
   // Throws InvalidArgument naming the query rows without neighbours unless outlierLabel is set.
   IntVector predict(MatrixRef X) const;
@@ -30,27 +28,17 @@ class RadiusNeighborsClassifier {
   // Training rows within `radius` (default: the radius option), sorted by (distance, index).
   RadiusNeighborsResult radius_neighbors(MatrixRef X, std::optional<double> radius = std::nullopt) const;
 
-  const Params& params() const { return params_; }
-  bool is_fitted() const { return fitted_.model.is_fitted(); }
-  int n_features_in() const { return fitted_.model.n_features_in(); }
-  int n_samples_fit() const { return fitted_.model.n_samples_fit(); }
   int n_classes() const { return fitted_.targets.n_classes; }
 
-  json state() const { return fitted_.state(); }
   void load_state(const json& s);
 
  private:
   Matrix votes(MatrixRef X, const char* method) const;
-
-  Params params_;
-  nn::Fitted<nn::ClassTargets> fitted_;
 };
 
-class RadiusNeighborsRegressor {
+class RadiusNeighborsRegressor : public nn::Estimator<RadiusNeighborsParams, nn::RegressionTargets> {
  public:
-  using Params = RadiusNeighborsParams;
-
-  explicit RadiusNeighborsRegressor(Params p = {}) : params_(p) {}
+  explicit RadiusNeighborsRegressor(Params p = {}) : Estimator(p) {}
   RadiusNeighborsRegressor& fit(MatrixRef X, MatrixRef Y);
   // As scikit-learn: a query with no training sample within the radius predicts NaN (every output)
   // and a warning is recorded; warnings() holds the warnings of the last predict only (it is cleared
@@ -59,18 +47,11 @@ class RadiusNeighborsRegressor {
   RadiusNeighborsResult radius_neighbors(MatrixRef X, std::optional<double> radius = std::nullopt) const;
   const Warnings& warnings() const { return warnings_; }
 
-  const Params& params() const { return params_; }
-  bool is_fitted() const { return fitted_.model.is_fitted(); }
-  int n_features_in() const { return fitted_.model.n_features_in(); }
-  int n_samples_fit() const { return fitted_.model.n_samples_fit(); }
   int n_outputs() const { return static_cast<int>(fitted_.targets.Y.cols()); }
 
-  json state() const { return fitted_.state(); }
   void load_state(const json& s);
 
  private:
-  Params params_;
-  nn::Fitted<nn::RegressionTargets> fitted_;
   mutable Warnings warnings_;
 };
 
