@@ -1,8 +1,11 @@
-// The playground: a static site with root web/, built to web/dist (`npx vite build web`).
-// `wasmlearn` resolves to the package in this repository, so the page always runs the module
-// that was just built; its .wasm is emitted as a hashed asset next to the worker bundle.
+// The playground and the tutorial: a static site with root web/, built to web/dist
+// (`npx vite build web`), two pages sharing one worker bundle. `wasmlearn` resolves to the
+// package in this repository, so the pages always run the module that was just built; its .wasm
+// is emitted as a hashed asset next to the worker bundle.
 import { defineConfig } from 'vite';
 import { fileURLToPath } from 'node:url';
+
+const page = (name) => fileURLToPath(new URL(`./${name}`, import.meta.url));
 
 export default defineConfig({
   base: './', // relative asset URLs: the built site works from any sub-path
@@ -12,5 +15,11 @@ export default defineConfig({
   server: { host: '127.0.0.1', fs: { allow: ['..'] } },
   preview: { host: '127.0.0.1' },
   worker: { format: 'es' },
-  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 1000 },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    chunkSizeWarningLimit: 1000,
+    rollupOptions: { input: { index: page('index.html'), tutorial: page('tutorial.html') } },
+  },
 });

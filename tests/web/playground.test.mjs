@@ -147,7 +147,7 @@ describe('playground (built site)', { skip: built ? false : 'web/dist is missing
       assert.equal(await value('seed'), '7');
       assert.equal(await value('nNeighbors'), '11');
       assert.equal(await weights(page).inputValue(), 'distance');
-      assert.equal(await page.locator('#axes svg circle').count(), 120);
+      assert.equal(await page.locator('#axes svg circle').count(), 120, 'one mark per point, training and test');
       const q = new URLSearchParams(new URL(page.url()).hash.slice(1));
       assert.equal(q.get('nNeighbors'), '11');
       assert.equal(q.get('seed'), '7');
@@ -159,7 +159,7 @@ describe('playground (built site)', { skip: built ? false : 'web/dist is missing
       // A value the model rejects shows its message (no page error); a good one clears it.
       await afterRedrawAny(page, () => page.locator('[data-param="nNeighbors"] input[type="number"]').fill('500'));
       assert.equal(await page.locator('#message').isVisible(), true);
-      assert.match(await page.locator('#message').textContent(), /nNeighbors = 500 is greater than the number of training samples \(120\)/);
+      assert.match(await page.locator('#message').textContent(), /nNeighbors = 500 is greater than the number of training samples \(\d+\)/);
       await afterRedraw(page, () => page.locator('[data-param="nNeighbors"] input[type="number"]').fill('3'));
       assert.equal(await page.locator('#message').isHidden(), true);
 

@@ -60,18 +60,39 @@ export function parseParam(param, text) {
       if (param.exclusiveMaximum !== undefined && x >= param.exclusiveMaximum) return undefined;
       return x;
     }
-    default:
+    case 'union': {
+      // Strings first (a value like 'auto'), then the numeric forms in declared order.
+      for (const alt of param.oneOf ?? []) if (alt.type === 'string' && (!alt.values || alt.values.includes(text))) return text;
+      for (const alt of param.oneOf ?? []) {
+        if (alt.type === 'string') continue;
+        const v = parseParam({ ...alt, nullable: false }, text);
+        if (v !== undefined) return v;
+      }
       return undefined;
+    }
+    default: {
+      // array, matrix, object, or a type this page does not know: JSON.
+      try {
+        const v = JSON.parse(text);
+        if (param.type === 'array' && !(Array.isArray(v) && v.every((x) => typeof x === 'number'))) return undefined;
+        if (param.type === 'matrix' && !(Array.isArray(v) && v.every((r) => Array.isArray(r)))) return undefined;
+        if (param.type === 'object' && (v === null || typeof v !== 'object' || Array.isArray(v))) return undefined;
+        return v;
+      } catch {
+        return undefined;
+      }
+    }
   }
 }
 
 export function formatParam(value) {
-  return value === null ? 'null' : String(value);
+  return value === null ? 'null' : typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
-// The parameters the page can edit (types it knows how to show).
+// The parameters the page can edit: all of them (types without a dedicated control get a JSON
+// text field).
 export function editable(params) {
-  return params.filter((p) => ['boolean', 'string', 'integer', 'number'].includes(p.type) && (p.type !== 'string' || p.values));
+  return params;
 }
 
 function rangeText(p) {
@@ -94,7 +115,7 @@ export function paramControl(param, value, onChange) {
   const root = el('div', { class: 'field', 'data-param': param.name, title: tip });
   let set;
 
-  if (param.type === 'string') {
+  if (param.type === 'string' && param.values) {
     const select = el('select', { id, name: param.name, 'aria-describedby': docId });
     for (const v of param.values) select.append(el('option', { value: v, text: v }));
     if (param.nullable) select.append(el('option', { value: 'null', text: 'none' }));
@@ -107,6 +128,60 @@ export function paramControl(param, value, onChange) {
     set = (v) => (box.checked = Boolean(v));
     root.classList.add('check');
     root.append(el('div', { class: 'row' }, box, label), doc);
+  } else if (param.type === 'union') {
+    // A select of the forms (named values, none, "a number…") and a box for the number.
+    const select = el('select', { id, name: param.name, 'aria-describedby': docId });
+    const numeric = (param.oneOf ?? []).filter((a) => a.type === 'integer' || a.type === 'number');
+    for (const alt of param.oneOf ?? []) if (alt.type === 'string') for (const v of alt.values ?? []) select.append(el('option', { value: `s:${v}`, text: v }));
+    if (param.nullable) select.append(el('option', { value: 'null', text: 'none' }));
+    numeric.forEach((alt, i) => select.append(el('option', { value: `n:${i}`, text: `${alt.type === 'integer' ? 'a count' : 'a number'}${rangeText(alt) ? ` (${rangeText(alt)})` : ''}…` })));
+    const box = el('input', { type: 'number', step: 'any', 'aria-label': `${param.name} value`, 'aria-describedby': docId });
+    const row = el('div', { class: 'row' }, select, box);
+    const emit = () => {
+      if (select.value === 'null') return onChange(param.name, null);
+      if (select.value.startsWith('s:')) return onChange(param.name, select.value.slice(2));
+      const alt = numeric[Number(select.value.slice(2))];
+      const v = parseParam({ ...alt, nullable: false }, box.value);
+      if (v === undefined) return box.setAttribute('aria-invalid', 'true');
+      box.removeAttribute('aria-invalid');
+      onChange(param.name, v);
+    };
+    select.addEventListener('change', () => {
+      box.hidden = !select.value.startsWith('n:');
+      if (!box.hidden && box.value === '') {
+        const alt = numeric[Number(select.value.slice(2))];
+        box.value = alt.minimum ?? (alt.exclusiveMinimum !== undefined ? alt.exclusiveMinimum + (alt.type === 'integer' ? 1 : 0.5) : 1);
+      }
+      emit();
+    });
+    box.addEventListener('input', emit);
+    set = (v) => {
+      box.removeAttribute('aria-invalid');
+      if (v === null) select.value = 'null';
+      else if (typeof v === 'string') select.value = `s:${v}`;
+      else {
+        const i = numeric.findIndex((a) => parseParam({ ...a, nullable: false }, String(v)) !== undefined);
+        select.value = `n:${Math.max(0, i)}`;
+        box.value = v;
+      }
+      box.hidden = !select.value.startsWith('n:');
+    };
+    root.append(label, row, doc);
+  } else if (!['integer', 'number'].includes(param.type) || (param.type === 'string' && !param.values)) {
+    // Fallback: a text field taking JSON (arrays, matrices, objects, unknown types); empty = default.
+    const box = el('input', { id, name: param.name, type: 'text', spellcheck: 'false', class: 'json', 'aria-describedby': docId, placeholder: `${formatParam(param.default)} (JSON)` });
+    box.addEventListener('change', () => {
+      const text = box.value.trim();
+      const v = text === '' ? param.default : param.type === 'string' ? text : parseParam(param, text);
+      if (v === undefined) return box.setAttribute('aria-invalid', 'true');
+      box.removeAttribute('aria-invalid');
+      onChange(param.name, v);
+    });
+    set = (v) => {
+      box.removeAttribute('aria-invalid');
+      box.value = v === param.default ? '' : typeof v === 'string' ? v : formatParam(v);
+    };
+    root.append(label, box, doc);
   } else {
     const r = sliderRange(param);
     const num = el('input', {

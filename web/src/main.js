@@ -1,83 +1,70 @@
-// The playground page: controls, URL state, and the view. All machine learning happens in the
-// worker (src/worker.js); this file only asks for renders and draws what comes back.
+// The playground page: dataset and model controls, URL state, and one live figure. All machine
+// learning happens in the worker (src/worker.js); the figure (src/figure.js) draws what it sends.
 import { el, paramControl, parseParam, formatParam, editable } from './controls.js';
-import { drawAxes, paintRegions, palette } from './plot.js';
-import { figureSize } from './layout.js';
+import { Engine } from './engine.js';
+import { Figure } from './figure.js';
+import { presets, presetByName, datasetParams, irisFeatures, editsToQuery, editsFromQuery } from './data.js';
 
-// The dataset's options, described like estimator parameters so they share the controls.
-const datasetParams = [
-  { name: 'nSamples', type: 'integer', default: 200, minimum: 10, maximum: 1000, nullable: false, doc: 'number of points (half per moon)' },
-  { name: 'noise', type: 'number', default: 0.25, minimum: 0, maximum: 1, nullable: false, doc: 'standard deviation of the Gaussian noise added to the points' },
-  { name: 'seed', type: 'integer', default: 0, minimum: 0, maximum: 2 ** 31 - 1, nullable: false, doc: 'random seed: the same seed gives the same points' },
-];
 const DEFAULT_MODEL = 'KNeighborsClassifier';
-const COARSE = 40; // grid columns of the first, quick pass
-
 const $ = (sel) => document.querySelector(sel);
 const ui = {
-  model: $('#model'),
-  modelDoc: $('#model-doc'),
-  modelParams: $('#model-params'),
-  dataParams: $('#data-params'),
-  newSeed: $('#new-seed'),
-  plot: $('#plot'),
-  canvas: $('#regions'),
-  axes: $('#axes'),
-  legend: $('#legend'),
-  accuracy: $('#accuracy'),
-  timing: $('#timing'),
-  message: $('#message'),
-  figure: $('#figure'),
+  preset: $('#preset'), presetDoc: $('#preset-doc'), irisFeatures: $('#iris-features'), fx: $('#fx'), fy: $('#fy'),
+  dataParams: $('#data-params'), addClass: $('#add-class'), classField: $('#class-field'),
+  newSeed: $('#new-seed'), clear: $('#clear'), reset: $('#reset'),
+  model: $('#model'), modelDoc: $('#model-doc'), modelParams: $('#model-params'),
 };
 
-let classifiers = []; // metadata of the classifiers in this build
-let state = null; // { data: {nSamples, noise, seed}, model, params }
+const engine = new Engine();
+let flags = new URLSearchParams(location.hash.slice(1)); // test-only: grid=<columns>, huge=<points>
+let metas = []; // every estimator of this build
+let available = []; // presets this build can make
+let state = null; // { data, edits, model, params }
 let controls = { data: new Map(), params: new Map() };
-let requestId = 0;
 let renders = 0;
-let last = null; // the latest `fit` message (points, classes, domain, view size)
-
-const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
-worker.onmessage = ({ data: msg }) => {
-  if (msg.type === 'ready') return start(msg);
-  if (msg.id !== requestId) return; // an answer to a request that has been superseded
-  if (msg.type === 'fit') return showFit(msg);
-  if (msg.type === 'pass') return showPass(msg);
-  if (msg.type === 'error') return showError(msg.message);
-};
-worker.onerror = (e) => {
-  e.preventDefault();
-  showError(`The WebAssembly worker failed to start: ${e.message || 'unknown error'}`);
-};
+let figure;
 
 // ---- URL state ---------------------------------------------------------------------------
 
 function readHash() {
   const q = new URLSearchParams(location.hash.slice(1));
-  const data = {};
+  const preset = available.includes(q.get('preset')) ? q.get('preset') : 'moons';
+  const data = { preset };
   for (const p of datasetParams) data[p.name] = parseParam(p, q.get(p.name) ?? undefined) ?? p.default;
-  const requested = classifiers.find((m) => m.name === q.get('model'));
-  const meta = requested ?? classifiers.find((m) => m.name === DEFAULT_MODEL) ?? classifiers[0];
+  const feature = (name, def) => {
+    const v = Number(q.get(name));
+    return q.has(name) && Number.isInteger(v) && v >= 0 && v < 4 ? v : def;
+  };
+  if (data.noise === null) data.noise = presetByName.get(preset).noise;
+  data.fx = feature('fx', 0);
+  data.fy = feature('fy', 1);
+  const meta = metas.find((m) => m.name === q.get('model')) ?? metas.find((m) => m.name === DEFAULT_MODEL) ?? metas[0];
   const params = {};
   for (const p of editable(meta?.params ?? [])) {
     const v = q.get(p.name);
     params[p.name] = (v === null ? undefined : parseParam(p, v)) ?? p.default;
   }
-  return { data, model: meta?.name, params };
+  const cls = Number(q.get('class'));
+  return { data, edits: editsFromQuery(q), model: meta?.name, params, cls: Number.isInteger(cls) && cls >= 0 ? cls : 0 };
 }
 
 function writeHash() {
   const q = new URLSearchParams();
+  q.set('preset', state.data.preset);
   for (const p of datasetParams) q.set(p.name, formatParam(state.data[p.name]));
+  if (state.data.preset === 'iris') (q.set('fx', state.data.fx), q.set('fy', state.data.fy));
+  editsToQuery(state.edits, q);
+  if (state.cls) q.set('class', state.cls);
   q.set('model', state.model);
   for (const [k, v] of Object.entries(state.params)) q.set(k, formatParam(v));
+  for (const f of ['grid', 'huge']) if (flags.has(f)) q.set(f, flags.get(f));
   const hash = `#${q}`;
   if (location.hash !== hash) history.replaceState(null, '', hash);
 }
 
+const metaOf = (name) => metas.find((m) => m.name === name);
+
 // ---- controls ----------------------------------------------------------------------------
 
-// One control per parameter into `container`, editing state[group]; returns them by name.
 function buildFields(container, params, group) {
   const made = new Map();
   container.replaceChildren();
@@ -93,16 +80,32 @@ function buildFields(container, params, group) {
 }
 
 function buildModelControls() {
-  const meta = classifiers.find((m) => m.name === state.model);
+  const meta = metaOf(state.model);
   ui.model.value = state.model;
-  ui.modelDoc.textContent = meta.doc;
+  ui.modelDoc.textContent = `${meta.doc} (${meta.kind}, ${meta.family})`;
   ui.model.title = meta.doc;
   controls.params = buildFields(ui.modelParams, editable(meta.params), 'params');
 }
 
-// Puts the state's values into the existing controls (after a hash change).
+function syncDataControls() {
+  const preset = presetByName.get(state.data.preset);
+  ui.preset.value = preset.name;
+  ui.presetDoc.textContent = preset.doc;
+  ui.irisFeatures.hidden = preset.name !== 'iris';
+  ui.fx.value = state.data.fx;
+  ui.fy.value = state.data.fy;
+  for (const [name, c] of controls.data) {
+    c.set(state.data[name]);
+    c.root.hidden = (name === 'nSamples' && preset.fixedSize) || (name === 'noise' && preset.name.startsWith('iris'));
+  }
+  ui.classField.hidden = preset.kind === 'curve';
+  const k = preset.name === 'blobs' || preset.name === 'aniso' || preset.name.startsWith('iris') ? 3 : 2;
+  ui.addClass.replaceChildren(...Array.from({ length: k + 1 }, (_, i) => el('option', { value: i, text: `class ${i}${i === k ? ' (new)' : ''}` })));
+  ui.addClass.value = String(Math.min(state.cls, k));
+}
+
 function syncControls() {
-  for (const [name, c] of controls.data) c.set(state.data[name]);
+  syncDataControls();
   if (ui.model.value !== state.model || controls.params.size !== Object.keys(state.params).length) buildModelControls();
   else for (const [name, c] of controls.params) c.set(state.params[name]);
 }
@@ -113,95 +116,107 @@ let debounce = 0;
 function changed({ now = false } = {}) {
   writeHash();
   clearTimeout(debounce);
-  if (now) requestRender();
-  else debounce = setTimeout(requestRender, 120);
+  if (now) render();
+  else debounce = setTimeout(render, 60);
 }
 
-// ---- rendering ---------------------------------------------------------------------------
-
-function requestRender() {
+function render() {
   clearTimeout(debounce);
-  const width = ui.plot.clientWidth;
-  // The fine pass: about one grid cell per two CSS pixels (sharper on dense screens), capped.
-  const dpr = Math.min(2, window.devicePixelRatio || 1);
-  const fine = Math.max(COARSE + 1, Math.min(400, Math.round((width * dpr) / 2)));
-  ui.figure.setAttribute('aria-busy', 'true');
-  worker.postMessage({
-    type: 'render',
-    id: ++requestId,
-    dataset: { name: 'moons', ...state.data },
-    model: { name: state.model, params: { ...state.params } },
-    view: { width, height: window.innerHeight },
-    passes: [COARSE, fine],
-  });
+  const huge = Number(flags.get('huge')) || 0;
+  figure.update({ dataset: { ...state.data, huge }, edits: state.edits, model: { name: state.model, params: { ...state.params } } });
 }
 
-// The model is fitted: axes, points, legend and accuracy (regions follow in passes).
-function showFit(msg) {
-  last = msg;
-  const size = figureSize(msg.view.width, msg.view.height, msg.domain);
-  ui.axes.replaceChildren(drawAxes(msg, size));
-  ui.plot.style.height = `${size.height}px`;
-  ui.legend.replaceChildren(
-    ...msg.classes.map((c, i) =>
-      el('li', {}, el('span', { class: 'swatch', style: `background:${palette[i % palette.length]}`, 'aria-hidden': 'true' }), `class ${c}`)),
-  );
-  ui.accuracy.textContent = `${(100 * msg.accuracy).toFixed(1)} %`;
-  ui.timing.textContent = `fit ${fmtMs(msg.fitMs)}`;
-  ui.message.hidden = true;
-  ui.message.textContent = '';
-}
+// ---- editing points ----------------------------------------------------------------------
 
-function showPass(msg) {
-  paintRegions(ui.canvas, msg, figureSize(last.view.width, last.view.height, last.domain));
-  ui.canvas.hidden = false;
-  ui.figure.dataset.pass = msg.final ? 'fine' : 'coarse';
-  ui.timing.textContent = `fit ${fmtMs(last.fitMs)} · ${(msg.nx * msg.ny).toLocaleString('en')} grid points in ${fmtMs(msg.predictMs)}`;
-  if (msg.final) done();
-}
+// Coordinates are kept to 3 decimals, as in the URL, so a link reproduces the picture exactly.
+const r3 = (v) => Math.round(v * 1000) / 1000;
+const editing = {
+  onAdd(x, y) {
+    [x, y] = [r3(x), r3(y)];
+    state.edits.add.push([x, y, state.cls]);
+    changed({ now: true });
+  },
+  onMove(i, x, y) {
+    [x, y] = [r3(x), r3(y)];
+    const n = figure.last.X.length / 2;
+    const generated = n - state.edits.add.length;
+    if (i >= generated) {
+      const a = state.edits.add[i - generated];
+      state.edits.add[i - generated] = [x, y, a[2]];
+    } else {
+      state.edits.move = state.edits.move.filter((m) => m[0] !== i).concat([[i, x, y]]);
+    }
+    changed({ now: true });
+  },
+};
 
-// A failed request: the message, and no regions (the points stay if the fit succeeded).
-function showError(message) {
-  ui.message.textContent = message;
-  ui.message.hidden = false;
-  ui.canvas.hidden = true;
-  if (last?.id !== requestId) {
-    ui.axes.replaceChildren();
-    ui.legend.replaceChildren();
-    ui.accuracy.textContent = '–';
-    ui.timing.textContent = '';
-  }
-  ui.figure.dataset.pass = 'error';
-  done();
+// Test-only: grid=<columns> or grid=<columns>x<rows> fixes the fine grid.
+function gridFlag(text) {
+  const m = /^(\d+)(?:x(\d+))?$/.exec(text ?? '');
+  if (!m) return undefined;
+  const [nx, ny] = [Number(m[1]), Number(m[2])];
+  return nx >= 2 && nx <= 1000 ? (ny >= 2 && ny <= 1000 ? [nx, ny] : nx) : undefined;
 }
-
-function done() {
-  ui.figure.removeAttribute('aria-busy');
-  document.body.dataset.renders = String(++renders);
-  document.body.dataset.ready = '1';
-}
-
-const fmtMs = (ms) => (ms < 10 ? `${ms.toFixed(1)} ms` : `${Math.round(ms)} ms`);
 
 // ---- start-up ----------------------------------------------------------------------------
 
-function start({ estimators, datasets }) {
-  classifiers = estimators.filter((m) => m.kind === 'classifier' && m.methods.includes('predict'));
-  if (classifiers.length === 0 || !datasets.includes('moons')) {
-    showError('This build of wasmlearn has no classifier or no makeMoons yet.');
-    return;
+function fail(message) {
+  $('#figure').replaceChildren(el('p', { class: 'message', role: 'alert', text: message }));
+  document.body.dataset.ready = '1';
+}
+
+engine.ready.then(start, (e) => fail(e.message));
+
+function start(info) {
+  metas = info.estimators;
+  available = info.presets;
+  if (metas.length === 0 || !available.includes('moons')) return fail('This build of wasmlearn has no estimator or no makeMoons yet.');
+  // Every estimator, grouped by family (adding one to the library adds it here).
+  const families = [...new Set(metas.map((m) => m.family))].sort();
+  for (const fam of families) {
+    const group = el('optgroup', { label: fam.replaceAll('_', ' ') });
+    for (const m of metas.filter((x) => x.family === fam)) group.append(el('option', { value: m.name, title: m.doc, text: `${m.name} — ${m.kind}` }));
+    ui.model.append(group);
   }
-  for (const m of classifiers) ui.model.append(el('option', { value: m.name, title: m.doc, text: m.name }));
+  for (const p of presets.filter((x) => !x.hidden && available.includes(x.name))) ui.preset.append(el('option', { value: p.name, title: p.doc, text: p.label }));
+  irisFeatures.forEach((f, i) => (ui.fx.append(el('option', { value: i, text: f })), ui.fy.append(el('option', { value: i, text: f }))));
+
   state = readHash();
+  figure = new Figure($('#figure'), {
+    engine,
+    ids: true,
+    grid: gridFlag(flags.get('grid')),
+    editable: editing,
+    onRender() {
+      document.body.dataset.renders = String(++renders);
+      document.body.dataset.ready = '1';
+    },
+  });
   controls.data = buildFields(ui.dataParams, datasetParams, 'data');
+  syncDataControls();
   buildModelControls();
   writeHash();
 
+  ui.preset.addEventListener('change', () => {
+    state.data.preset = ui.preset.value;
+    state.data.noise = presetByName.get(state.data.preset).noise;
+    state.edits = { clear: false, add: [], move: [] };
+    const meta = metaOf(state.model);
+    if (presetByName.get(state.data.preset).kind === 'curve' && meta.kind === 'classifier') switchModel(metas.find((m) => m.kind === 'regressor')?.name ?? state.model);
+    syncDataControls();
+    changed({ now: true });
+  });
+  for (const [sel, key] of [[ui.fx, 'fx'], [ui.fy, 'fy']])
+    sel.addEventListener('change', () => {
+      state.data[key] = Number(sel.value);
+      changed({ now: true });
+    });
+  ui.addClass.addEventListener('change', () => {
+    state.cls = Number(ui.addClass.value);
+    writeHash();
+  });
   ui.model.addEventListener('change', () => {
-    const meta = classifiers.find((m) => m.name === ui.model.value);
-    state.model = meta.name;
-    state.params = Object.fromEntries(editable(meta.params).map((p) => [p.name, p.default]));
-    buildModelControls();
+    switchModel(ui.model.value);
     changed({ now: true });
   });
   ui.newSeed.addEventListener('click', () => {
@@ -209,16 +224,41 @@ function start({ estimators, datasets }) {
     controls.data.get('seed').set(state.data.seed);
     changed({ now: true });
   });
+  ui.clear.addEventListener('click', () => {
+    state.edits = { clear: true, add: [], move: [] };
+    changed({ now: true });
+  });
+  ui.reset.addEventListener('click', () => {
+    state.edits = { clear: false, add: [], move: [] };
+    changed({ now: true });
+  });
   window.addEventListener('hashchange', () => {
+    flags = new URLSearchParams(location.hash.slice(1));
+    figure.o.grid = gridFlag(flags.get('grid'));
     state = readHash();
     syncControls();
     changed({ now: true });
   });
-  let lastWidth = ui.plot.clientWidth;
+  let lastWidth = $('#plot').clientWidth;
   new ResizeObserver(() => {
-    if (ui.plot.clientWidth === lastWidth) return;
-    lastWidth = ui.plot.clientWidth;
+    if ($('#plot').clientWidth === lastWidth) return;
+    lastWidth = $('#plot').clientWidth;
     changed();
-  }).observe(ui.plot);
-  requestRender();
+  }).observe($('#plot'));
+  render();
+}
+
+// A new estimator: its defaults, and a dataset it can use.
+function switchModel(name) {
+  const meta = metaOf(name);
+  state.model = meta.name;
+  state.params = Object.fromEntries(editable(meta.params).map((p) => [p.name, p.default]));
+  const preset = presetByName.get(state.data.preset);
+  if (meta.kind === 'classifier' && preset.kind === 'curve') state.data.preset = 'moons';
+  if (meta.kind === 'regressor' && preset.kind !== 'curve' && state.data.preset === 'moons') state.data.preset = 'sine';
+  if (meta.kind === 'transformer' && preset.kind === 'curve') state.data.preset = 'iris';
+  if (meta.kind === 'clusterer' && preset.kind === 'curve') state.data.preset = available.includes('aniso') ? 'aniso' : 'blobs';
+  if (preset.name !== state.data.preset) (state.data.noise = presetByName.get(state.data.preset).noise), (state.edits = { clear: false, add: [], move: [] });
+  syncDataControls();
+  buildModelControls();
 }

@@ -1,22 +1,26 @@
-// Drawing: decision regions as an ImageData on a canvas (one pixel per grid cell, scaled by
-// CSS to the plot's frame), with Observable Plot drawing the axes and training points in an SVG
-// laid exactly over it (same domain, same margins).
+// Drawing. Dense rasters (decision regions, regression surfaces) are ImageData on a canvas, one
+// pixel per grid cell, scaled by CSS to the plot's frame; Observable Plot draws the axes, points,
+// curves, centres and ellipses in an SVG laid exactly over it (same domain, same margins); D3
+// lays out the tree diagram.
 import * as Plot from '@observablehq/plot';
+import * as d3 from 'd3';
 import { margins } from './layout.js';
 
 export const palette = ['#4269d0', '#ff725c', '#3ca951', '#efb118', '#a463f2', '#97bbf5', '#9c6b4e', '#ff8ab7'];
-
 const rgb = palette.map((hex) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)));
+export const MAX_DOTS = 4000; // points drawn as SVG; beyond, a sample (the model still sees all)
 
-// Paints class probabilities (nx*ny rows of nClasses, row 0 at the top) onto the canvas: the
-// most likely class's colour, stronger where the model is surer.
-export function paintRegions(canvas, { proba, nx, ny, nClasses }, size) {
+function placeCanvas(canvas, nx, ny, size) {
   canvas.width = nx;
   canvas.height = ny;
-  Object.assign(canvas.style, {
-    left: `${margins.left}px`, top: `${margins.top}px`, width: `${size.innerW}px`, height: `${size.innerH}px`,
-  });
-  const ctx = canvas.getContext('2d');
+  Object.assign(canvas.style, { left: `${margins.left}px`, top: `${margins.top}px`, width: `${size.innerW}px`, height: `${size.innerH}px` });
+  return canvas.getContext('2d');
+}
+
+// Class probabilities (nx*ny rows of nClasses, row 0 at the top): the most likely class's
+// colour, stronger where the model is surer.
+export function paintRegions(canvas, { proba, nx, ny, nClasses }, size) {
+  const ctx = placeCanvas(canvas, nx, ny, size);
   const image = ctx.createImageData(nx, ny);
   const px = image.data;
   const chance = 1 / nClasses;
@@ -37,12 +41,73 @@ export function paintRegions(canvas, { proba, nx, ny, nClasses }, size) {
   ctx.putImageData(image, 0, 0);
 }
 
-// Axes, frame and the training points, as an SVG sized to `size`.
-export function drawAxes({ X, y, classes, domain }, size) {
-  const n = y.length;
-  const index = new Map(classes.map((c, i) => [c, i]));
-  const ids = Array.from({ length: n }, (_, i) => i);
+// A regression surface: the predicted number on a pale blue→red scale over `range`.
+export function paintSurface(canvas, { values, nx, ny, range }, size) {
+  const ctx = placeCanvas(canvas, nx, ny, size);
+  const image = ctx.createImageData(nx, ny);
+  const px = image.data;
+  const [lo, hi] = range[1] > range[0] ? range : [range[0] - 1, range[0] + 1];
+  for (let r = 0, n = nx * ny; r < n; r++) {
+    const u = Math.min(1, Math.max(0, (values[r] - lo) / (hi - lo)));
+    const c = d3.rgb(d3.interpolateRdYlBu(1 - u));
+    px[4 * r] = Math.round(255 + (c.r - 255) * 0.55);
+    px[4 * r + 1] = Math.round(255 + (c.g - 255) * 0.55);
+    px[4 * r + 2] = Math.round(255 + (c.b - 255) * 0.55);
+    px[4 * r + 3] = 255;
+  }
+  ctx.putImageData(image, 0, 0);
+}
+
+// Points of an ellipse: the 2-sigma contour of a 2x2 covariance [sxx, sxy, syy].
+function ellipsePoints({ mean, cov: [a, b, c] }, k, scale = 2) {
+  const tr = (a + c) / 2, det = Math.sqrt(Math.max(0, ((a - c) / 2) ** 2 + b * b));
+  const l1 = Math.max(0, tr + det), l2 = Math.max(0, tr - det);
+  const theta = Math.abs(b) < 1e-12 ? (a >= c ? 0 : Math.PI / 2) : Math.atan2(l1 - a, b);
+  const pts = [];
+  for (let i = 0; i <= 64; i++) {
+    const t = (2 * Math.PI * i) / 64;
+    const u = scale * Math.sqrt(l1) * Math.cos(t), v = scale * Math.sqrt(l2) * Math.sin(t);
+    pts.push({ x: mean[0] + u * Math.cos(theta) - v * Math.sin(theta), y: mean[1] + u * Math.sin(theta) + v * Math.cos(theta), k });
+  }
+  return pts;
+}
+
+// The SVG over the raster: frame, axes, points (test points hollow), and the model's overlays.
+// `fit` is the worker's `fit` message; `curve` ({xs, ys}) the predicted curve, when it exists.
+export function drawFigure(fit, size, { curve = null, residuals = false, highlight = null } = {}) {
+  const { X, labels, test, classes, domain, axisLabels, overlay, view } = fit;
+  const n = X.length / 2;
+  const step = n > MAX_DOTS ? Math.ceil(n / MAX_DOTS) : 1;
+  const ids = [];
+  for (let i = 0; i < n; i += step) ids.push(i);
+  const index = new Map((classes ?? []).map((c, i) => [c, i]));
+  const colourOf = (i) => (labels ? palette[(index.get(labels[i]) ?? 0) % palette.length] : '#30343c');
   const small = size.width < 480;
+  const r = small ? 2.8 : n > 600 ? 2.6 : 3.6;
+  const marks = [Plot.frame({ stroke: '#8a8f98' })];
+  if (view === 'curve' && residuals && fit.pred)
+    marks.push(Plot.link(ids.filter((i) => !test[i]), { x1: (i) => X[2 * i], y1: (i) => X[2 * i + 1], x2: (i) => X[2 * i], y2: (i) => fit.pred[i], stroke: '#c2410c', strokeOpacity: 0.7 }));
+  marks.push(
+    Plot.dot(ids, {
+      x: (i) => X[2 * i],
+      y: (i) => X[2 * i + 1],
+      fill: (i) => (test[i] ? 'white' : colourOf(i)),
+      stroke: (i) => (test[i] ? colourOf(i) : 'white'),
+      strokeWidth: (i) => (test[i] ? 1.8 : 1),
+      r,
+      title: (i) => `${test[i] ? 'test' : 'training'} point ${i}${labels ? ` · ${view === 'curve' ? 'y' : 'class'} ${labels[i]}` : ''}`,
+    }),
+  );
+  if (curve) marks.push(Plot.line(Array.from(curve.xs, (x, j) => [x, curve.ys[j]]), { x: '0', y: '1', stroke: '#1d4ed8', strokeWidth: 2.5, clip: true }));
+  if (overlay?.ellipses)
+    marks.push(Plot.line(overlay.ellipses.flatMap((e, k) => ellipsePoints(e, k)), { x: 'x', y: 'y', z: 'k', stroke: (d) => palette[d.k % palette.length], strokeWidth: 2, clip: true }));
+  if (overlay?.centres) {
+    const c = overlay.centres;
+    const rows = Array.from({ length: c.rows }, (_, k) => k);
+    marks.push(Plot.dot(rows, { x: (k) => c.data[2 * k], y: (k) => c.data[2 * k + 1], symbol: 'times', r: 7, stroke: '#111', strokeWidth: 3.5, clip: true }));
+    marks.push(Plot.dot(rows, { x: (k) => c.data[2 * k], y: (k) => c.data[2 * k + 1], symbol: 'times', r: 7, stroke: (k) => palette[k % palette.length], strokeWidth: 2, clip: true }));
+  }
+  if (highlight) marks.push(highlight);
   return Plot.plot({
     width: size.width,
     height: size.height,
@@ -51,20 +116,62 @@ export function drawAxes({ X, y, classes, domain }, size) {
     marginBottom: margins.bottom,
     marginLeft: margins.left,
     style: { background: 'transparent', fontSize: '12px' },
-    ariaLabel: `Scatter plot of ${n} training points over the model's decision regions`,
-    x: { domain: domain.x, label: 'feature 0', labelAnchor: 'center', labelArrow: 'none', nice: false, ticks: small ? 5 : 8 },
-    y: { domain: domain.y, label: 'feature 1', labelAnchor: 'center', labelArrow: 'none', nice: false, ticks: Math.max(3, Math.round(size.innerH / 60)) },
-    color: { type: 'ordinal', domain: classes.map((_, i) => i), range: palette },
-    marks: [
-      Plot.frame({ stroke: '#8a8f98' }),
-      Plot.dot(ids, {
-        x: (i) => X[2 * i],
-        y: (i) => X[2 * i + 1],
-        fill: (i) => index.get(y[i]),
-        stroke: 'white',
-        strokeWidth: 1,
-        r: small ? 2.8 : 3.6,
-      }),
-    ],
+    ariaLabel: `Scatter plot of ${n} points${view === 'regions' ? " over the model's decision regions" : ''}`,
+    x: { domain: domain.x, label: axisLabels[0], labelAnchor: 'center', labelArrow: 'none', nice: false, ticks: small ? 5 : 8 },
+    y: { domain: domain.y, label: axisLabels[1], labelAnchor: 'center', labelArrow: 'none', nice: false, ticks: Math.max(3, Math.round(size.innerH / 60)) },
+    marks,
   });
+}
+
+// A small line chart (sweeps: scores against an option, coefficient paths, criteria).
+export function lineChart(series, { width, height = 240, x, y, xType = 'linear', legend = true }) {
+  const rows = series.flatMap((s) => s.points.map(([a, b]) => ({ a, b, s: s.name })));
+  return Plot.plot({
+    width,
+    height,
+    marginLeft: 48,
+    marginBottom: 38,
+    style: { background: 'transparent', fontSize: '12px' },
+    x: { label: x, type: xType, labelAnchor: 'center', labelArrow: 'none' },
+    y: { label: y, labelAnchor: 'center', labelArrow: 'none', grid: true },
+    color: { domain: series.map((s) => s.name), range: series.map((s, i) => s.colour ?? palette[i % palette.length]), legend },
+    marks: [Plot.ruleY([0], { stroke: '#bbb' }), Plot.line(rows, { x: 'a', y: 'b', z: 's', stroke: 's', strokeWidth: 2 }), Plot.dot(rows, { x: 'a', y: 'b', fill: 's', r: 2.2 })],
+  });
+}
+
+// A decision tree's first levels as a node-link diagram (D3 tree layout, SVG).
+export function drawTree(tree, { width, featureNames = ['feature 0', 'feature 1'], classes = [], maxDepth = 3 }) {
+  const build = (node, depth) => {
+    const leaf = tree.left[node] < 0;
+    const d = { node, leaf, depth, children: [] };
+    if (!leaf && depth < maxDepth) d.children = [build(tree.left[node], depth + 1), build(tree.right[node], depth + 1)];
+    else if (!leaf) d.more = true;
+    return d;
+  };
+  const root = d3.hierarchy(build(0, 0));
+  const levels = root.height + 1;
+  const h = 64 * levels + 20;
+  d3.tree().size([width - 80, h - 60])(root);
+  const svg = d3.create('svg').attr('width', width).attr('height', h).attr('role', 'img').attr('aria-label', 'decision tree diagram').style('font', '11px system-ui, sans-serif');
+  const g = svg.append('g').attr('transform', 'translate(40,22)');
+  g.selectAll('path').data(root.links()).join('path').attr('fill', 'none').attr('stroke', '#9aa1ad')
+    .attr('d', (l) => `M${l.source.x},${l.source.y}C${l.source.x},${(l.source.y + l.target.y) / 2} ${l.target.x},${(l.source.y + l.target.y) / 2} ${l.target.x},${l.target.y}`);
+  const value = (node) => (tree.value ? tree.value.data.slice(node * tree.value.cols, (node + 1) * tree.value.cols) : []);
+  const nodes = g.selectAll('g.node').data(root.descendants()).join('g').attr('transform', (d) => `translate(${d.x},${d.y})`);
+  nodes.append('circle').attr('r', 7).attr('stroke', '#333').attr('fill', (d) => {
+    const v = value(d.data.node);
+    if (v.length < 2) return '#ddd';
+    let best = 0;
+    v.forEach((x, i) => x > v[best] && (best = i));
+    return palette[best % palette.length];
+  });
+  nodes.append('text').attr('dy', -11).attr('text-anchor', 'middle').text((d) => {
+    const i = d.data.node;
+    if (d.data.leaf) return `n=${tree.samples[i]}`;
+    return `${featureNames[tree.feature[i]] ?? `x${tree.feature[i]}`} ≤ ${+tree.threshold[i].toFixed(2)}`;
+  });
+  nodes.filter((d) => d.data.more).append('text').attr('dy', 20).attr('text-anchor', 'middle').attr('fill', '#777').text('…');
+  nodes.append('title').text((d) => `node ${d.data.node}: ${tree.samples[d.data.node]} samples, impurity ${tree.impurity[d.data.node].toFixed(3)}`);
+  void classes;
+  return svg.node();
 }

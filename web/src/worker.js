@@ -1,30 +1,65 @@
-// The WebAssembly module lives here, off the page's main thread. The page sends `render`
-// requests; for each one this worker makes (or reuses) the dataset, fits the model once and
-// answers a `fit` message (points, classes, train accuracy), then one `pass` message per grid
-// width (coarse first, then fine), each computed with
-// ONE batched predictProba (or predict) call over the whole grid.
+// The WebAssembly module lives here, off the page's main thread. Requests (each tagged with the
+// figure `fig` it is for, so one worker serves every figure of a page):
+//   render     make (or reuse) the dataset, fit once, answer `fit` (points, split, metrics,
+//              overlays), then one `pass` per grid width (coarse first), each ONE batched
+//              predictProba / predict call over the whole grid
+//   neighbours the training points the last model of `fig` uses for a query point
+//   sweep      fit once per value of one option: train/test scores and chosen attributes
+// A cancelled request is stopped by the page terminating this worker and starting a new one.
 import * as wl from 'wasmlearn';
+import { generate, applyEdits, isTestPoint, presets, presetByName } from './data.js';
 import { figureSize } from './layout.js';
 
-let latest = 0; // id of the newest render request; older ones stop between passes
-let cached = { key: '', data: null };
+const latest = new Map(); // fig -> id of its newest render (older ones stop between passes)
+const models = new Map(); // fig -> { model, trainIndex } kept for neighbour queries
+let cache = { key: '', base: null };
 
-function dataset({ name, nSamples, noise, seed }) {
-  const key = JSON.stringify([name, nSamples, noise, seed]);
-  if (cached.key !== key) {
-    if (name !== 'moons') throw new Error(`unknown dataset ${name}`);
-    if (typeof wl.datasets?.makeMoons !== 'function') throw new Error('this wasmlearn build has no datasets.makeMoons');
-    const { X, y } = wl.datasets.makeMoons({ nSamples, noise, randomState: seed });
-    cached = { key, data: { X: { data: Float64Array.from(X.data), rows: X.rows, cols: X.cols }, y: Array.from(y) } };
-  }
-  return cached.data;
+function baseData(spec) {
+  const key = JSON.stringify([spec.preset, spec.nSamples, spec.noise, spec.seed, spec.fx, spec.fy, spec.huge]);
+  if (cache.key !== key) cache = { key, base: generate(wl, spec) };
+  return cache.base;
 }
 
-// Padded bounding box of the points: the plotted domain, and the grid's extent.
-function domainOf(X) {
+// Everything a model needs from a dataset spec + edits: display points, split, model inputs.
+function prepare(dataset, edits, meta, project = false) {
+  const preset = presetByName.get(dataset.preset);
+  const curve = preset?.kind === 'curve';
+  const d = applyEdits(baseData(dataset), edits, curve);
+  const n = d.P.length / 2;
+  const test = new Uint8Array(n);
+  for (let i = 0; i < n; i++) test[i] = isTestPoint(dataset.seed, i, dataset.testSize) ? 1 : 0;
+  const train = [], held = [];
+  for (let i = 0; i < n; i++) (test[i] ? held : train).push(i);
+  if (train.length === 0) throw new Error('no training points: add some points or lower testSize');
+  const kind = project ? 'transformer' : meta.kind;
+  if (preset?.kind === 'table' && meta.kind !== 'regressor') throw new Error(`${meta.name} needs a dataset with classes`);
+  if (kind === 'classifier' && curve) throw new Error(`${meta.name} is a classifier: pick a dataset with classes`);
+  // Model input X (rows x cols) and target y for a list of row indices.
+  let cols = 2, source = d.P;
+  if (kind === 'regressor' && curve) cols = 1;
+  if ((kind === 'transformer' || preset?.kind === 'table') && d.full) (cols = d.full.cols), (source = d.full.data);
+  const srcCols = source === d.P ? 2 : cols;
+  const rows = (idx) => {
+    const data = new Float64Array(idx.length * cols);
+    idx.forEach((i, r) => {
+      for (let j = 0; j < cols; j++) data[r * cols + j] = source[i * srcCols + j];
+    });
+    return { data, rows: idx.length, cols };
+  };
+  const target = (idx) => {
+    if (meta.kind === 'classifier') return Int32Array.from(idx, (i) => d.c[i]);
+    if (meta.kind === 'regressor') return Float64Array.from(idx, (i) => (d.t ? d.t[i] : d.c[i]));
+    return undefined;
+  };
+  return { d, n, curve, test, train, held, cols, rows, target };
+}
+
+// Padded bounding box of n points (x, y interleaved).
+function domainOf(P) {
   let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
-  for (let i = 0; i < X.rows; i++) {
-    const a = X.data[2 * i], b = X.data[2 * i + 1];
+  for (let i = 0; i < P.length; i += 2) {
+    const a = P[i], b = P[i + 1];
+    if (!Number.isFinite(a) || !Number.isFinite(b)) continue;
     if (a < x0) x0 = a;
     if (a > x1) x1 = a;
     if (b < y0) y0 = b;
@@ -33,6 +68,19 @@ function domainOf(X) {
   if (!(x1 >= x0)) [x0, x1, y0, y1] = [-1, 1, -1, 1];
   const px = 0.08 * (x1 - x0) + 0.25, py = 0.08 * (y1 - y0) + 0.25;
   return { x: [x0 - px, x1 + px], y: [y0 - py, y1 + py] };
+}
+
+// Grows a domain to hold every point (with a little room).
+function extend(domain, P) {
+  const d = { x: [...domain.x], y: [...domain.y] };
+  const mx = 0.03 * (d.x[1] - d.x[0]), my = 0.03 * (d.y[1] - d.y[0]);
+  for (let i = 0; i < P.length; i += 2) {
+    if (P[i] < d.x[0]) d.x[0] = P[i] - mx;
+    if (P[i] > d.x[1]) d.x[1] = P[i] + mx;
+    if (P[i + 1] < d.y[0]) d.y[0] = P[i + 1] - my;
+    if (P[i + 1] > d.y[1]) d.y[1] = P[i + 1] + my;
+  }
+  return d;
 }
 
 // Cell centres, row-major, row 0 at the top (the canvas's orientation).
@@ -50,8 +98,8 @@ function gridPoints(domain, nx, ny) {
   return { data, rows: nx * ny, cols: 2 };
 }
 
-// Class probabilities on the grid (rows x nClasses, columns in model.classes order). Models
-// without predictProba give hard 0/1 votes from one predict call.
+// Class (or cluster) probabilities on the grid, rows x k. Models without predictProba give hard
+// 0/1 votes from one predict call.
 function gridProba(model, grid, classes) {
   if (typeof model.predictProba === 'function') return model.predictProba(grid).data;
   const labels = model.predict(grid);
@@ -64,51 +112,241 @@ function gridProba(model, grid, classes) {
   return out;
 }
 
-async function render({ id, dataset: ds, model: spec, passes, view }) {
-  latest = id;
-  const Model = wl[spec.name];
-  if (typeof Model !== 'function' || Model.metadata?.kind !== 'classifier') throw new Error(`no classifier named ${spec.name} in this build`);
-  const { X, y } = dataset(ds);
-  const domain = domainOf(X);
-  const frame = figureSize(view.width, view.height, domain);
-  const model = new Model(spec.params);
+const flat = (v) => (v?.data ?? v ?? []);
+
+// A fitted attribute, or undefined when the model has none (or it cannot be read now).
+function attr(model, name) {
   try {
-    let t = performance.now();
-    model.fit(X, y);
-    const fitMs = performance.now() - t;
-    const accuracy = model.score(X, y);
-    const classes = Array.from(model.classes);
-    postMessage({ type: 'fit', id, X: X.data, y, classes, accuracy, fitMs, domain, view });
-    for (let p = 0; p < passes.length; p++) {
-      if (p > 0) {
-        await new Promise((resolve) => setTimeout(resolve, 0)); // let a newer request in
-        if (latest !== id) return;
-      }
-      const nx = passes[p];
-      const ny = Math.max(2, Math.round((nx * frame.innerH) / frame.innerW));
-      const grid = gridPoints(domain, nx, ny);
-      t = performance.now();
-      const proba = gridProba(model, grid, classes);
-      const predictMs = performance.now() - t;
-      const msg = { type: 'pass', id, pass: p, final: p === passes.length - 1, nx, ny, nClasses: classes.length, proba, predictMs };
-      postMessage(msg, [proba.buffer]);
+    const v = model[name];
+    return v === undefined ? undefined : v;
+  } catch {
+    return undefined;
+  }
+}
+const rowsOf = (m) => (m && m.data ? { data: Array.from(m.data), rows: m.rows, cols: m.cols } : m && ArrayBuffer.isView(m) ? { data: Array.from(m), rows: m.length, cols: 1 } : null);
+
+// 2x2 covariances of a fitted Gaussian model trained on 2 features (GMM, QDA, LDA, GaussianNB).
+function ellipses(model, params, centres) {
+  if (!centres || centres.cols !== 2) return null;
+  const k = centres.rows;
+  const covs = [];
+  const C = rowsOf(attr(model, 'covariances') ?? attr(model, 'covariance'));
+  const V = !C ? rowsOf(attr(model, 'var')) : null;
+  if (C) {
+    const type = params.covarianceType ?? (C.rows === 2 * k ? 'full' : 'tied');
+    for (let i = 0; i < k; i++) {
+      const at = (r, c) => C.data[r * C.cols + c];
+      if (type === 'full' && C.rows === 2 * k) covs.push([at(2 * i, 0), at(2 * i, 1), at(2 * i + 1, 1)]);
+      else if (type === 'tied' || (C.rows === 2 && C.cols === 2)) covs.push([at(0, 0), at(0, 1), at(1, 1)]);
+      else if (type === 'diag' && C.cols === 2) covs.push([at(i, 0), 0, at(i, 1)]);
+      else if (type === 'spherical') covs.push([C.data[i], 0, C.data[i]]);
+      else return null;
     }
-  } finally {
-    model.dispose();
+  } else if (V && V.cols === 2 && V.rows === k) {
+    for (let i = 0; i < k; i++) covs.push([V.data[2 * i], 0, V.data[2 * i + 1]]);
+  } else return null;
+  return covs.map((s, i) => ({ mean: [centres.data[2 * i], centres.data[2 * i + 1]], cov: s }));
+}
+
+// A decision tree's first levels, for the diagram.
+function treeOf(model) {
+  const t = attr(model, 'tree');
+  if (!t) return null;
+  try {
+    const left = Array.from(t.childrenLeft), right = Array.from(t.childrenRight);
+    const feature = Array.from(t.feature), threshold = Array.from(t.threshold);
+    const samples = Array.from(t.nNodeSamples), impurity = Array.from(t.impurity);
+    const value = rowsOf(t.value);
+    return { left, right, feature, threshold, samples, impurity, value };
+  } catch {
+    return null;
   }
 }
 
-onmessage = async ({ data: msg }) => {
-  if (msg.type !== 'render') return;
+function metricsOf(model, meta, p, Xtr, ytr, Xte, yte) {
+  const m = {};
+  const score = (X, y) => {
+    try {
+      return model.score(X, y);
+    } catch {
+      return undefined;
+    }
+  };
+  if (meta.kind === 'classifier' || meta.kind === 'regressor') {
+    m.train = score(Xtr, ytr);
+    if (Xte.rows) m.test = score(Xte, yte);
+    m.metric = meta.kind === 'classifier' ? 'accuracy' : 'R²';
+  }
+  for (const name of ['inertia', 'lowerBound', 'nIter', 'oobScore']) {
+    const v = attr(model, name);
+    const x = typeof v === 'number' ? v : v?.data?.length === 1 ? v.data[0] : ArrayBuffer.isView(v) && v.length === 1 ? v[0] : undefined;
+    if (Number.isFinite(x)) m[name] = x;
+  }
+  if (meta.kind === 'clusterer' && typeof model.score === 'function' && m.inertia === undefined) {
+    const s = score(Xtr);
+    if (Number.isFinite(s)) m.logLikelihood = s;
+  }
+  const evr = attr(model, 'explainedVarianceRatio');
+  if (evr) m.explained = Array.from(evr.data ?? evr);
+  return m;
+}
+
+async function render({ id, fig, dataset, edits, model: spec, passes, view }) {
+  latest.set(fig, id);
+  const Model = wl[spec.name];
+  const meta = Model?.metadata;
+  if (typeof Model !== 'function' || !meta) throw new Error(`no estimator named ${spec.name} in this build`);
+  const project = Boolean(spec.project && meta.methods.includes('transform'));
+  const kind = project ? 'transformer' : meta.kind;
+  const p = prepare(dataset, edits, meta, project);
+  const { d, curve, test, train, held } = p;
+  const Xtr = p.rows(train), ytr = p.target(train), Xte = p.rows(held), yte = p.target(held);
+  const old = models.get(fig);
+  if (old) old.model.dispose(), models.delete(fig);
+  const model = new Model(spec.params);
+  let t = performance.now();
   try {
-    await render(msg);
+    model.fit(Xtr, ytr);
   } catch (e) {
-    postMessage({ type: 'error', id: msg.id, message: e?.message ?? String(e) });
+    model.dispose();
+    throw e;
+  }
+  const fitMs = performance.now() - t;
+  models.set(fig, { model, train, meta });
+
+  // What the figure shows as points: the data, or for a transformer the projection.
+  let P = d.P, view2 = curve ? 'curve' : kind === 'regressor' ? 'surface' : 'regions', axisLabels = d.labels;
+  let pred = null;
+  if (kind === 'transformer') {
+    const all = p.rows(Array.from({ length: p.n }, (_, i) => i));
+    const Z = model.transform(all);
+    P = new Float64Array(2 * p.n);
+    for (let i = 0; i < p.n; i++) {
+      P[2 * i] = Z.data[i * Z.cols];
+      P[2 * i + 1] = Z.cols > 1 ? Z.data[i * Z.cols + 1] : 0;
+    }
+    view2 = 'projection';
+    axisLabels = ['component 1', Z.cols > 1 ? 'component 2' : ''];
+  }
+  let labels = d.c ? Array.from(d.c) : null;
+  if (kind === 'clusterer' && typeof model.predict === 'function') {
+    labels = Array.from(model.predict(p.rows(Array.from({ length: p.n }, (_, i) => i))));
+  }
+  if (curve && kind === 'regressor') {
+    pred = Array.from(flat(model.predict(p.rows(Array.from({ length: p.n }, (_, i) => i)))));
+  }
+  const metrics = metricsOf(model, meta, p, Xtr, ytr, Xte, yte);
+  let classes = kind === 'classifier' ? Array.from(model.classes) : null;
+  if (kind === 'clusterer') {
+    const k = Math.max(0, ...labels) + 1;
+    const centresK = rowsOf(attr(model, 'clusterCenters') ?? attr(model, 'means'))?.rows ?? 0;
+    classes = Array.from({ length: Math.max(k, centresK) }, (_, i) => i);
+  }
+  if (kind === 'regressor' && !curve) classes = [...new Set(labels)].sort((a, b) => a - b);
+  if (kind === 'transformer') classes = labels ? [...new Set(labels)].sort((a, b) => a - b) : [0];
+
+  const centres = kind === 'transformer' ? null : rowsOf(attr(model, 'clusterCenters') ?? attr(model, 'means') ?? attr(model, 'theta') ?? attr(model, 'centroids'));
+  const overlay = {
+    centres: centres && centres.cols === 2 ? centres : null,
+    ellipses: kind === 'transformer' ? null : ellipses(model, spec.params, centres),
+    tree: treeOf(model),
+    neighbours: meta.methods.includes('kneighbors') ? 'k' : meta.methods.includes('radiusNeighbors') ? 'radius' : null,
+  };
+  // The generated points fix the frame, so adding or moving a point inside it never shifts it.
+  const domain = kind === 'transformer' ? domainOf(P) : extend(domainOf(baseData(dataset).P), P);
+  const frame = figureSize(view.width, view.height, domain);
+  postMessage({
+    type: 'fit', id, fig, kind, view: view2, X: P, labels, target: d.t ? Array.from(d.t) : null, test, pred,
+    classes, classNames: d.classNames ?? null, axisLabels, domain, metrics, overlay, fitMs, size: view, nTrain: train.length, nTest: held.length,
+  });
+
+  if (view2 === 'projection') {
+    postMessage({ type: 'pass', id, fig, final: true, none: true });
+    return;
+  }
+  for (let i = 0; i < passes.length; i++) {
+    if (i > 0) {
+      await new Promise((resolve) => setTimeout(resolve, 0)); // let a newer request in
+      if (latest.get(fig) !== id || models.get(fig)?.model !== model) return;
+    }
+    const nx = Array.isArray(passes[i]) ? passes[i][0] : passes[i];
+    t = performance.now();
+    if (view2 === 'curve') {
+      if (i < passes.length - 1) continue; // one pass: a curve is cheap
+      const m = Math.max(50, nx);
+      const xs = new Float64Array(m);
+      for (let j = 0; j < m; j++) xs[j] = domain.x[0] + ((j + 0.5) * (domain.x[1] - domain.x[0])) / m;
+      const ys = model.predict({ data: xs, rows: m, cols: 1 });
+      postMessage({ type: 'pass', id, fig, final: true, nx: m, xs, ys: Float64Array.from(flat(ys)), predictMs: performance.now() - t });
+      return;
+    }
+    const ny = Array.isArray(passes[i]) ? passes[i][1] : Math.max(2, Math.round((nx * frame.innerH) / frame.innerW));
+    const grid = gridPoints(domain, nx, ny);
+    const final = i === passes.length - 1;
+    if (view2 === 'surface') {
+      const values = Float64Array.from(flat(model.predict(grid)));
+      postMessage({ type: 'pass', id, fig, pass: i, final, nx, ny, values, range: [Math.min(...classes), Math.max(...classes)], predictMs: performance.now() - t }, [values.buffer]);
+    } else {
+      const proba = gridProba(model, grid, classes);
+      postMessage({ type: 'pass', id, fig, pass: i, final, nx, ny, nClasses: classes.length, proba, predictMs: performance.now() - t }, [proba.buffer]);
+    }
+  }
+}
+
+function neighbours({ id, fig, point }) {
+  const kept = models.get(fig);
+  if (!kept) return postMessage({ type: 'neighbours', id, fig, indices: [] });
+  const { model, train } = kept;
+  const q = { data: Float64Array.from(point), rows: 1, cols: 2 };
+  let indices = [], radius = null;
+  if (typeof model.kneighbors === 'function') {
+    indices = Array.from(model.kneighbors(q).indices.data);
+  } else if (typeof model.radiusNeighbors === 'function') {
+    indices = Array.from(model.radiusNeighbors(q).indices[0] ?? []);
+    radius = model.getParams().radius;
+  }
+  postMessage({ type: 'neighbours', id, fig, point, indices: indices.map((i) => train[i]), radius });
+}
+
+// Fits once per value of `param`: train/test score and the asked attributes per value.
+function sweep({ id, fig, dataset, edits, model: spec, param, values, attributes = [] }) {
+  const Model = wl[spec.name];
+  if (typeof Model !== 'function') throw new Error(`no estimator named ${spec.name} in this build`);
+  const p = prepare(dataset, edits, Model.metadata);
+  const Xtr = p.rows(p.train), ytr = p.target(p.train), Xte = p.rows(p.held), yte = p.target(p.held);
+  const out = { train: [], test: [], attributes: Object.fromEntries(attributes.map((a) => [a, []])) };
+  for (const v of values) {
+    const model = new Model({ ...spec.params, [param]: v });
+    try {
+      model.fit(Xtr, ytr);
+      if (Model.metadata.kind === 'classifier' || Model.metadata.kind === 'regressor') {
+        out.train.push(model.score(Xtr, ytr));
+        out.test.push(Xte.rows ? model.score(Xte, yte) : null);
+      }
+      for (const a of attributes) {
+        const v2 = attr(model, a);
+        out.attributes[a].push(v2?.data ? Array.from(v2.data) : ArrayBuffer.isView(v2) ? Array.from(v2) : v2);
+      }
+    } finally {
+      model.dispose();
+    }
+  }
+  postMessage({ type: 'sweep', id, fig, values, ...out });
+}
+
+onmessage = async ({ data: msg }) => {
+  try {
+    if (msg.type === 'render') await render(msg);
+    else if (msg.type === 'neighbours') neighbours(msg);
+    else if (msg.type === 'sweep') sweep(msg);
+  } catch (e) {
+    postMessage({ type: 'error', id: msg.id, fig: msg.fig, message: e?.message ?? String(e) });
   }
 };
 
+const names = new Set(wl.estimators().map((m) => m.name));
 postMessage({
   type: 'ready',
   estimators: wl.estimators(),
-  datasets: typeof wl.datasets?.makeMoons === 'function' ? ['moons'] : [],
+  presets: presets.filter((p) => (p.needs ?? []).every((n) => names.has(n))).map((p) => p.name),
 });

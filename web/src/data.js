@@ -1,0 +1,198 @@
+// Datasets of the playground and the tutorial: the presets (what they are, their options), a
+// small seeded generator for the shapes the library does not make itself (XOR, spiral, sine,
+// line, anisotropic blobs), the train/test split, and the user's edits (added and moved points).
+// Shared by the page (catalogue, URL parsing) and the worker (generation).
+
+// xoshiro-free and tiny: mulberry32 for uniforms, Box–Muller for normals. Deterministic per seed.
+export function rng(seed) {
+  let a = (seed >>> 0) ^ 0x9e3779b9;
+  const uniform = () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  let spare = null;
+  const normal = () => {
+    if (spare !== null) {
+      const s = spare;
+      spare = null;
+      return s;
+    }
+    const u = 1 - uniform(), v = uniform();
+    const r = Math.sqrt(-2 * Math.log(u));
+    spare = r * Math.sin(2 * Math.PI * v);
+    return r * Math.cos(2 * Math.PI * v);
+  };
+  return { uniform, normal };
+}
+
+// Point i is a test point when its hash falls under the test fraction: adding or moving points
+// never reshuffles the others.
+export function isTestPoint(seed, i, fraction) {
+  if (!(fraction > 0)) return false;
+  let h = Math.imul((seed >>> 0) ^ 0x85ebca6b, 0xc2b2ae35) ^ Math.imul(i + 1, 0x27d4eb2f);
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  h ^= h >>> 16;
+  return (h >>> 0) / 4294967296 < fraction;
+}
+
+// The presets. `kind`: 'classes' (2-D points with a class) or 'curve' (1-D x with a number y).
+// `needs`: estimator names the preset requires (it is offered only when they exist).
+export const presets = [
+  { name: 'moons', label: 'two moons', kind: 'classes', noise: 0.25, doc: 'two interleaving half circles' },
+  { name: 'circles', label: 'circles', kind: 'classes', noise: 0.1, doc: 'a small circle inside a large one' },
+  { name: 'blobs', label: 'blobs', kind: 'classes', noise: 1.0, doc: 'three Gaussian blobs (noise = their standard deviation)' },
+  { name: 'xor', label: 'XOR', kind: 'classes', noise: 0.15, doc: 'four quadrants, opposite ones share a class' },
+  { name: 'spiral', label: 'spiral', kind: 'classes', noise: 0.2, doc: 'two interleaved spiral arms' },
+  { name: 'aniso', label: 'anisotropic blobs', kind: 'classes', noise: 0.5, doc: 'three elongated blobs (a linear map of Gaussian blobs)' },
+  { name: 'iris', label: 'Iris (two features)', kind: 'classes', noise: 0, fixedSize: 150, doc: "Fisher's Iris flowers, two of the four measurements" },
+  { name: 'iris-pca', label: 'Iris (PCA projection)', kind: 'classes', noise: 0, fixedSize: 150, needs: ['PCA'], doc: 'Iris projected on its first two principal components' },
+  { name: 'iris-lda', label: 'Iris (LDA projection)', kind: 'classes', noise: 0, fixedSize: 150, needs: ['LinearDiscriminantAnalysis'], doc: 'Iris projected on its two discriminant axes' },
+  { name: 'sine', label: 'noisy sine (regression)', kind: 'curve', noise: 0.25, doc: 'y = sin(x) + noise on [-3, 3]' },
+  { name: 'line', label: 'noisy line (regression)', kind: 'curve', noise: 0.5, doc: 'y = 0.8 x + 0.5 + noise on [-3, 3]' },
+  { name: 'linear8', label: 'linear regression, 8 features', kind: 'table', noise: 5, hidden: true, doc: 'makeRegression: 8 features, 4 informative' },
+];
+export const presetByName = new Map(presets.map((p) => [p.name, p]));
+export const irisFeatures = ['sepal length (cm)', 'sepal width (cm)', 'petal length (cm)', 'petal width (cm)'];
+
+// The dataset's own options, described like estimator parameters so they share the controls.
+export const datasetParams = [
+  { name: 'nSamples', type: 'integer', default: 200, minimum: 10, maximum: 1000, nullable: false, doc: 'number of generated points' },
+  { name: 'noise', type: 'number', default: null, minimum: 0, maximum: 3, nullable: true, doc: 'noise of the generator (standard deviation; empty: the preset default)' },
+  { name: 'seed', type: 'integer', default: 0, minimum: 0, maximum: 2 ** 31 - 1, nullable: false, doc: 'random seed: the same seed gives the same points and split' },
+  { name: 'testSize', type: 'number', default: 0.25, minimum: 0, maximum: 0.8, nullable: false, doc: 'fraction of the points held out as a test set (hollow marks)' },
+];
+
+// The generated points. Returns { P (n*2 display coordinates), c (classes) | null, t (targets) |
+// null, full ({data, rows, cols}: all features, for transformers), labels: [x, y] axis names }.
+export function generate(wl, spec) {
+  const preset = presetByName.get(spec.preset);
+  if (!preset) throw new Error(`unknown dataset ${spec.preset}`);
+  const n = preset.fixedSize ?? Math.max(1, spec.huge || spec.nSamples);
+  const noise = spec.noise ?? preset.noise;
+  const seed = spec.seed;
+  const r = rng(seed * 7919 + 17);
+  const d = wl.datasets;
+  const classes = (X, y) => ({ P: Float64Array.from(X.data), c: Int32Array.from(y), t: null, full: null, labels: ['feature 0', 'feature 1'] });
+  switch (preset.name) {
+    case 'moons': { const o = d.makeMoons({ nSamples: n, noise, randomState: seed }); return classes(o.X, o.y); }
+    case 'circles': { const o = d.makeCircles({ nSamples: n, noise, factor: 0.5, randomState: seed }); return classes(o.X, o.y); }
+    case 'blobs': { const o = d.makeBlobs({ nSamples: n, centers: 3, clusterStd: Math.max(noise, 1e-3), randomState: seed }); return classes(o.X, o.y); }
+    case 'aniso': {
+      const o = d.makeBlobs({ nSamples: n, centers: [[-4, 2], [0, -3], [4, 3]], clusterStd: Math.max(noise, 1e-3), randomState: seed });
+      const P = new Float64Array(2 * n);
+      for (let i = 0; i < n; i++) {
+        const a = o.X.data[2 * i], b = o.X.data[2 * i + 1];
+        P[2 * i] = 0.6 * a - 0.64 * b;
+        P[2 * i + 1] = -0.41 * a + 0.85 * b;
+      }
+      return { ...classes(o.X, o.y), P };
+    }
+    case 'xor': {
+      const P = new Float64Array(2 * n), c = new Int32Array(n);
+      for (let i = 0; i < n; i++) {
+        const a = 2 * r.uniform() - 1, b = 2 * r.uniform() - 1;
+        c[i] = a * b > 0 ? 0 : 1;
+        P[2 * i] = a + noise * r.normal();
+        P[2 * i + 1] = b + noise * r.normal();
+      }
+      return { P, c, t: null, full: null, labels: ['feature 0', 'feature 1'] };
+    }
+    case 'spiral': {
+      const P = new Float64Array(2 * n), c = new Int32Array(n);
+      for (let i = 0; i < n; i++) {
+        const arm = i % 2, s = r.uniform();
+        const angle = 0.5 + 3.2 * Math.PI * s + arm * Math.PI, radius = 0.2 + 2.6 * s;
+        c[i] = arm;
+        P[2 * i] = radius * Math.cos(angle) + noise * r.normal();
+        P[2 * i + 1] = radius * Math.sin(angle) + noise * r.normal();
+      }
+      return { P, c, t: null, full: null, labels: ['feature 0', 'feature 1'] };
+    }
+    case 'sine':
+    case 'line': {
+      const P = new Float64Array(2 * n), t = new Float64Array(n);
+      for (let i = 0; i < n; i++) {
+        const x = -3 + 6 * r.uniform();
+        t[i] = (preset.name === 'sine' ? Math.sin(x) : 0.8 * x + 0.5) + noise * r.normal();
+        P[2 * i] = x;
+        P[2 * i + 1] = t[i];
+      }
+      return { P, c: null, t, full: null, labels: ['x', 'y'] };
+    }
+    case 'linear8': {
+      const o = d.makeRegression({ nSamples: n, nFeatures: 8, nInformative: 4, noise, randomState: seed });
+      const full = { data: Float64Array.from(o.X.data), rows: o.X.rows, cols: o.X.cols };
+      const P = new Float64Array(2 * n);
+      for (let i = 0; i < n; i++) (P[2 * i] = full.data[8 * i]), (P[2 * i + 1] = full.data[8 * i + 1]);
+      return { P, c: null, t: Float64Array.from(o.y), full, labels: ['feature 0', 'feature 1'] };
+    }
+    case 'iris':
+    case 'iris-pca':
+    case 'iris-lda': {
+      const iris = d.loadIris();
+      const X4 = { data: Float64Array.from(iris.X.data), rows: iris.X.rows, cols: iris.X.cols };
+      const c = Int32Array.from(iris.y);
+      let P = new Float64Array(2 * X4.rows), labels;
+      if (preset.name === 'iris') {
+        const fx = spec.fx ?? 0, fy = spec.fy ?? 1;
+        for (let i = 0; i < X4.rows; i++) {
+          P[2 * i] = X4.data[4 * i + fx];
+          P[2 * i + 1] = X4.data[4 * i + fy];
+        }
+        labels = [irisFeatures[fx], irisFeatures[fy]];
+      } else {
+        const Model = preset.name === 'iris-pca' ? wl.PCA : wl.LinearDiscriminantAnalysis;
+        if (typeof Model !== 'function') throw new Error(`this build has no ${preset.needs[0]}`);
+        const m = new Model({ nComponents: 2 });
+        try {
+          m.fit(X4, preset.name === 'iris-lda' ? c : undefined);
+          P = Float64Array.from(m.transform(X4).data);
+        } finally {
+          m.dispose();
+        }
+        labels = preset.name === 'iris-pca' ? ['PC1', 'PC2'] : ['LD1', 'LD2'];
+      }
+      return { P, c, t: null, full: X4, labels, classNames: iris.targetNames };
+    }
+  }
+  throw new Error(`unknown dataset ${spec.preset}`);
+}
+
+// Applies the user's edits: { clear, add: [[x, y, class]], move: [[i, x, y]] } (moves of
+// generated points; added points are moved by editing `add`). Edited data loses the extra
+// features (transformers then see the 2-D points).
+export function applyEdits(base, edits, isCurve) {
+  if (!edits || (!edits.clear && !edits.add?.length && !edits.move?.length)) return base;
+  const keep = edits.clear ? 0 : base.P.length / 2;
+  const add = edits.add ?? [];
+  const n = keep + add.length;
+  const P = new Float64Array(2 * n);
+  P.set(base.P.subarray(0, 2 * keep));
+  for (const [i, x, y] of edits.move ?? []) if (i < keep) (P[2 * i] = x), (P[2 * i + 1] = y);
+  add.forEach(([x, y], j) => ((P[2 * (keep + j)] = x), (P[2 * (keep + j) + 1] = y)));
+  const out = { ...base, P, full: null };
+  if (isCurve) {
+    out.t = new Float64Array(n);
+    for (let i = 0; i < n; i++) out.t[i] = P[2 * i + 1];
+  } else {
+    out.c = new Int32Array(n);
+    out.c.set(base.c.subarray(0, keep));
+    add.forEach(([, , cls], j) => (out.c[keep + j] = cls | 0));
+  }
+  return out;
+}
+
+// URL form of edits: add=x,y,c;x,y,c  move=i,x,y;...  clear=1 (3 decimals; small datasets only).
+const r3 = (v) => Math.round(v * 1000) / 1000;
+export function editsToQuery(edits, q) {
+  if (edits.clear) q.set('clear', '1');
+  if (edits.add?.length) q.set('add', edits.add.map((a) => a.map(r3).join(',')).join(';'));
+  if (edits.move?.length) q.set('move', edits.move.map((m) => m.map(r3).join(',')).join(';'));
+}
+export function editsFromQuery(q) {
+  const list = (s, width) => (s ? s.split(';').map((e) => e.split(',').map(Number)).filter((e) => e.length === width && e.every(Number.isFinite)) : []);
+  return { clear: q.get('clear') === '1', add: list(q.get('add'), 3), move: list(q.get('move'), 3) };
+}

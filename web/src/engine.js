@@ -1,0 +1,64 @@
+// The page's side of the worker: one worker per page, requests routed back by id. cancel()
+// terminates the worker (a WebAssembly call cannot be interrupted) and starts a fresh one; every
+// request in flight then gets a `cancelled` answer.
+export class Engine {
+  #handlers = new Map();
+  #next = 0;
+
+  constructor() {
+    this.#spawn();
+  }
+
+  #spawn() {
+    this.ready = new Promise((resolve, reject) => {
+      this.worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+      this.worker.onmessage = ({ data }) => {
+        if (data.type === 'ready') {
+          this.info = data;
+          resolve(data);
+          return;
+        }
+        this.#handlers.get(data.id)?.(data);
+      };
+      this.worker.onerror = (e) => {
+        e.preventDefault();
+        const message = `The WebAssembly worker failed: ${e.message || 'unknown error'}`;
+        reject(new Error(message));
+        for (const h of this.#handlers.values()) h({ type: 'error', message });
+        this.#handlers.clear();
+      };
+    });
+  }
+
+  // Sends a request; `handler` gets every answer to it until done(id).
+  send(msg, handler) {
+    const id = ++this.#next;
+    this.#handlers.set(id, handler);
+    this.ready.then(() => this.#handlers.has(id) && this.worker.postMessage({ ...msg, id }), () => {});
+    return id;
+  }
+
+  done(id) {
+    this.#handlers.delete(id);
+  }
+
+  // A one-answer request as a promise (sweeps, neighbour queries).
+  ask(msg) {
+    return new Promise((resolve, reject) => {
+      const id = this.send(msg, (answer) => {
+        this.done(id);
+        if (answer.type === 'error') reject(new Error(answer.message));
+        else if (answer.type === 'cancelled') reject(Object.assign(new Error('cancelled'), { cancelled: true }));
+        else resolve(answer);
+      });
+    });
+  }
+
+  cancel() {
+    this.worker.terminate();
+    const pending = [...this.#handlers.values()];
+    this.#handlers.clear();
+    this.#spawn();
+    for (const h of pending) h({ type: 'cancelled' });
+  }
+}

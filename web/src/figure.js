@@ -1,0 +1,325 @@
+// One live figure: a model trained in the worker on a dataset, drawn with what it learned.
+// Used by the playground (one big figure) and the tutorial (several small ones). It shows a
+// spinner with the elapsed time and a Cancel button while a request runs long, paints the
+// coarse grid then the fine one, and optionally lets the user add/move points and see the
+// neighbours a neighbour model uses for the point under the pointer.
+import { el } from './controls.js';
+import { drawFigure, drawTree, paintRegions, paintSurface, palette, MAX_DOTS } from './plot.js';
+import { figureSize, scales } from './layout.js';
+
+const COARSE = 40; // grid columns of the first, quick pass
+let figures = 0;
+
+const fmtMs = (ms) => (ms < 10 ? `${ms.toFixed(1)} ms` : `${Math.round(ms)} ms`);
+const pct = (v) => `${(100 * v).toFixed(1)} %`;
+const num = (v) => (Math.abs(v) >= 1000 ? v.toFixed(0) : v.toPrecision(4));
+
+export class Figure {
+  // root: a <figure>. options: engine, ids (give the parts the playground's ids), height (px
+  // budget), grid (fixed fine grid width), editable ({ classFor(), onAdd(x, y, cls), onMove(i, x, y) }),
+  // hover (neighbour overlay), residuals, featureNames(fit), onRender(figure, outcome).
+  constructor(root, options) {
+    this.root = root;
+    this.o = options;
+    this.engine = options.engine;
+    this.fig = `f${++figures}`;
+    this.renders = 0;
+    this.last = null;
+    this.curve = null;
+    this.id = 0;
+    const id = (name) => (options.ids ? name : undefined);
+    root.classList.add('live-figure');
+    this.canvas = el('canvas', { id: id('regions'), class: 'regions', 'aria-hidden': 'true' });
+    this.axes = el('div', { id: id('axes'), class: 'axes' });
+    this.hover = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+    this.hover.classList.add('hover');
+    this.elapsed = el('span', { class: 'elapsed', text: 'training…' });
+    this.cancelButton = el('button', { type: 'button', class: 'cancel', text: 'Cancel' });
+    this.busy = el('div', { class: 'busy', role: 'status', hidden: true }, el('span', { class: 'spinner', 'aria-hidden': 'true' }), this.elapsed, this.cancelButton);
+    this.plot = el('div', { id: id('plot'), class: 'plot' }, this.canvas, this.axes, this.hover, this.busy);
+    this.legend = el('ul', { id: id('legend'), class: 'legend', 'aria-label': 'legend' });
+    this.score = el('strong', { id: id('accuracy'), text: '…' });
+    this.scoreName = el('span', { class: 'metric-name', text: 'train accuracy' });
+    this.testScore = el('span', { id: id('test-score'), class: 'test-score' });
+    this.extra = el('span', { class: 'extra' });
+    this.timing = el('span', { id: id('timing'), class: 'timing' });
+    this.message = el('p', { id: id('message'), class: 'message', role: 'alert', hidden: true });
+    this.treeBox = el('div', { class: 'tree', hidden: true });
+    const caption = el('figcaption', {},
+      this.legend,
+      el('p', { class: 'stats', 'aria-live': 'polite' }, this.scoreName, ' ', this.score, ' ', this.testScore, ' ', this.extra, ' ', this.timing),
+      this.message);
+    root.replaceChildren(this.plot, caption, this.treeBox);
+    if (options.caption) root.append(el('p', { class: 'hint', text: options.caption }));
+    this.cancelButton.addEventListener('click', () => this.cancel());
+    this.#pointer();
+  }
+
+  // Starts a render of spec = { dataset, edits, model: { name, params } }.
+  update(spec) {
+    this.spec = spec;
+    if (this.id) this.engine.done(this.id);
+    const width = this.plot.clientWidth || 300;
+    const dpr = Math.min(2, window.devicePixelRatio || 1);
+    const fine = this.o.grid ?? Math.max(COARSE + 1, Math.min(400, Math.round((width * dpr) / 2)));
+    const height = this.o.height ?? window.innerHeight;
+    this.root.setAttribute('aria-busy', 'true');
+    this.started = performance.now();
+    this.#busy(true);
+    this.id = this.engine.send(
+      { type: 'render', fig: this.fig, dataset: spec.dataset, edits: spec.edits, model: spec.model, view: { width, height }, passes: [COARSE, fine] },
+      (msg) => this.#answer(msg),
+    );
+  }
+
+  cancel() {
+    this.cancelling = true;
+    this.engine.cancel();
+  }
+
+  #answer(msg) {
+    if (msg.type === 'fit') return this.#showFit(msg);
+    if (msg.type === 'pass') return this.#showPass(msg);
+    if (msg.type === 'error') return this.#showError(msg.message);
+    if (msg.type === 'cancelled') {
+      if (this.cancelling) {
+        this.cancelling = false;
+        this.#showError('Training cancelled. Change a setting to train again.', 'cancelled');
+      } else if (this.spec) this.update(this.spec); // another figure's cancel restarted the worker
+    }
+  }
+
+  #busy(on) {
+    clearInterval(this.ticker);
+    clearTimeout(this.showBusy);
+    if (!on) {
+      this.busy.hidden = true;
+      this.root.removeAttribute('data-busy');
+      return;
+    }
+    this.showBusy = setTimeout(() => {
+      this.busy.hidden = false;
+      this.root.dataset.busy = '1';
+      const tick = () => (this.elapsed.textContent = `training… ${((performance.now() - this.started) / 1000).toFixed(1)} s`);
+      tick();
+      this.ticker = setInterval(tick, 100);
+    }, 250);
+  }
+
+  #size(fit = this.last) {
+    return figureSize(fit.size.width, fit.size.height, fit.domain);
+  }
+
+  #showFit(msg) {
+    this.last = msg;
+    this.curve = null;
+    const size = this.#size();
+    this.plot.style.height = `${size.height}px`;
+    this.hover.replaceChildren();
+    this.hover.setAttribute('width', size.width);
+    this.hover.setAttribute('height', size.height);
+    this.#draw();
+    if (msg.view === 'projection') this.canvas.hidden = true;
+    this.#legend(msg);
+    this.#stats(msg);
+    this.message.hidden = true;
+    this.message.textContent = '';
+    this.timing.textContent = `fit ${fmtMs(msg.fitMs)}`;
+    if (msg.overlay.tree && this.o.tree !== false) {
+      const names = msg.view === 'curve' ? ['x'] : msg.axisLabels;
+      this.treeBox.replaceChildren(el('p', { class: 'hint', text: 'The tree’s first levels (colour: majority class; hover a node for its samples and impurity).' }),
+        drawTree(msg.overlay.tree, { width: Math.max(280, this.plot.clientWidth), featureNames: names, classes: msg.classes }));
+      this.treeBox.hidden = false;
+    } else this.treeBox.hidden = true;
+  }
+
+  #draw() {
+    const size = this.#size();
+    this.axes.replaceChildren(drawFigure(this.last, size, { curve: this.curve, residuals: this.o.residuals }));
+  }
+
+  #legend(msg) {
+    const items = [];
+    const names = msg.classNames;
+    if (msg.view === 'curve') items.push(['#30343c', 'data'], ['#1d4ed8', 'prediction']);
+    else if (msg.kind === 'clusterer') msg.classes.forEach((c, i) => items.push([palette[i % palette.length], `cluster ${c}`]));
+    else msg.classes?.forEach((c, i) => items.push([palette[i % palette.length], names?.[c] ?? `class ${c}`]));
+    if (msg.nTest) items.push(['hollow', 'test point']);
+    if (msg.overlay.centres) items.push(['cross', msg.kind === 'clusterer' ? 'centre' : 'class mean']);
+    this.legend.replaceChildren(...items.map(([c, text]) =>
+      el('li', {}, el('span', { class: `swatch${c === 'hollow' ? ' hollow' : c === 'cross' ? ' cross' : ''}`, style: c.startsWith('#') ? `background:${c}` : undefined, 'aria-hidden': 'true' }), text)));
+  }
+
+  #stats(msg) {
+    const m = msg.metrics;
+    this.testScore.textContent = '';
+    this.extra.textContent = '';
+    if (m.metric) {
+      const f = m.metric === 'accuracy' ? pct : num;
+      this.scoreName.textContent = `train ${m.metric}`;
+      this.score.textContent = m.train === undefined ? '–' : f(m.train);
+      if (m.test !== undefined) this.testScore.textContent = `· test ${m.metric} ${f(m.test)}`;
+    } else if (m.inertia !== undefined) {
+      this.scoreName.textContent = 'inertia';
+      this.score.textContent = num(m.inertia);
+    } else if (m.lowerBound !== undefined || m.logLikelihood !== undefined) {
+      this.scoreName.textContent = 'mean log-likelihood';
+      this.score.textContent = num(m.lowerBound ?? m.logLikelihood);
+    } else if (m.explained) {
+      this.scoreName.textContent = 'explained variance';
+      this.score.textContent = m.explained.slice(0, 2).map((v) => pct(v).replace('.', '.')).join(' + ');
+    } else {
+      this.scoreName.textContent = msg.kind;
+      this.score.textContent = 'fitted';
+    }
+    const extra = [];
+    if (m.explained && m.metric === undefined && m.inertia === undefined && this.scoreName.textContent !== 'explained variance')
+      extra.push(`explained variance ${m.explained.slice(0, 2).map(pct).join(', ')}`);
+    if (m.explained && this.scoreName.textContent === 'explained variance') this.score.textContent = m.explained.slice(0, 2).map((v, i) => `PC${i + 1} ${(100 * v).toFixed(2)} %`).join(', ');
+    if (m.nIter !== undefined) extra.push(`${m.nIter} iterations`);
+    if (m.oobScore !== undefined) extra.push(`out-of-bag ${m.metric === 'accuracy' ? pct(m.oobScore) : num(m.oobScore)}`);
+    const n = msg.X.length / 2;
+    if (n > MAX_DOTS) extra.push(`${n.toLocaleString('en')} points (a sample drawn)`);
+    this.extra.textContent = extra.length ? `· ${extra.join(' · ')}` : '';
+  }
+
+  #showPass(msg) {
+    if (!this.last) return;
+    const size = this.#size();
+    if (msg.xs) {
+      this.curve = { xs: msg.xs, ys: msg.ys };
+      this.#draw();
+      this.canvas.hidden = true;
+    } else if (msg.values) {
+      paintSurface(this.canvas, msg, size);
+      this.canvas.hidden = false;
+    } else if (msg.proba) {
+      paintRegions(this.canvas, msg, size);
+      this.canvas.hidden = false;
+    }
+    this.root.dataset.pass = msg.final ? 'fine' : 'coarse';
+    if (msg.nx && !msg.xs) this.timing.textContent = `fit ${fmtMs(this.last.fitMs)} · ${(msg.nx * msg.ny).toLocaleString('en')} grid points in ${fmtMs(msg.predictMs)}`;
+    if (msg.final) this.#done('ok');
+  }
+
+  #showError(message, outcome = 'error') {
+    this.message.textContent = message;
+    this.message.hidden = false;
+    this.canvas.hidden = true;
+    if (this.last?.id !== this.id) {
+      this.axes.replaceChildren();
+      this.legend.replaceChildren();
+      this.score.textContent = '–';
+      this.testScore.textContent = '';
+      this.extra.textContent = '';
+      this.timing.textContent = '';
+      this.treeBox.hidden = true;
+    }
+    this.root.dataset.pass = outcome;
+    this.#done(outcome);
+  }
+
+  #done(outcome) {
+    this.engine.done(this.id);
+    this.#busy(false);
+    this.root.removeAttribute('aria-busy');
+    this.root.dataset.renders = String(++this.renders);
+    this.lastMs = performance.now() - this.started;
+    this.root.dataset.ms = this.lastMs.toFixed(1);
+    this.o.onRender?.(this, outcome);
+  }
+
+  // Pointer: drag a point, click to add one, hover for neighbours.
+  #pointer() {
+    let drag = null, asking = false, queued = null;
+    const local = (e) => {
+      const box = this.plot.getBoundingClientRect();
+      return [e.clientX - box.left, e.clientY - box.top];
+    };
+    const ready = () => this.last && this.last.view !== 'projection';
+    this.plot.addEventListener('pointerdown', (e) => {
+      if (!this.o.editable || !ready() || e.button !== 0 || e.target.closest?.('.busy')) return;
+      const [px, py] = local(e);
+      const s = scales(this.last.domain, this.#size());
+      if (!s.inside(px, py)) return;
+      const X = this.last.X, n = X.length / 2;
+      let best = -1, bestD = 64; // within 8 px
+      if (n <= MAX_DOTS)
+        for (let i = 0; i < n; i++) {
+          const d = (s.px(X[2 * i]) - px) ** 2 + (s.py(X[2 * i + 1]) - py) ** 2;
+          if (d < bestD) (bestD = d), (best = i);
+        }
+      drag = { i: best, x0: px, y0: py, moved: false, s };
+      this.plot.setPointerCapture?.(e.pointerId);
+      e.preventDefault();
+    });
+    this.plot.addEventListener('pointermove', (e) => {
+      const [px, py] = local(e);
+      if (drag) {
+        if (Math.hypot(px - drag.x0, py - drag.y0) > 3) drag.moved = true;
+        if (drag.moved && drag.i >= 0) {
+          const dot = this.axes.querySelector('g[aria-label="dot"]')?.children[drag.i];
+          dot?.setAttribute('cx', px);
+          dot?.setAttribute('cy', py);
+        }
+        return;
+      }
+      if (!ready() || !this.last.overlay.neighbours || this.o.hover === false) return;
+      const s = scales(this.last.domain, this.#size());
+      if (!s.inside(px, py)) return this.hover.replaceChildren();
+      queued = [s.x(px), s.y(py)];
+      if (asking) return;
+      const askNext = () => {
+        const point = queued;
+        queued = null;
+        asking = true;
+        this.engine.ask({ type: 'neighbours', fig: this.fig, point })
+          .then((a) => this.#drawNeighbours(a))
+          .catch(() => {})
+          .finally(() => {
+            asking = false;
+            if (queued) askNext();
+          });
+      };
+      askNext();
+    });
+    this.plot.addEventListener('pointerleave', () => {
+      queued = null;
+      this.hover.replaceChildren();
+    });
+    const end = (e) => {
+      if (!drag) return;
+      const d = drag;
+      drag = null;
+      const [px, py] = local(e);
+      if (d.i >= 0 && d.moved) this.o.editable.onMove(d.i, d.s.x(px), d.s.y(py));
+      else if (d.i < 0 && !d.moved) this.o.editable.onAdd(d.s.x(px), d.s.y(py));
+    };
+    this.plot.addEventListener('pointerup', end);
+    this.plot.addEventListener('pointercancel', () => (drag = null));
+  }
+
+  #drawNeighbours({ point, indices, radius }) {
+    if (!this.last || !point) return;
+    const s = scales(this.last.domain, this.#size());
+    const X = this.last.X;
+    const ns = 'http://www.w3.org/2000/svg';
+    const mk = (tag, attrs) => {
+      const node = document.createElementNS(ns, tag);
+      for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+      return node;
+    };
+    const qx = s.px(point[0]), qy = s.py(point[1]);
+    const parts = [];
+    if (radius) {
+      const rx = Math.abs(s.px(point[0] + radius) - qx), ry = Math.abs(s.py(point[1] + radius) - qy);
+      parts.push(mk('ellipse', { cx: qx, cy: qy, rx, ry, class: 'radius' }));
+    }
+    for (const i of indices) parts.push(mk('line', { x1: qx, y1: qy, x2: s.px(X[2 * i]), y2: s.py(X[2 * i + 1]), class: 'nb' }));
+    for (const i of indices) parts.push(mk('circle', { cx: s.px(X[2 * i]), cy: s.py(X[2 * i + 1]), r: 6, class: 'nb-ring' }));
+    parts.push(mk('circle', { cx: qx, cy: qy, r: 4, class: 'query' }));
+    this.hover.replaceChildren(...parts);
+    this.root.dataset.neighbours = String(indices.length);
+  }
+}
+

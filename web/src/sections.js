@@ -1,0 +1,251 @@
+// The tutorial's sections: our own short text and the figures, following the outline of the
+// chapter "Classic machine learning methods" (J. Faouzi, O. Colliot). Figure types:
+//   live  a model trained in the worker on a dataset, with controls (model options from the
+//         metadata, optionally narrowed; data options marked data: true)
+//   sweep one fit per value of an option, drawn as curves (scores, coefficients, attributes)
+//   draw  a drawing made here in JS (no estimator involved)
+// `needs`: the estimators a figure requires; without them the page says "not yet".
+import * as Plot from '@observablehq/plot';
+import { palette } from './plot.js';
+
+const logspace = (a, b, n) => Array.from({ length: n }, (_, i) => 10 ** (a + ((b - a) * i) / (n - 1)));
+const noise = (def, max = 1) => ({ name: 'noise', data: true, type: 'number', default: def, minimum: 0, maximum: max, nullable: false, doc: 'noise of the data' });
+const seed = { name: 'seed', data: true, type: 'integer', default: 0, minimum: 0, maximum: 50, nullable: false, doc: 'random seed of the data' };
+const scoreSeries = (metric) => (a) => [
+  { name: `train ${metric}`, points: a.values.map((v, i) => [v, a.train[i]]) },
+  { name: `test ${metric}`, points: a.values.map((v, i) => [v, a.test[i]]) },
+];
+const coefSeries = (a) => {
+  const k = a.attributes.coef[0].length;
+  return Array.from({ length: k }, (_, j) => ({ name: `coef ${j}`, points: a.values.map((v, i) => [v, a.attributes.coef[i][j]]) }));
+};
+
+// ---- drawings ------------------------------------------------------------------------------
+
+function unitBalls(holder, { width, controls, el }) {
+  let p = 3;
+  const slider = el('input', { type: 'range', min: 0.5, max: 8, step: 0.1, value: p, 'aria-label': 'p of the extra ball' });
+  const label = el('span', { text: `p = ${p}` });
+  controls.append(el('div', { class: 'field' }, el('label', { text: 'an Lp ball for any p' }), el('div', { class: 'row' }, slider, label)));
+  const ball = (q, name) => Array.from({ length: 401 }, (_, i) => {
+    const t = (2 * Math.PI * i) / 400, c = Math.cos(t), s = Math.sin(t);
+    const r = (Math.abs(c) ** q + Math.abs(s) ** q) ** (-1 / q);
+    return { x: r * c, y: r * s, name };
+  });
+  const draw = () => {
+    label.textContent = `p = ${p}`;
+    const data = [...ball(1, 'L1: |w₁| + |w₂| = 1'), ...ball(2, 'L2: w₁² + w₂² = 1'), ...ball(60, 'L∞: max |wᵢ| = 1'), ...ball(p, `Lp, p = ${p}`)];
+    holder.replaceChildren(Plot.plot({
+      width: Math.min(width, 420), height: Math.min(width, 420) - 10, x: { domain: [-1.2, 1.2], label: 'w₁' }, y: { domain: [-1.2, 1.2], label: 'w₂' },
+      color: { legend: true, range: palette }, style: { background: 'transparent' },
+      marks: [Plot.ruleX([0], { stroke: '#ccc' }), Plot.ruleY([0], { stroke: '#ccc' }), Plot.line(data, { x: 'x', y: 'y', z: 'name', stroke: 'name', strokeWidth: 2 })],
+    }));
+  };
+  slider.addEventListener('input', () => ((p = Number(slider.value)), draw()));
+  draw();
+}
+
+// Least squares with the coefficients kept in a ball of radius t: the optimum is where the
+// loss's contour first touches the ball. The L1 ball's corners make that point sparse.
+function constrainedOptimum(holder, { width, controls, el }) {
+  let t = 1;
+  const slider = el('input', { type: 'range', min: 0.1, max: 2.6, step: 0.05, value: t, 'aria-label': 'radius t of the ball' });
+  const label = el('span', { text: `t = ${t}` });
+  controls.append(el('div', { class: 'field' }, el('label', { text: 'size t of the allowed region' }), el('div', { class: 'row' }, slider, label)));
+  const w0 = [2.2, 0.5];
+  const A = [[1, 0.5], [0.5, 1.2]];
+  const loss = (a, b) => {
+    const u = a - w0[0], v = b - w0[1];
+    return A[0][0] * u * u + 2 * A[0][1] * u * v + A[1][1] * v * v;
+  };
+  const best = (q) => {
+    let arg = null, m = Infinity;
+    for (let i = 0; i < 4000; i++) {
+      const th = (2 * Math.PI * i) / 4000, c = Math.cos(th), s = Math.sin(th);
+      const r = t * (Math.abs(c) ** q + Math.abs(s) ** q) ** (-1 / q);
+      const l = loss(r * c, r * s);
+      if (l < m) (m = l), (arg = [r * c, r * s]);
+    }
+    return loss(...w0) === 0 && (Math.abs(w0[0]) ** q + Math.abs(w0[1]) ** q) ** (1 / q) <= t ? { w: w0, l: 0 } : { w: arg, l: m };
+  };
+  const contour = (level, name) => Array.from({ length: 201 }, (_, i) => {
+    // points with loss = level: solve along each direction from w0
+    const th = (2 * Math.PI * i) / 200, c = Math.cos(th), s = Math.sin(th);
+    const q = A[0][0] * c * c + 2 * A[0][1] * c * s + A[1][1] * s * s;
+    const r = Math.sqrt(level / q);
+    return { x: w0[0] + r * c, y: w0[1] + r * s, name };
+  });
+  const ball = (q, name) => Array.from({ length: 401 }, (_, i) => {
+    const th = (2 * Math.PI * i) / 400, c = Math.cos(th), s = Math.sin(th);
+    const r = t * (Math.abs(c) ** q + Math.abs(s) ** q) ** (-1 / q);
+    return { x: r * c, y: r * s, name };
+  });
+  const draw = () => {
+    label.textContent = `t = ${t}`;
+    const l1 = best(1), l2 = best(2);
+    const lines = [...ball(1, 'L1 ball'), ...ball(2, 'L2 ball'), ...contour(l1.l, 'loss contour through the L1 optimum'), ...contour(l2.l, 'loss contour through the L2 optimum')];
+    const pts = [{ x: l1.w[0], y: l1.w[1], name: 'L1 optimum (lasso)' }, { x: l2.w[0], y: l2.w[1], name: 'L2 optimum (ridge)' }, { x: w0[0], y: w0[1], name: 'least squares' }];
+    const size = Math.min(width, 460);
+    holder.replaceChildren(Plot.plot({
+      width: size, height: size * 0.8, x: { domain: [-2.8, 3.6], label: 'w₁' }, y: { domain: [-2.2, 2.9], label: 'w₂' }, style: { background: 'transparent' },
+      color: { legend: true, domain: ['L1 ball', 'L2 ball', 'loss contour through the L1 optimum', 'loss contour through the L2 optimum'], range: [palette[0], palette[1], '#9db4f0', '#ffb4a6'] },
+      marks: [Plot.ruleX([0], { stroke: '#ccc' }), Plot.ruleY([0], { stroke: '#ccc' }), Plot.line(lines, { x: 'x', y: 'y', z: 'name', stroke: 'name', strokeWidth: 2 }),
+        Plot.dot(pts, { x: 'x', y: 'y', fill: (d, i) => ['#1d4ed8', '#c2410c', '#111'][i], r: 5, title: 'name' }),
+        Plot.text(pts, { x: 'x', y: 'y', text: 'name', dx: 8, textAnchor: 'start', fontSize: 11 })],
+    }));
+  };
+  slider.addEventListener('input', () => ((t = Number(slider.value)), draw()));
+  draw();
+}
+
+function criteria(holder, { width }) {
+  const ps = Array.from({ length: 201 }, (_, i) => i / 200);
+  const h = (p) => (p <= 0 || p >= 1 ? 0 : -(p * Math.log2(p) + (1 - p) * Math.log2(1 - p)));
+  const rows = ps.flatMap((p) => [
+    { p, v: 2 * p * (1 - p), name: 'Gini: 2p(1 − p)' },
+    { p, v: h(p) / 2, name: 'entropy / 2' },
+    { p, v: 1 - Math.max(p, 1 - p), name: 'misclassification: 1 − max(p, 1 − p)' },
+  ]);
+  holder.replaceChildren(Plot.plot({
+    width: Math.min(width, 520), height: 260, x: { label: 'p (share of class 1 in a node)' }, y: { label: 'impurity', grid: true }, style: { background: 'transparent' },
+    color: { legend: true, range: palette },
+    marks: [Plot.line(rows, { x: 'p', y: 'v', z: 'name', stroke: 'name', strokeWidth: 2 })],
+  }));
+}
+
+// ---- the sections --------------------------------------------------------------------------
+
+export const sections = [
+  {
+    id: 'intro', number: '1–2', title: 'Introduction and notation',
+    text: `<p>Every method in this tutorial learns from <em>n</em> examples, each a vector <strong>x</strong> of <em>p</em> numbers (features), and, for supervised learning, a target <em>y</em>: a class for classification, a number for regression. Training chooses a function from a family (the model) that fits the examples; the hope is that it also does well on examples it has not seen, which is why every figure holds some points out as a <em>test set</em> (hollow marks).</p>
+<p>All figures are trained live in your browser by <strong>wasmlearn</strong>, a C++ port of scikit-learn's classic estimators compiled to WebAssembly. Move a slider and the model is retrained; “open in the playground” carries a figure to the playground, where you can also add and drag points. Sections whose methods are not in the library yet say so, and fill in by themselves once they are.</p>`,
+    figures: [],
+  },
+  {
+    id: 's3', number: 3, title: 'Nearest neighbours',
+    text: `<p>The simplest way to predict the class of a new point is to look at the training points around it and let them vote. Two ways to say “around”: the <em>k</em> closest points (k-nearest neighbours), or all points within a fixed <em>radius</em>. A fixed k adapts to the density of the data — in sparse regions the neighbourhood grows — while a fixed radius may find no neighbour at all far from the data.</p>
+<p>Small neighbourhoods follow every wiggle of the training data; large ones smooth the boundary. The votes can also be <em>weighted</em> by inverse distance, so that the closest neighbours count most. Hover over a figure to see the neighbourhood of the point under the pointer.</p>`,
+    figures: [
+      { type: 'live', title: 'Figure 1a — k nearest neighbours', needs: ['KNeighborsClassifier'], model: 'KNeighborsClassifier', dataset: { preset: 'moons', noise: 0.3 }, params: { nNeighbors: 7 },
+        controls: [{ name: 'nNeighbors', maximum: 60 }, { name: 'weights' }], caption: 'Hover: lines join the point under the pointer to the k training points that vote.' },
+      { type: 'live', title: 'Figure 1b — all neighbours within a radius', needs: ['RadiusNeighborsClassifier'], model: 'RadiusNeighborsClassifier', dataset: { preset: 'moons', noise: 0.3 }, params: { radius: 0.4, outlierLabel: 'most_frequent' },
+        controls: [{ name: 'radius', minimum: 0.05, maximum: 1.5, step: 0.05 }, { name: 'weights' }], caption: 'Hover: the dashed disc is the neighbourhood; far from the data it is empty and the most frequent class is used.' },
+    ],
+  },
+  {
+    id: 's4', number: 4, title: 'Linear regression',
+    text: `<p>Linear regression predicts a number as a weighted sum of the features plus an intercept. Ordinary least squares picks the weights that make the sum of squared <em>residuals</em> — the vertical gaps between each point and the line — as small as possible. The answer has a closed form (the normal equations), which the library computes through a singular value decomposition for numerical safety.</p>`,
+    figures: [
+      { type: 'live', title: 'Figure 3 — ordinary least squares', needs: ['LinearRegression'], model: 'LinearRegression', dataset: { preset: 'line', nSamples: 40, noise: 0.6 }, residuals: true,
+        controls: [noise(0.6, 2), seed, { name: 'fitIntercept' }], caption: 'Orange segments: the residuals whose squares the fit minimises.' },
+    ],
+  },
+  {
+    id: 's5', number: 5, title: 'Logistic regression',
+    text: `<p>For classification, a linear function of the features can be turned into a probability by the logistic (sigmoid) function: the decision function w·x + b is a signed distance to a straight boundary, and 1 / (1 + e<sup>−(w·x + b)</sup>) maps it to (0, 1). Training maximises the likelihood of the observed classes; a penalty on the weights (parameter C, its inverse strength) keeps them finite when the classes are separable.</p>`,
+    figures: [
+      { type: 'live', title: 'Figure 4 — logistic regression: probabilities along a linear boundary', needs: ['LogisticRegression'], model: 'LogisticRegression', dataset: { preset: 'blobs', noise: 1.5 }, params: {},
+        controls: [{ name: 'C' }, noise(1.5, 3)], caption: 'Shading: the predicted probability; it changes along one direction only.' },
+    ],
+  },
+  {
+    id: 's6', number: 6, title: 'Underfitting and overfitting',
+    text: `<p>A model too simple for the data misses its shape (underfitting): it does badly on the training set and on new data. A model too flexible learns the noise as well (overfitting): it is excellent on the training set and worse on new data. The gap between training and test scores tells them apart.</p>
+<p>Below, k-nearest-neighbour regression on a noisy sine: with k = 1 the curve passes through every training point; with k near the number of points it is almost flat. The second figure trains one model per k and plots both scores.</p>`,
+    figures: [
+      { type: 'live', title: 'Figure 5a — one flexibility setting', needs: ['KNeighborsRegressor'], model: 'KNeighborsRegressor', dataset: { preset: 'sine', nSamples: 80, noise: 0.3 }, params: { nNeighbors: 1 },
+        controls: [{ name: 'nNeighbors', maximum: 59 }, noise(0.3, 1)], caption: 'Compare the train and test R² under the figure as k changes.' },
+      { type: 'sweep', title: 'Figure 5b — train and test R² against k', needs: ['KNeighborsRegressor'], model: 'KNeighborsRegressor', dataset: { preset: 'sine', nSamples: 80, noise: 0.3 },
+        param: 'nNeighbors', values: [1, 2, 3, 5, 8, 12, 18, 25, 35, 45, 59], x: 'k (number of neighbours; right = simpler model)', y: 'R²', xType: 'log', series: scoreSeries('R²'),
+        caption: 'Small k: high train score, lower test score (overfitting). Large k: both fall (underfitting).' },
+    ],
+  },
+  {
+    id: 's7', number: 7, title: 'Penalised models',
+    text: `<p>Penalised (regularised) models trade a little training error for smaller weights: they minimise the loss plus a penalty on the size of the weight vector. With a squared L2 norm this is <em>ridge</em> regression; with the L1 norm, the <em>lasso</em>. Equivalently, the weights must stay inside a ball of some radius.</p>
+<p>The shape of the ball matters. The L1 ball has corners on the axes, and the loss's contours usually touch it first at a corner, where some weights are exactly zero: the lasso selects features. The L2 ball is round, so ridge shrinks all weights without zeroing any. The strength of the penalty (alpha) moves the solution from least squares (alpha → 0) to all-zero weights.</p>`,
+    figures: [
+      { type: 'draw', title: 'Figure 6 — unit balls of the L1, L2 and L∞ norms', draw: unitBalls, caption: 'All points at distance 1 from the origin, for several ways of measuring distance.' },
+      { type: 'draw', title: 'Figure 7 — the constrained optimum', draw: constrainedOptimum, caption: 'The L1 optimum sits on a corner, on the w₁ axis (w₂ = 0: a sparse solution), while the L2 optimum keeps both weights non-zero. Grow t past the least-squares point and both constraints stop mattering.' },
+      { type: 'sweep', title: 'Figure 8a — ridge: the weights as the penalty grows', needs: ['Ridge'], model: 'Ridge', dataset: { preset: 'linear8', nSamples: 100, testSize: 0 },
+        param: 'alpha', values: logspace(-2, 5, 15), attributes: ['coef'], x: 'alpha (penalty strength)', y: 'coefficient', xType: 'log', series: coefSeries,
+        caption: 'Eight features, four of them informative: every weight shrinks smoothly towards zero.' },
+      { type: 'sweep', title: 'Figure 8b — lasso: the weights as the penalty grows', needs: ['Lasso'], model: 'Lasso', dataset: { preset: 'linear8', nSamples: 100, testSize: 0 },
+        param: 'alpha', values: logspace(-2, 2.5, 15), attributes: ['coef'], x: 'alpha (penalty strength)', y: 'coefficient', xType: 'log', series: coefSeries,
+        caption: 'Weights reach exactly zero one after another: the lasso selects features.' },
+    ],
+  },
+  {
+    id: 's8', number: 8, title: 'Support vector machines',
+    text: `<p>A support vector machine looks for the boundary with the widest <em>margin</em> — the largest band free of training points between the classes. Only the points on or inside the band (the support vectors) determine it. A soft margin (parameter C) lets some points cross the band, and kernels replace the dot product so the same algorithm draws curved boundaries.</p>`,
+    figures: [
+      { type: 'live', title: 'Figures 9–11 — linear SVM and its margin', needs: ['SVC'], model: 'SVC', dataset: { preset: 'blobs', noise: 1.2 }, params: { kernel: 'linear' }, controls: [{ name: 'C' }] },
+      { type: 'live', title: 'Figures 12–13 — kernel SVM', needs: ['SVC'], model: 'SVC', dataset: { preset: 'circles', noise: 0.1 }, params: { kernel: 'rbf' }, controls: [{ name: 'C' }, { name: 'gamma' }] },
+    ],
+  },
+  {
+    id: 's9', number: 9, title: 'Multiclass classification',
+    text: `<p>Some methods separate only two classes. Two strategies extend them to more: <em>one-vs-rest</em> trains one classifier per class against all the others and picks the most confident; <em>one-vs-one</em> trains one per pair of classes and lets them vote.</p>`,
+    figures: [
+      { type: 'live', title: 'Figure 14 — one-vs-rest', needs: ['OneVsRestClassifier'], model: 'OneVsRestClassifier', dataset: { preset: 'blobs' }, params: {} },
+      { type: 'live', title: 'Figure 15 — one-vs-one', needs: ['OneVsOneClassifier'], model: 'OneVsOneClassifier', dataset: { preset: 'blobs' }, params: {} },
+    ],
+  },
+  {
+    id: 's10', number: 10, title: 'Models based on normal distributions',
+    text: `<p>Another way to classify is to model how each class's points are spread, then ask which class makes a new point most likely (Bayes' rule). With a normal distribution per class: <em>quadratic discriminant analysis</em> gives each class its own covariance (curved boundaries); <em>linear discriminant analysis</em> shares one covariance between classes (straight boundaries); <em>Gaussian naive Bayes</em> assumes independent features within a class (axis-aligned ellipses).</p>
+<p>The ellipses show two standard deviations of each fitted normal distribution; the crosses are the class means.</p>`,
+    figures: [
+      { type: 'live', title: 'Figure 16a — linear discriminant analysis (shared covariance)', needs: ['LinearDiscriminantAnalysis'], model: 'LinearDiscriminantAnalysis', dataset: { preset: 'aniso', noise: 0.6 }, params: {}, controls: [noise(0.6, 2), seed] },
+      { type: 'live', title: 'Figure 16b — quadratic discriminant analysis (one covariance per class)', needs: ['QuadraticDiscriminantAnalysis'], model: 'QuadraticDiscriminantAnalysis', dataset: { preset: 'aniso', noise: 0.6 }, params: {}, controls: [{ name: 'regParam' }, seed] },
+      { type: 'live', title: 'Figure 16c — Gaussian naive Bayes (independent features)', needs: ['GaussianNB'], model: 'GaussianNB', dataset: { preset: 'aniso', noise: 0.6 }, params: {}, controls: [seed] },
+    ],
+  },
+  {
+    id: 's11', number: 11, title: 'Decision trees and forests',
+    text: `<p>A decision tree asks a sequence of yes/no questions about one feature at a time (“is x₁ ≤ 0.3?”) and predicts the majority class of the leaf a point ends in, so its regions are rectangles. Each split is chosen to make the two children as <em>pure</em> as possible, measured by an impurity criterion — Gini, entropy or the misclassification rate — which is zero for a node with a single class and largest for an even mix.</p>
+<p>Deep trees overfit; limiting the depth or the leaf size controls them. A <em>random forest</em> averages many trees grown on bootstrap samples with random feature choices, which smooths the rectangles and usually predicts better than any single tree.</p>`,
+    figures: [
+      { type: 'draw', title: 'Figure 18 — impurity criteria for two classes', draw: criteria, caption: 'All three vanish for a pure node; entropy is halved to share the scale.' },
+      { type: 'live', title: 'Figures 17, 19 — a decision tree and its rectangles', needs: ['DecisionTreeClassifier'], model: 'DecisionTreeClassifier', dataset: { preset: 'moons', noise: 0.3 }, params: { maxDepth: 3, randomState: 0 },
+        controls: [{ name: 'maxDepth', maximum: 12 }, { name: 'criterion' }], caption: 'Below the figure: the tree’s first levels.' },
+      { type: 'live', title: 'A random forest', needs: ['RandomForestClassifier'], model: 'RandomForestClassifier', dataset: { preset: 'moons', noise: 0.3 }, params: { nEstimators: 50, randomState: 0 },
+        controls: [{ name: 'nEstimators', maximum: 200 }, { name: 'maxDepth', maximum: 12 }], tree: false },
+    ],
+  },
+  {
+    id: 's12', number: 12, title: 'Clustering: k-means and Gaussian mixtures',
+    text: `<p>Without labels, clustering groups similar points. <em>k-means</em> alternates two steps — assign each point to its nearest centre, move each centre to the mean of its points — and so lowers the <em>inertia</em> (sum of squared distances to the centres) until nothing changes. It stops at a local minimum that depends on the starting centres, which is why it is usually run from several starts and the best kept.</p>
+<p>A <em>Gaussian mixture</em> replaces hard assignments by probabilities and round clusters by ellipses; it is fitted by the EM algorithm, which raises the likelihood at each step.</p>`,
+    figures: [
+      { type: 'live', title: 'Figure 20 — k-means', needs: ['KMeans'], model: 'KMeans', dataset: { preset: 'blobs', noise: 1.0, testSize: 0 }, params: { nClusters: 3, randomState: 0 },
+        controls: [{ name: 'nClusters', maximum: 8 }, seed], caption: 'Crosses: the centres. Regions: the nearest centre.' },
+      { type: 'sweep', title: 'Figure 21 — local minima: inertia of single runs from 20 random starts', needs: ['KMeans'], model: 'KMeans', dataset: { preset: 'blobs', noise: 1.0, testSize: 0, nSamples: 300, seed: 3 },
+        params: { nClusters: 6, nInit: 1, init: 'random' }, param: 'randomState', values: Array.from({ length: 20 }, (_, i) => i), attributes: ['inertia'], x: 'random start', y: 'inertia',
+        series: (a) => [{ name: 'inertia after convergence', points: a.values.map((v, i) => [v, Array.isArray(a.attributes.inertia[i]) ? a.attributes.inertia[i][0] : a.attributes.inertia[i]]) }],
+        caption: 'Different starts end at different inertias: each is a local minimum.' },
+      { type: 'live', title: 'Figure 22 — Gaussian mixture', needs: ['GaussianMixture'], model: 'GaussianMixture', dataset: { preset: 'aniso', noise: 0.6, testSize: 0 }, params: { nComponents: 3, randomState: 0 },
+        controls: [{ name: 'nComponents', maximum: 6 }, { name: 'covarianceType' }], caption: 'Ellipses: two standard deviations of each component.' },
+    ],
+  },
+  {
+    id: 's13', number: 13, title: 'Dimensionality reduction: PCA and LDA',
+    text: `<p>Principal component analysis finds the orthogonal directions along which the data vary most and projects onto the first few. On the four Iris measurements, the first principal component alone carries about 92 % of the variance, so a 2-D picture loses little.</p>
+<p>Linear discriminant analysis also projects, but it uses the labels: it looks for the directions that best separate the class means relative to the spread within classes — at most one fewer than the number of classes.</p>`,
+    figures: [
+      { type: 'live', title: 'Figures 23–24 — Iris projected on its first two principal components', needs: ['PCA'], model: 'PCA', dataset: { preset: 'iris', testSize: 0 }, params: { nComponents: 2 },
+        controls: [{ name: 'whiten' }], caption: 'Explained variance per component under the figure.' },
+      { type: 'live', title: 'Figure 25 — Iris projected on its two discriminant axes', needs: ['LinearDiscriminantAnalysis'], model: 'LinearDiscriminantAnalysis', project: true, dataset: { preset: 'iris', testSize: 0 }, params: { nComponents: 2 },
+        caption: 'The classes separate better than with PCA: LDA knows them.' },
+    ],
+  },
+  {
+    id: 's14', number: 14, title: 'Kernel methods',
+    text: `<p>Many linear methods only use dot products between points. Replacing the dot product by a <em>kernel</em> — a similarity such as exp(−γ‖x − x′‖²) — makes them work in a (possibly infinite) feature space without ever computing it: kernel ridge regression fits curves with ridge's closed form, kernel PCA finds non-linear components.</p>`,
+    figures: [
+      { type: 'live', title: 'Figure 8 (kernel version) — kernel ridge regression', needs: ['KernelRidge'], model: 'KernelRidge', dataset: { preset: 'sine' }, params: {} },
+      { type: 'live', title: 'Figure 26 — kernel PCA', needs: ['KernelPCA'], model: 'KernelPCA', dataset: { preset: 'circles' }, params: {} },
+    ],
+  },
+];
