@@ -133,9 +133,18 @@ export class Figure {
     } else this.treeBox.hidden = true;
   }
 
+  // Redraws the SVG layer, unless it would be the same as the one shown (a model option changed
+  // but the points, frame and overlays did not: the common case when dragging a slider).
   #draw() {
     const size = this.#size();
-    this.axes.replaceChildren(drawFigure(this.last, size, { curve: this.curve, residuals: this.o.residuals }));
+    const f = this.last;
+    let sum = 0;
+    const n = f.X.length;
+    for (let i = 0; i < n; i += Math.max(1, n >> 9)) sum = (sum * 31 + f.X[i] * 1000 + (f.test[i >> 1] ?? 0) + (f.labels?.[i >> 1] ?? 0)) % 1e12;
+    const key = JSON.stringify([n, sum, f.domain, size, f.overlay, f.axisLabels, f.view, f.classes, this.curve ? Array.from(this.curve.ys) : null, f.pred]);
+    if (key === this.drawnKey && this.axes.firstChild) return;
+    this.drawnKey = key;
+    this.axes.replaceChildren(drawFigure(f, size, { curve: this.curve, residuals: this.o.residuals }));
   }
 
   #legend(msg) {
@@ -207,6 +216,7 @@ export class Figure {
     this.message.hidden = false;
     this.canvas.hidden = true;
     if (this.last?.id !== this.id) {
+      this.drawnKey = null;
       this.axes.replaceChildren();
       this.legend.replaceChildren();
       this.score.textContent = '–';

@@ -117,7 +117,7 @@ function changed({ now = false } = {}) {
   writeHash();
   clearTimeout(debounce);
   if (now) render();
-  else debounce = setTimeout(render, 60);
+  else debounce = setTimeout(render, 30);
 }
 
 function render() {
