@@ -151,3 +151,46 @@ export async function canvasStats(page, selector = '#regions') {
   }, selector);
   return s;
 }
+
+// Registers suite hooks (node:test's before/after, passed in) that serve web/dist with
+// `vite preview` and launch Chromium; returns { server, browser }, filled in by the hook and
+// closed after the suite.
+export function useBuiltSite(before, after) {
+  const site = { server: null, browser: null };
+  before(async () => {
+    site.server = await startPreview();
+    try {
+      site.browser = await launchBrowser();
+    } catch (e) {
+      await site.server.close();
+      site.server = null;
+      throw e;
+    }
+  });
+  after(async () => {
+    try {
+      await site.browser?.close();
+    } finally {
+      await site.server?.close();
+    }
+  });
+  return site;
+}
+
+// A playground page at `hash` after its first finished render; { page, problems }.
+export async function openPlayground(site, hash = '', viewport = { width: 1100, height: 760 }) {
+  const page = await site.browser.context.newPage();
+  await page.setViewportSize(viewport);
+  const problems = watchPage(page);
+  await page.goto(site.server.url + hash, { waitUntil: 'load' });
+  await page.waitForFunction(() => document.body.dataset.ready === '1', null, { timeout: 15_000 });
+  await waitForRenders(page, 1);
+  return { page, problems };
+}
+
+// Runs `action`, then waits for the playground's next finished render, whatever its outcome.
+export async function afterRender(page, action) {
+  const before = Number(await page.evaluate(() => document.body.dataset.renders));
+  await action();
+  await waitForRenders(page, before + 1);
+}

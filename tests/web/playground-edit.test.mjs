@@ -6,48 +6,17 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { launchBrowser, startPreview, watchPage, waitForRenders, canvasStats, repoRoot, artifacts } from './helpers.mjs';
+import { useBuiltSite, openPlayground, afterRender, watchPage, canvasStats, repoRoot, artifacts } from './helpers.mjs';
 
 const built = existsSync(path.join(repoRoot, 'web/dist/index.html'));
 const desktop = { width: 1100, height: 760 };
 
 describe('playground editing, estimators, cancel (built site)', { skip: built ? false : 'web/dist is missing: run `bash scripts/build.sh web`', timeout: 150_000 }, () => {
-  let server, browser;
+  const site = useBuiltSite(before, after);
 
-  before(async () => {
-    server = await startPreview();
-    try {
-      browser = await launchBrowser();
-    } catch (e) {
-      await server.close();
-      server = null;
-      throw e;
-    }
-  });
+  const open = (hash, viewport = desktop) => openPlayground(site, hash, viewport);
 
-  after(async () => {
-    try {
-      await browser?.close();
-    } finally {
-      await server?.close();
-    }
-  });
-
-  async function open(hash = '', viewport = desktop) {
-    const page = await browser.context.newPage();
-    await page.setViewportSize(viewport);
-    const problems = watchPage(page);
-    await page.goto(server.url + hash, { waitUntil: 'load' });
-    await page.waitForFunction(() => document.body.dataset.ready === '1', null, { timeout: 15_000 });
-    await waitForRenders(page, 1);
-    return { page, problems };
-  }
-
-  async function afterRedraw(page, action) {
-    const before = Number(await page.evaluate(() => document.body.dataset.renders));
-    await action();
-    await waitForRenders(page, before + 1);
-  }
+  const afterRedraw = afterRender;
 
   // The plot's box on the page and the frame (regions canvas) inside it.
   async function frameOf(page) {
@@ -158,11 +127,11 @@ describe('playground editing, estimators, cancel (built site)', { skip: built ? 
   it('shows a long fit with an elapsed-time spinner, cancels it, and keeps the page responsive', async () => {
     // huge= (test-only) makes the dataset 200 000 points; 3000 neighbours by brute force keep the
     // worker busy for many seconds.
-    const page = await browser.context.newPage();
+    const page = await site.browser.context.newPage();
     await page.setViewportSize(desktop);
     const problems = watchPage(page);
     try {
-      await page.goto(`${server.url}#preset=moons&huge=200000&testSize=0&model=KNeighborsClassifier&nNeighbors=3000&algorithm=brute`, { waitUntil: 'load' });
+      await page.goto(`${site.server.url}#preset=moons&huge=200000&testSize=0&model=KNeighborsClassifier&nNeighbors=3000&algorithm=brute`, { waitUntil: 'load' });
       await page.locator('#figure .busy').waitFor({ state: 'visible', timeout: 15_000 });
       await page.waitForFunction(() => /training… [1-9]\.\d s/.test(document.querySelector('#figure .elapsed').textContent), null, { timeout: 15_000 });
       // The page is not frozen while the worker trains.

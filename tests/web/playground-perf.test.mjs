@@ -5,7 +5,7 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { launchBrowser, startPreview, watchPage, repoRoot } from './helpers.mjs';
+import { useBuiltSite, watchPage, repoRoot } from './helpers.mjs';
 
 const built = existsSync(path.join(repoRoot, 'web/dist/index.html'));
 // [model, URL options, the option changed (else testSize), its values, target ms]
@@ -17,29 +17,10 @@ const cases = [
 ];
 
 describe('playground timings (built site)', { skip: built ? false : 'web/dist is missing', timeout: 120_000 }, () => {
-  let server, browser;
-
-  before(async () => {
-    server = await startPreview();
-    try {
-      browser = await launchBrowser();
-    } catch (e) {
-      await server.close();
-      server = null;
-      throw e;
-    }
-  });
-
-  after(async () => {
-    try {
-      await browser?.close();
-    } finally {
-      await server?.close();
-    }
-  });
+  const site = useBuiltSite(before, after);
 
   it('first paint of the playground', async (t) => {
-    const page = await browser.context.newPage();
+    const page = await site.browser.context.newPage();
     await page.setViewportSize({ width: 1100, height: 760 });
     try {
       await page.addInitScript(() => {
@@ -49,7 +30,7 @@ describe('playground timings (built site)', { skip: built ? false : 'web/dist is
           if (p && !window.firstPass[p]) window.firstPass[p] = performance.now();
         }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-pass'] });
       });
-      await page.goto(server.url, { waitUntil: 'load' });
+      await page.goto(site.server.url, { waitUntil: 'load' });
       await page.waitForFunction(() => window.firstPass.fine, null, { timeout: 15_000 });
       const { coarse, fine } = await page.evaluate(() => window.firstPass);
       t.diagnostic(`first paint: coarse regions ${coarse.toFixed(0)} ms, fine ${fine.toFixed(0)} ms after navigation`);
@@ -61,11 +42,11 @@ describe('playground timings (built site)', { skip: built ? false : 'web/dist is
 
   for (const [model, params, control, values, target] of cases) {
     it(`control change → regions, ${model}, 500 points, 200 x 200 grid`, async (t) => {
-      const page = await browser.context.newPage();
+      const page = await site.browser.context.newPage();
       await page.setViewportSize({ width: 1100, height: 760 });
       const problems = watchPage(page);
       try {
-        await page.goto(`${server.url}#preset=moons&nSamples=500&testSize=0.25&model=${model}&${params}&grid=200x200`, { waitUntil: 'load' });
+        await page.goto(`${site.server.url}#preset=moons&nSamples=500&testSize=0.25&model=${model}&${params}&grid=200x200`, { waitUntil: 'load' });
         await page.waitForFunction(() => document.body.dataset.ready === '1', null, { timeout: 15_000 });
         const have = await page.evaluate((m) => [...document.querySelectorAll('#model option')].some((o) => o.value === m), model);
         if (!have) return t.skip(`${model} is not in this build`);

@@ -5,43 +5,15 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { launchBrowser, startPreview, watchPage, waitForRenders, canvasStats, repoRoot, artifacts } from './helpers.mjs';
+import { useBuiltSite, openPlayground, afterRender, watchPage, waitForRenders, canvasStats, repoRoot, artifacts } from './helpers.mjs';
 
 const built = existsSync(path.join(repoRoot, 'web/dist/index.html'));
 const desktop = { width: 1100, height: 760 };
 
 describe('playground (built site)', { skip: built ? false : 'web/dist is missing: run `bash scripts/build.sh web`', timeout: 50_000 }, () => {
-  let server, browser;
+  const site = useBuiltSite(before, after);
 
-  before(async () => {
-    server = await startPreview();
-    try {
-      browser = await launchBrowser();
-    } catch (e) {
-      await server.close();
-      server = null;
-      throw e;
-    }
-  });
-
-  after(async () => {
-    try {
-      await browser?.close();
-    } finally {
-      await server?.close();
-    }
-  });
-
-  // A page at `hash`, after its first complete (fine) render.
-  async function open(hash = '', viewport = desktop) {
-    const page = await browser.context.newPage();
-    await page.setViewportSize(viewport);
-    const problems = watchPage(page);
-    await page.goto(server.url + hash, { waitUntil: 'load' });
-    await page.waitForFunction(() => document.body.dataset.ready === '1', null, { timeout: 15_000 });
-    await waitForRenders(page, 1);
-    return { page, problems };
-  }
+  const open = (hash, viewport = desktop) => openPlayground(site, hash, viewport);
 
   // Runs `action`, then waits for the next complete render.
   async function afterRedraw(page, action) {
@@ -51,12 +23,7 @@ describe('playground (built site)', { skip: built ? false : 'web/dist is missing
     await page.waitForFunction(() => document.querySelector('#figure').dataset.pass === 'fine', null, { timeout: 10_000 });
   }
 
-  // Runs `action`, then waits for the next render to finish, whatever its outcome.
-  async function afterRedrawAny(page, action) {
-    const before = Number(await page.evaluate(() => document.body.dataset.renders));
-    await action();
-    await waitForRenders(page, before + 1);
-  }
+  const afterRedrawAny = afterRender;
 
   const nNeighbors = (page) => page.locator('[data-param="nNeighbors"] input[type="number"]');
   const weights = (page) => page.locator('[data-param="weights"] select');

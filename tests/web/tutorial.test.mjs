@@ -5,38 +5,19 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { launchBrowser, startPreview, watchPage, repoRoot, artifacts } from './helpers.mjs';
+import { useBuiltSite, watchPage, repoRoot, artifacts } from './helpers.mjs';
 
 const built = existsSync(path.join(repoRoot, 'web/dist/tutorial.html'));
 
 describe('tutorial (built site)', { skip: built ? false : 'web/dist is missing: run `bash scripts/build.sh web`', timeout: 150_000 }, () => {
-  let server, browser;
-
-  before(async () => {
-    server = await startPreview();
-    try {
-      browser = await launchBrowser();
-    } catch (e) {
-      await server.close();
-      server = null;
-      throw e;
-    }
-  });
-
-  after(async () => {
-    try {
-      await browser?.close();
-    } finally {
-      await server?.close();
-    }
-  });
+  const site = useBuiltSite(before, after);
 
   it('every section draws its figures (or says plainly that its method is not there yet)', async () => {
-    const page = await browser.context.newPage();
+    const page = await site.browser.context.newPage();
     await page.setViewportSize({ width: 1100, height: 800 });
     const problems = watchPage(page);
     try {
-      await page.goto(`${server.url}tutorial.html`, { waitUntil: 'load' });
+      await page.goto(`${site.server.url}tutorial.html`, { waitUntil: 'load' });
       await page.waitForFunction(() => document.body.dataset.ready === '1', null, { timeout: 20_000 });
       const ids = await page.locator('#toc a').evaluateAll((as) => as.map((a) => a.getAttribute('href').slice(1)));
       assert.ok(ids.length >= 12, `only ${ids.length} sections`);
@@ -75,11 +56,11 @@ describe('tutorial (built site)', { skip: built ? false : 'web/dist is missing: 
   });
 
   it('a tutorial slider retrains its figure, and hovering shows the neighbours', async () => {
-    const page = await browser.context.newPage();
+    const page = await site.browser.context.newPage();
     await page.setViewportSize({ width: 1100, height: 800 });
     const problems = watchPage(page);
     try {
-      await page.goto(`${server.url}tutorial.html#s3`, { waitUntil: 'load' });
+      await page.goto(`${site.server.url}tutorial.html#s3`, { waitUntil: 'load' });
       await page.waitForFunction(() => document.body.dataset.ready === '1', null, { timeout: 20_000 });
       const fig = page.locator('.tfig-live').first();
       const renders = Number(await fig.getAttribute('data-renders'));
