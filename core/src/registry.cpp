@@ -1,9 +1,11 @@
 // The list of every estimator the library exposes by name. Adding an estimator: include its
 // family's describe.hpp and add one entry<...>() line.
 #include "wasmlearn/base/any_estimator.hpp"
+#include "wasmlearn/ensemble/describe.hpp"
 #include "wasmlearn/linear_model/describe.hpp"
 #include "wasmlearn/neighbors/describe.hpp"
 #include "wasmlearn/preprocessing/describe.hpp"
+#include "wasmlearn/tree/describe.hpp"
 
 namespace wasmlearn {
 namespace {
@@ -36,6 +38,14 @@ const std::vector<Entry>& registry() {
       entry<RadiusNeighborsRegressor>(),
       entry<LinearRegression>(),
       entry<Ridge>(),
+      entry<DecisionTreeClassifier>(),
+      entry<DecisionTreeRegressor>(),
+      entry<RandomForestClassifier>(),
+      entry<RandomForestRegressor>(),
+      entry<ExtraTreesClassifier>(),
+      entry<ExtraTreesRegressor>(),
+      entry<BaggingClassifier>(),
+      entry<BaggingRegressor>(),
   };
   return all;
 }

@@ -24,7 +24,7 @@ for (const meta of estimators()) {
     assert.equal(typeof Class, 'function');
     assert.equal(Class.name, meta.name);
     for (const p of meta.params) {
-      assert.ok(['integer', 'number', 'boolean', 'string'].includes(p.type), `${p.name} type`);
+      assert.ok(['integer', 'number', 'boolean', 'string', 'union', 'object', 'array', 'matrix'].includes(p.type), `${p.name} type`);
       assert.ok(p.doc.length > 0, `${p.name} doc`);
     }
     const m = new Class();

@@ -111,6 +111,15 @@ struct Param {
   Range range{};
   std::vector<Choice<ChoiceValue>> choices{};
   Range real_range{};
+  // Optional: extra words for a rejected choice, e.g. "a regression criterion: use
+  // DecisionTreeRegressor" (empty: none). Set with .with_hint(f).
+  std::string (*hint)(const std::string& rejected) = nullptr;
+
+  Param with_hint(std::string (*h)(const std::string&)) const {
+    Param p = *this;
+    p.hint = h;
+    return p;
+  }
 
   json get(const P& p) const {
     if constexpr (nullable) {
@@ -239,7 +248,9 @@ struct Param {
       if (v.is_string())
         for (const auto& c : choices)
           if (v.get<std::string>() == c.name) return c.value;
-      throw InvalidArgument(n + " must be one of " + choices_text() + ", got " + detail::show(v));
+      const std::string extra = hint && v.is_string() ? hint(v.get<std::string>()) : std::string();
+      throw InvalidArgument(n + " must be one of " + choices_text() + ", got " + detail::show(v) +
+                            (extra.empty() ? "" : " (" + extra + ")"));
     } else if constexpr (std::is_same_v<T, std::string>) {
       if (!v.is_string()) throw InvalidArgument(n + " must be a string, got " + detail::show(v));
       return v.get<std::string>();
@@ -326,12 +337,12 @@ struct Param {
 
 template <class P, class Field>
 Param<P, Field> param(const char* name, Field P::*member, const char* doc, Range range = {}) {
-  return {name, member, doc, range, {}, {}};
+  return {name, member, doc, range, {}, {}, nullptr};
 }
 template <class P, class Field, class V = typename detail::choice_type<typename detail::unwrap_optional<Field>::type>::type>
 Param<P, Field> param(const char* name, Field P::*member, const char* doc, std::vector<Choice<V>> choices,
                       Range range = {}, Range real_range = {}) {
-  return {name, member, doc, range, std::move(choices), real_range};
+  return {name, member, doc, range, std::move(choices), real_range, nullptr};
 }
 
 // A fitted attribute: a const member function returning a number, a Vector, an IntVector or a Matrix.

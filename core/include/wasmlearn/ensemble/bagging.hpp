@@ -1,0 +1,100 @@
+// Bagging over any registered estimator, as scikit-learn's BaggingClassifier / BaggingRegressor:
+// each member is built by name (make_estimator) and fitted on a random subset of the samples
+// (with or without replacement) restricted to a random subset of the features. Member m draws
+// from Random(Random::derive_seed(randomState, m)) alone. Bootstrap samples are materialised
+// (repeated rows), since members need not accept sample weights.
+// A classifier member sees only the classes present in its sample (re-encoded 0..k-1) and its
+// results are mapped back. Aggregation: the mean of the members' predictProba when the base
+// estimator has one, else the share of votes; regressors average predictions.
+#pragma once
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "wasmlearn/base/any_estimator.hpp"
+#include "wasmlearn/tree/decision_tree.hpp"
+
+namespace wasmlearn {
+
+struct BaggingParams {
+  std::string estimator;
+  json estimator_options = json::object();
+  int n_estimators = 10;
+  std::optional<SampleCount> max_samples;   // null: as many as the training samples
+  std::optional<SampleCount> max_features;  // null: all features
+  bool bootstrap = true;
+  bool bootstrap_features = false;
+  int random_state = 0;
+};
+struct BaggingClassifierParams : BaggingParams {
+  static constexpr const char* name = "BaggingClassifier";
+  static constexpr Kind member_kind = Kind::classifier;
+  BaggingClassifierParams() { estimator = "DecisionTreeClassifier"; }
+};
+struct BaggingRegressorParams : BaggingParams {
+  static constexpr const char* name = "BaggingRegressor";
+  static constexpr Kind member_kind = Kind::regressor;
+  BaggingRegressorParams() { estimator = "DecisionTreeRegressor"; }
+};
+
+class BaggingBase {
+ public:
+  bool is_fitted() const { return !members_.empty(); }
+  int n_features_in() const { return n_features_; }
+  int n_estimators_fitted() const { return static_cast<int>(members_.size()); }
+  Matrix estimators_features() const;  // nEstimators x features drawn (feature indices)
+
+ protected:
+  BaggingBase(const BaggingParams& p, const char* name, Kind member_kind);
+  // Y: n x 1 class codes (classifier) or n x outputs.
+  void fit_members(const BaggingParams& p, MatrixRef X, MatrixRef Y, int n_values);
+  // Sum over members of their (mapped) results divided by the member count: class probabilities
+  // (or vote shares) for classifiers, predictions for regressors.
+  Matrix aggregate(MatrixRef X, const char* method) const;
+  json bagging_state() const;
+  void load_bagging_state(const json& s);
+
+  struct Member {
+    std::unique_ptr<AnyEstimator> model;
+    std::vector<int> features;
+    std::vector<int> classes;  // classifier: global code of each local code
+  };
+  const char* name_;
+  Kind member_kind_;
+  std::vector<Member> members_;
+  int n_features_ = 0, n_values_ = 0;
+};
+
+class BaggingClassifier : public BaggingBase {
+ public:
+  using Params = BaggingClassifierParams;
+  explicit BaggingClassifier(Params p = {});
+  BaggingClassifier& fit(MatrixRef X, IntVectorRef y);
+  IntVector predict(MatrixRef X) const;  // most probable class (lowest code on ties)
+  Matrix predict_proba(MatrixRef X) const;
+  const Params& params() const { return params_; }
+  int n_classes() const { return n_values_; }
+  json state() const { return bagging_state(); }
+  void load_state(const json& s) { load_bagging_state(s); }
+
+ private:
+  Params params_;
+};
+
+class BaggingRegressor : public BaggingBase {
+ public:
+  using Params = BaggingRegressorParams;
+  explicit BaggingRegressor(Params p = {});
+  BaggingRegressor& fit(MatrixRef X, MatrixRef Y);
+  Matrix predict(MatrixRef X) const;
+  const Params& params() const { return params_; }
+  int n_outputs() const { return n_values_; }
+  json state() const { return bagging_state(); }
+  void load_state(const json& s) { load_bagging_state(s); }
+
+ private:
+  Params params_;
+};
+
+}  // namespace wasmlearn

@@ -1,0 +1,188 @@
+#include "wasmlearn/ensemble/bagging.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "wasmlearn/base/random.hpp"
+#include "wasmlearn/base/validation.hpp"
+
+namespace wasmlearn {
+
+namespace {
+
+int resolve_size(const std::optional<SampleCount>& c, Index total, const char* option) {
+  if (!c) return static_cast<int>(total);
+  if (const int* k = std::get_if<int>(&*c)) {
+    if (*k < 1 || *k > total)
+      throw InvalidArgument(std::string(option) + " must be between 1 and " + std::to_string(total) + ", got " + std::to_string(*k));
+    return *k;
+  }
+  const double f = std::get<double>(*c);
+  if (!(f > 0 && f <= 1)) throw InvalidArgument(std::string(option) + " as a fraction must be in (0, 1], got " + format_number(f));
+  return std::max(1, static_cast<int>(f * static_cast<double>(total)));
+}
+
+// k indices in [0, n): with replacement, or the first k of a random permutation.
+std::vector<int> draw(Random& rng, Index n, int k, bool replace) {
+  std::vector<int> out(static_cast<std::size_t>(k));
+  if (replace) {
+    for (int i = 0; i < k; ++i) out[i] = static_cast<int>(rng.index(n));
+    return out;
+  }
+  std::vector<int> all(static_cast<std::size_t>(n));
+  for (Index i = 0; i < n; ++i) all[i] = static_cast<int>(i);
+  for (int i = 0; i < k; ++i) std::swap(all[i], all[i + rng.index(n - i)]);
+  std::copy(all.begin(), all.begin() + k, out.begin());
+  return out;
+}
+
+const char* kind_article(Kind k) {
+  switch (k) {
+    case Kind::classifier: return "a classifier";
+    case Kind::regressor: return "a regressor";
+    case Kind::transformer: return "a transformer";
+    default: return "a clusterer";
+  }
+}
+
+}  // namespace
+
+BaggingBase::BaggingBase(const BaggingParams& p, const char* name, Kind member_kind) : name_(name), member_kind_(member_kind) {
+  // Unknown estimators, bad options and estimators of the wrong kind are reported at once.
+  const auto probe = make_estimator(p.estimator, p.estimator_options);
+  if (probe->kind() != member_kind)
+    throw InvalidArgument(std::string("estimator must be ") + kind_article(member_kind) + " for " + name + ", got '" + p.estimator +
+                          "' (" + kind_article(probe->kind()) + ")");
+}
+
+void BaggingBase::fit_members(const BaggingParams& p, MatrixRef X, MatrixRef Y, int n_values) {
+  check_matrix(X);
+  check_same_rows(X.rows(), Y.rows());
+  if (p.n_estimators < 1) throw InvalidArgument("nEstimators must be at least 1, got " + std::to_string(p.n_estimators));
+  const int n_samples = resolve_size(p.max_samples, X.rows(), "maxSamples");
+  const int n_feats = resolve_size(p.max_features, X.cols(), "maxFeatures");
+  const bool classifier = member_kind_ == Kind::classifier;
+  std::vector<Member> members;
+  for (int m = 0; m < p.n_estimators; ++m) {
+    const std::uint64_t seed = Random::derive_seed(static_cast<std::uint64_t>(p.random_state), static_cast<std::uint64_t>(m));
+    Random rng(seed);
+    Member mem;
+    mem.features = draw(rng, X.cols(), n_feats, p.bootstrap_features);
+    const std::vector<int> rows = draw(rng, X.rows(), n_samples, p.bootstrap);
+    Matrix Xs(n_samples, n_feats), Ys(n_samples, Y.cols());
+    for (int i = 0; i < n_samples; ++i) {
+      for (int j = 0; j < n_feats; ++j) Xs(i, j) = X(rows[i], mem.features[j]);
+      Ys.row(i) = Y.row(rows[i]);
+    }
+    if (classifier) {  // the classes present, re-encoded 0..k-1
+      std::vector<int> local(static_cast<std::size_t>(n_values), -1);
+      for (int i = 0; i < n_samples; ++i) local[static_cast<int>(Ys(i, 0))] = 1;
+      for (int c = 0; c < n_values; ++c)
+        if (local[c] > 0) local[c] = static_cast<int>(mem.classes.size()), mem.classes.push_back(c);
+      for (int i = 0; i < n_samples; ++i) Ys(i, 0) = local[static_cast<int>(Ys(i, 0))];
+    }
+    mem.model = make_estimator(p.estimator, p.estimator_options);
+    if (mem.model->get_params().contains("randomState") && !p.estimator_options.contains("randomState"))
+      mem.model->set_params({{"randomState", static_cast<int>(seed >> 33)}});
+    mem.model->fit(Xs, Ys, classifier);
+    members.push_back(std::move(mem));
+  }
+  members_ = std::move(members);
+  n_features_ = static_cast<int>(X.cols());
+  n_values_ = n_values;
+}
+
+Matrix BaggingBase::aggregate(MatrixRef X, const char* method) const {
+  check_fitted(is_fitted(), name_, method);
+  check_n_features(n_features_, X);
+  check_matrix(X);
+  Matrix out = Matrix::Zero(X.rows(), n_values_);
+  const double share = 1.0 / static_cast<double>(members_.size());
+  for (const Member& mem : members_) {
+    Matrix Xs(X.rows(), static_cast<Index>(mem.features.size()));
+    for (Index j = 0; j < Xs.cols(); ++j) Xs.col(j) = X.col(mem.features[j]);
+    if (member_kind_ == Kind::regressor) {
+      const NdArray p = mem.model->predict(Xs);
+      out += share * Eigen::Map<const Matrix>(p.data.data(), X.rows(), n_values_);
+    } else if (mem.model->supports("predictProba")) {
+      const Matrix proba = mem.model->predict_proba(Xs);
+      for (Index c = 0; c < proba.cols(); ++c) out.col(mem.classes[c]) += share * proba.col(c);
+    } else {
+      const NdArray votes = mem.model->predict(Xs);
+      for (Index i = 0; i < X.rows(); ++i) out(i, mem.classes[static_cast<int>(votes.data[i])]) += share;
+    }
+  }
+  return out;
+}
+
+Matrix BaggingBase::estimators_features() const {
+  Matrix out(static_cast<Index>(members_.size()), members_.empty() ? 0 : static_cast<Index>(members_[0].features.size()));
+  for (Index m = 0; m < out.rows(); ++m)
+    for (Index j = 0; j < out.cols(); ++j) out(m, j) = members_[m].features[j];
+  return out;
+}
+
+json BaggingBase::bagging_state() const {
+  json list = json::array();
+  for (const Member& m : members_) list.push_back({{"features", m.features}, {"classes", m.classes}, {"model", m.model->to_json()}});
+  return {{"nFeatures", n_features_}, {"nValues", n_values_}, {"members", list}};
+}
+
+void BaggingBase::load_bagging_state(const json& s) {
+  const double d = number_from_json(member(s, "nFeatures"), "nFeatures");
+  const double k = number_from_json(member(s, "nValues"), "nValues");
+  const json& list = member(s, "members");
+  if (d < 1 || k < 1 || !list.is_array() || list.empty())
+    throw InvalidArgument("model JSON: nFeatures, nValues and members are missing or empty");
+  std::vector<Member> members;
+  for (const auto& m : list) {
+    Member mem;
+    mem.features = member(m, "features").get<std::vector<int>>();
+    mem.classes = member(m, "classes").get<std::vector<int>>();
+    for (int f : mem.features)
+      if (f < 0 || f >= d) throw InvalidArgument("model JSON: member feature out of range");
+    for (int c : mem.classes)
+      if (c < 0 || c >= k) throw InvalidArgument("model JSON: member class out of range");
+    mem.model = estimator_from_json(member(m, "model"));
+    if (mem.model->kind() != member_kind_) throw InvalidArgument("model JSON: member of the wrong kind");
+    members.push_back(std::move(mem));
+  }
+  members_ = std::move(members);
+  n_features_ = static_cast<int>(d);
+  n_values_ = static_cast<int>(k);
+}
+
+BaggingClassifier::BaggingClassifier(Params p) : BaggingBase(p, Params::name, Params::member_kind), params_(std::move(p)) {}
+
+BaggingClassifier& BaggingClassifier::fit(MatrixRef X, IntVectorRef y) {
+  check_matrix(X);
+  check_same_rows(X.rows(), y.size());
+  const int k = check_class_codes(y);
+  fit_members(params_, X, y.cast<double>(), k);
+  return *this;
+}
+
+Matrix BaggingClassifier::predict_proba(MatrixRef X) const { return aggregate(X, "predictProba"); }
+
+IntVector BaggingClassifier::predict(MatrixRef X) const {
+  const Matrix proba = aggregate(X, "predict");
+  IntVector out(X.rows());
+  for (Index i = 0; i < X.rows(); ++i) {
+    Index best;
+    proba.row(i).maxCoeff(&best);
+    out[i] = static_cast<int>(best);
+  }
+  return out;
+}
+
+BaggingRegressor::BaggingRegressor(Params p) : BaggingBase(p, Params::name, Params::member_kind), params_(std::move(p)) {}
+
+BaggingRegressor& BaggingRegressor::fit(MatrixRef X, MatrixRef Y) {
+  check_matrix(Y, "y");
+  fit_members(params_, X, Y, static_cast<int>(Y.cols()));
+  return *this;
+}
+
+Matrix BaggingRegressor::predict(MatrixRef X) const { return aggregate(X, "predict"); }
+
+}  // namespace wasmlearn

@@ -1,0 +1,254 @@
+#include "wasmlearn/ensemble/forest.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "wasmlearn/base/validation.hpp"
+#include "wasmlearn/metrics/metrics.hpp"
+
+namespace wasmlearn {
+
+namespace {
+
+Index bootstrap_size(const ForestParams& p, Index n) {
+  if (!p.max_samples) return n;
+  if (const int* k = std::get_if<int>(&*p.max_samples)) {
+    if (*k < 1 || *k > n)
+      throw InvalidArgument("maxSamples must be between 1 and the number of samples (" + std::to_string(n) + "), got " +
+                            std::to_string(*k));
+    return *k;
+  }
+  const double f = std::get<double>(*p.max_samples);
+  if (!(f > 0 && f <= 1)) throw InvalidArgument("maxSamples as a fraction must be in (0, 1], got " + format_number(f));
+  return std::max<Index>(1, static_cast<Index>(std::llround(f * static_cast<double>(n))));
+}
+
+// The first draws of tree `index`'s stream: its bootstrap sample, as multiplicities.
+std::vector<double> draw_bootstrap(Random& rng, const ForestParams& p, Index n) {
+  if (!p.bootstrap) return {};
+  std::vector<double> w(static_cast<std::size_t>(n), 0.0);
+  for (Index k = bootstrap_size(p, n); k > 0; --k) w[rng.index(n)] += 1.0;
+  return w;
+}
+
+std::vector<double> row_of(const TreeData& d, Index i) {
+  std::vector<double> x(static_cast<std::size_t>(d.d));
+  for (Index f = 0; f < d.d; ++f) x[f] = d.Xc[f * d.n + i];
+  return x;
+}
+
+}  // namespace
+
+std::vector<double> ForestBase::bootstrap_weights(const ForestParams& p, Index n, int index) {
+  Random rng(Random::derive_seed(static_cast<std::uint64_t>(p.random_state), static_cast<std::uint64_t>(index)));
+  return draw_bootstrap(rng, p, n);
+}
+
+Tree ForestBase::grow_tree_at(const TreeData& data, const GrowSettings& s, const ForestParams& p, int index) {
+  Random rng(Random::derive_seed(static_cast<std::uint64_t>(p.random_state), static_cast<std::uint64_t>(index)));
+  const std::vector<double> w = draw_bootstrap(rng, p, data.n);
+  std::vector<int> samples;
+  samples.reserve(static_cast<std::size_t>(data.n));
+  for (Index i = 0; i < data.n; ++i)
+    if (w.empty() || w[i] > 0) samples.push_back(static_cast<int>(i));
+  return grow_tree(data, samples, w, s, rng);
+}
+
+void ForestBase::check_predict(MatrixRef X, const char* method) const {
+  check_fitted(is_fitted(), name_, method);
+  check_n_features(n_features_, X);
+  check_matrix(X);
+}
+
+void ForestBase::grow_forest(const TreeData& data, const ForestParams& p, TreeCriterion criterion, TreeSplitter splitter,
+                             const std::function<double(const Matrix&, const Vector&)>& oob_score_of, bool normalise_leaves) {
+  if (p.n_estimators < 1) throw InvalidArgument("nEstimators must be at least 1, got " + std::to_string(p.n_estimators));
+  if (p.oob_score && !p.bootstrap) throw InvalidArgument("oobScore requires bootstrap");
+  if (p.max_samples && !p.bootstrap) throw InvalidArgument("maxSamples requires bootstrap (it sets the bootstrap sample size)");
+  bootstrap_size(p, data.n);  // validates maxSamples before any work
+  const GrowSettings s = resolve_growth(p, criterion, splitter, p.max_features, data.n, data.d);
+  std::vector<Tree> trees;
+  trees.reserve(static_cast<std::size_t>(p.n_estimators));
+  for (int t = 0; t < p.n_estimators; ++t) {
+    trees.push_back(grow_tree_at(data, s, p, t));
+    if (progress_ && !progress_(t + 1, p.n_estimators))
+      throw Error("fit cancelled after " + std::to_string(t + 1) + " of " + std::to_string(p.n_estimators) + " trees");
+  }
+  const int k = data.is_classification() ? data.n_classes : data.n_outputs;
+  double oob = std::numeric_limits<double>::quiet_NaN();
+  Matrix oob_values;
+  if (p.oob_score) {
+    Matrix sum = Matrix::Zero(data.n, k);
+    Vector count = Vector::Zero(data.n);
+    for (int t = 0; t < p.n_estimators; ++t) {
+      const std::vector<double> w = bootstrap_weights(p, data.n, t);
+      for (Index i = 0; i < data.n; ++i) {
+        if (w[i] > 0) continue;
+        const std::vector<double> x = row_of(data, i);
+        Matrix one = Matrix::Zero(1, k);
+        accumulate_leaf_values(trees[t], Eigen::Map<const Matrix>(x.data(), 1, data.d), normalise_leaves, 1.0, one);
+        sum.row(i) += one.row(0);
+        count[i] += 1;
+      }
+    }
+    oob = oob_score_of(sum, count);
+    oob_values = sum;
+    for (Index i = 0; i < data.n; ++i)
+      oob_values.row(i) = count[i] > 0 ? Eigen::RowVectorXd(sum.row(i) / count[i])
+                                       : Eigen::RowVectorXd::Constant(k, std::numeric_limits<double>::quiet_NaN());
+  }
+  trees_ = std::move(trees);
+  n_features_ = static_cast<int>(data.d);
+  n_values_ = k;
+  oob_score_ = oob;
+  oob_values_ = std::move(oob_values);
+}
+
+Vector ForestBase::feature_importances() const {
+  Vector sum = Vector::Zero(n_features_);
+  int used = 0;
+  for (const Tree& t : trees_)
+    if (t.node_count() > 1) sum += t.feature_importances(), ++used;
+  if (used == 0) return sum;
+  sum /= used;
+  const double total = sum.sum();
+  return total > 0 ? Vector(sum / total) : sum;
+}
+
+double ForestBase::oob_score() const { return oob_score_; }
+
+std::size_t ForestBase::bytes() const {
+  std::size_t b = sizeof(*this) + trees_.capacity() * sizeof(Tree);
+  for (const Tree& t : trees_) b += t.bytes() - sizeof(Tree);
+  return b;
+}
+
+IntVector ForestBase::tree_depths() const {
+  IntVector d(static_cast<Index>(trees_.size()));
+  for (Index i = 0; i < d.size(); ++i) d[i] = trees_[i].depth();
+  return d;
+}
+
+IntVector ForestBase::tree_n_leaves() const {
+  IntVector d(static_cast<Index>(trees_.size()));
+  for (Index i = 0; i < d.size(); ++i) d[i] = trees_[i].n_leaves();
+  return d;
+}
+
+json ForestBase::forest_state() const {
+  json trees = json::array();
+  for (const Tree& t : trees_) trees.push_back(t.to_json());
+  return {{"nFeatures", n_features_}, {"nValues", n_values_},
+          {"oobScore", std::isnan(oob_score_) ? json(nullptr) : json(oob_score_)}, {"trees", trees}};
+}
+
+void ForestBase::load_forest_state(const json& s) {
+  const double d = number_from_json(member(s, "nFeatures"), "nFeatures");
+  const double k = number_from_json(member(s, "nValues"), "nValues");
+  if (d < 1 || k < 1 || d != std::floor(d) || k != std::floor(k))
+    throw InvalidArgument("model JSON: nFeatures and nValues must be positive integers");
+  const json& oob = member(s, "oobScore");
+  const json& list = member(s, "trees");
+  if (!list.is_array() || list.empty()) throw InvalidArgument("model JSON: trees must be a non-empty array");
+  std::vector<Tree> trees;
+  for (const auto& t : list) trees.push_back(Tree::from_json(t, static_cast<int>(d), static_cast<int>(k)));
+  trees_ = std::move(trees);
+  n_features_ = static_cast<int>(d);
+  n_values_ = static_cast<int>(k);
+  oob_score_ = oob.is_number() ? oob.get<double>() : std::numeric_limits<double>::quiet_NaN();
+  oob_values_ = Matrix();
+}
+
+// ---- classifier ---------------------------------------------------------------------------------
+
+template <class P>
+ForestClassifier<P>::ForestClassifier(Params p) : ForestBase(P::estimator), params_(std::move(p)) {}
+
+template <class P>
+ForestClassifier<P>& ForestClassifier<P>::fit(MatrixRef X, IntVectorRef y) {
+  const int k = check_classification_fit(X, y, params_.criterion, name_);
+  const IntVector codes = y;
+  auto accuracy = [&](const Matrix& sum, const Vector& count) {
+    Index right = 0, seen = 0;
+    for (Index i = 0; i < sum.rows(); ++i) {
+      if (count[i] == 0) continue;
+      Index best;
+      sum.row(i).maxCoeff(&best);
+      right += best == codes[i];
+      ++seen;
+    }
+    return seen ? static_cast<double>(right) / static_cast<double>(seen) : std::numeric_limits<double>::quiet_NaN();
+  };
+  grow_forest(TreeData::classification(X, y, k), params_, params_.criterion, P::splitter, accuracy, true);
+  return *this;
+}
+
+template <class P>
+Matrix ForestClassifier<P>::predict_proba(MatrixRef X) const {
+  check_predict(X, "predictProba");
+  Matrix out = Matrix::Zero(X.rows(), n_values_);
+  const double share = 1.0 / static_cast<double>(trees_.size());
+  if (params_.voting == ForestVoting::soft) {
+    for (const Tree& t : trees_) accumulate_leaf_values(t, X, true, share, out);
+    return out;
+  }
+  for (const Tree& t : trees_)
+    for (Index i = 0; i < X.rows(); ++i) {
+      const double* v = t.value_of(t.leaf_of(row_ptr(X, i)));
+      out(i, std::max_element(v, v + n_values_) - v) += share;
+    }
+  return out;
+}
+
+template <class P>
+IntVector ForestClassifier<P>::predict(MatrixRef X) const {
+  const Matrix proba = predict_proba(X);
+  IntVector out(X.rows());
+  for (Index i = 0; i < X.rows(); ++i) {
+    Index best;
+    proba.row(i).maxCoeff(&best);  // the first maximum: lowest code on ties
+    out[i] = static_cast<int>(best);
+  }
+  return out;
+}
+
+// ---- regressor ----------------------------------------------------------------------------------
+
+template <class P>
+ForestRegressor<P>::ForestRegressor(Params p) : ForestBase(P::estimator), params_(std::move(p)) {}
+
+template <class P>
+ForestRegressor<P>& ForestRegressor<P>::fit(MatrixRef X, MatrixRef Y) {
+  check_regression_fit(X, Y, params_.criterion, name_);
+  const Matrix targets = Y;
+  auto r2 = [&](const Matrix& sum, const Vector& count) {
+    std::vector<Index> seen;
+    for (Index i = 0; i < sum.rows(); ++i)
+      if (count[i] > 0) seen.push_back(i);
+    if (seen.size() < 2) return std::numeric_limits<double>::quiet_NaN();
+    Matrix truth(static_cast<Index>(seen.size()), targets.cols()), pred(truth.rows(), truth.cols());
+    for (Index r = 0; r < truth.rows(); ++r) {
+      truth.row(r) = targets.row(seen[r]);
+      pred.row(r) = sum.row(seen[r]) / count[seen[r]];
+    }
+    return r2_score(truth, pred);
+  };
+  grow_forest(TreeData::regression(X, Y), params_, params_.criterion, P::splitter, r2, false);
+  return *this;
+}
+
+template <class P>
+Matrix ForestRegressor<P>::predict(MatrixRef X) const {
+  check_predict(X, "predict");
+  Matrix out = Matrix::Zero(X.rows(), n_values_);
+  const double share = 1.0 / static_cast<double>(trees_.size());
+  for (const Tree& t : trees_) accumulate_leaf_values(t, X, false, share, out);
+  return out;
+}
+
+template class ForestClassifier<RandomForestClassifierParams>;
+template class ForestClassifier<ExtraTreesClassifierParams>;
+template class ForestRegressor<RandomForestRegressorParams>;
+template class ForestRegressor<ExtraTreesRegressorParams>;
+
+}  // namespace wasmlearn

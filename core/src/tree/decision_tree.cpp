@@ -1,0 +1,218 @@
+#include "wasmlearn/tree/decision_tree.hpp"
+
+#include <cmath>
+
+#include "wasmlearn/base/any_estimator.hpp"
+#include "wasmlearn/base/validation.hpp"
+
+namespace wasmlearn {
+
+namespace {
+bool is_classification(TreeCriterion c) { return c != TreeCriterion::squared_error && c != TreeCriterion::absolute_error; }
+
+int count_of(const SampleCount& c, Index n) {
+  if (const int* k = std::get_if<int>(&c)) return *k;
+  return static_cast<int>(std::ceil(std::get<double>(c) * static_cast<double>(n)));
+}
+}  // namespace
+
+GrowSettings resolve_growth(const TreeGrowthParams& p, TreeCriterion criterion, TreeSplitter splitter,
+                            const std::optional<MaxFeatures>& max_features, Index n_samples, Index n_features) {
+  GrowSettings s;
+  s.criterion = criterion;
+  s.splitter = splitter;
+  if (p.max_depth) {
+    if (*p.max_depth < 1) throw InvalidArgument("maxDepth must be at least 1 or null, got " + std::to_string(*p.max_depth));
+    s.max_depth = *p.max_depth;
+  }
+  if (const int* k = std::get_if<int>(&p.min_samples_split); k && *k < 2)
+    throw InvalidArgument("minSamplesSplit must be an integer at least 2 or a fraction in (0, 1), got " + std::to_string(*k));
+  if (const int* k = std::get_if<int>(&p.min_samples_leaf); k && *k < 1)
+    throw InvalidArgument("minSamplesLeaf must be an integer at least 1 or a fraction in (0, 1), got " + std::to_string(*k));
+  for (const SampleCount* c : {&p.min_samples_split, &p.min_samples_leaf})
+    if (const double* f = std::get_if<double>(c); f && !(*f > 0 && *f <= 1))
+      throw InvalidArgument(std::string(c == &p.min_samples_split ? "minSamplesSplit" : "minSamplesLeaf") +
+                            " as a fraction must be in (0, 1], got " + format_number(*f));
+  s.min_samples_leaf = std::max(1, count_of(p.min_samples_leaf, n_samples));
+  s.min_samples_split = std::max({2, count_of(p.min_samples_split, n_samples), 2 * s.min_samples_leaf});
+  if (p.max_leaf_nodes) {
+    if (*p.max_leaf_nodes < 2) throw InvalidArgument("maxLeafNodes must be at least 2 or null, got " + std::to_string(*p.max_leaf_nodes));
+    s.max_leaf_nodes = *p.max_leaf_nodes;
+  }
+  if (!(p.min_impurity_decrease >= 0))
+    throw InvalidArgument("minImpurityDecrease must be at least 0, got " + format_number(p.min_impurity_decrease));
+  s.min_impurity_decrease = p.min_impurity_decrease;
+  const int d = static_cast<int>(n_features);
+  s.max_features = d;
+  if (max_features) {
+    if (const auto* rule = std::get_if<MaxFeaturesRule>(&*max_features)) {
+      const double v = *rule == MaxFeaturesRule::sqrt ? std::sqrt(static_cast<double>(d)) : std::log2(static_cast<double>(d));
+      s.max_features = std::max(1, static_cast<int>(v));
+    } else if (const int* k = std::get_if<int>(&*max_features)) {
+      if (*k < 1 || *k > d)
+        throw InvalidArgument("maxFeatures must be between 1 and the number of features (" + std::to_string(d) + "), got " +
+                              std::to_string(*k));
+      s.max_features = *k;
+    } else {
+      const double f = std::get<double>(*max_features);
+      if (!(f > 0 && f <= 1)) throw InvalidArgument("maxFeatures as a fraction must be in (0, 1], got " + format_number(f));
+      s.max_features = std::max(1, static_cast<int>(f * d));
+    }
+  }
+  return s;
+}
+
+int check_classification_fit(MatrixRef X, IntVectorRef y, TreeCriterion criterion, const char* estimator) {
+  check_matrix(X);
+  check_same_rows(X.rows(), y.size());
+  if (!is_classification(criterion))
+    throw InvalidArgument(std::string("criterion must be one of 'gini', 'entropy', 'misclassification' for ") + estimator +
+                          " (a regression criterion was given)");
+  return check_class_codes(y);
+}
+
+void check_regression_fit(MatrixRef X, MatrixRef Y, TreeCriterion criterion, const char* estimator) {
+  check_matrix(X);
+  check_same_rows(X.rows(), Y.rows());
+  check_matrix(Y, "y");
+  if (is_classification(criterion))
+    throw InvalidArgument(std::string("criterion must be one of 'squared_error', 'absolute_error' for ") + estimator +
+                          " (a classification criterion was given)");
+}
+
+void accumulate_leaf_values(const Tree& t, MatrixRef X, bool normalise, double scale, Matrix& out) {
+  for (Index i = 0; i < X.rows(); ++i) {
+    const double* v = t.value_of(t.leaf_of(row_ptr(X, i)));
+    double f = scale;
+    if (normalise) {
+      double sum = 0;
+      for (int k = 0; k < t.n_values; ++k) sum += v[k];
+      f = sum > 0 ? scale / sum : 0.0;
+    }
+    for (int k = 0; k < t.n_values; ++k) out(i, k) += f * v[k];
+  }
+}
+
+// ---- DecisionTreeBase ---------------------------------------------------------------------------
+
+void DecisionTreeBase::check_predict(MatrixRef X, const char* method) const {
+  check_fitted(is_fitted(), name_, method);
+  check_n_features(tree_.n_features, X);
+  check_matrix(X);
+}
+
+IntVector DecisionTreeBase::apply(MatrixRef X) const {
+  check_predict(X, "apply");
+  return tree_.apply(X);
+}
+
+NamedArrays DecisionTreeBase::decision_path(MatrixRef X) const {
+  check_predict(X, "decisionPath");
+  return tree_.decision_path(X);
+}
+
+namespace {
+template <class V>
+IntVector ints(const V& v) {
+  IntVector out(static_cast<Index>(v.size()));
+  for (Index i = 0; i < out.size(); ++i) out[i] = v[i];
+  return out;
+}
+Vector reals(const std::vector<double>& v) { return Eigen::Map<const Vector>(v.data(), static_cast<Index>(v.size())); }
+}  // namespace
+
+IntVector DecisionTreeBase::children_left() const { return ints(tree_.left); }
+IntVector DecisionTreeBase::children_right() const { return ints(tree_.right); }
+IntVector DecisionTreeBase::feature() const { return ints(tree_.feature); }
+Vector DecisionTreeBase::threshold() const { return reals(tree_.threshold); }
+Vector DecisionTreeBase::impurity() const { return reals(tree_.impurity); }
+IntVector DecisionTreeBase::n_node_samples() const { return ints(tree_.n_samples); }
+Vector DecisionTreeBase::weighted_n_node_samples() const { return reals(tree_.weighted_n); }
+Matrix DecisionTreeBase::value() const {
+  return Eigen::Map<const Matrix>(tree_.value.data(), tree_.node_count(), tree_.n_values);
+}
+
+void DecisionTreeBase::grow(const TreeData& data, const GrowSettings& s, int random_state, double ccp_alpha) {
+  if (!(ccp_alpha >= 0)) throw InvalidArgument("ccpAlpha must be at least 0, got " + format_number(ccp_alpha));
+  std::vector<int> samples(static_cast<std::size_t>(data.n));
+  for (Index i = 0; i < data.n; ++i) samples[i] = static_cast<int>(i);
+  Random rng(static_cast<std::uint64_t>(random_state));
+  Tree t = grow_tree(data, samples, {}, s, rng);
+  tree_ = ccp_alpha > 0 ? t.pruned(ccp_alpha) : std::move(t);
+}
+
+NamedArrays DecisionTreeBase::pruning_path_of(const TreeData& data, const GrowSettings& s, int random_state) {
+  std::vector<int> samples(static_cast<std::size_t>(data.n));
+  for (Index i = 0; i < data.n; ++i) samples[i] = static_cast<int>(i);
+  Random rng(static_cast<std::uint64_t>(random_state));
+  const Tree::PruningPath path = grow_tree(data, samples, {}, s, rng).pruning_path();
+  const Index k = static_cast<Index>(path.ccp_alphas.size());
+  return NamedArrays{{{"ccpAlphas", NdArray{path.ccp_alphas, {k}}}, {"impurities", NdArray{path.impurities, {k}}}}};
+}
+
+json DecisionTreeBase::tree_state() const {
+  return {{"nFeatures", tree_.n_features}, {"nValues", tree_.n_values}, {"tree", tree_.to_json()}};
+}
+
+void DecisionTreeBase::load_tree_state(const json& s, int n_values_min) {
+  const double d = number_from_json(member(s, "nFeatures"), "nFeatures");
+  const double k = number_from_json(member(s, "nValues"), "nValues");
+  if (d < 1 || k < n_values_min || d != std::floor(d) || k != std::floor(k))
+    throw InvalidArgument("model JSON: nFeatures and nValues must be positive integers");
+  tree_ = Tree::from_json(member(s, "tree"), static_cast<int>(d), static_cast<int>(k));
+}
+
+// ---- classifier / regressor --------------------------------------------------------------------
+
+DecisionTreeClassifier& DecisionTreeClassifier::fit(MatrixRef X, IntVectorRef y) {
+  const int k = check_classification_fit(X, y, params_.criterion, name_);
+  const GrowSettings s = resolve_growth(params_, params_.criterion, params_.splitter, params_.max_features, X.rows(), X.cols());
+  grow(TreeData::classification(X, y, k), s, params_.random_state, params_.ccp_alpha);
+  return *this;
+}
+
+Matrix DecisionTreeClassifier::predict_proba(MatrixRef X) const {
+  check_predict(X, "predictProba");
+  Matrix out = Matrix::Zero(X.rows(), tree_.n_values);
+  accumulate_leaf_values(tree_, X, true, 1.0, out);
+  return out;
+}
+
+IntVector DecisionTreeClassifier::predict(MatrixRef X) const {
+  check_predict(X, "predict");
+  IntVector out(X.rows());
+  for (Index i = 0; i < X.rows(); ++i) {
+    const double* v = tree_.value_of(tree_.leaf_of(row_ptr(X, i)));
+    out[i] = static_cast<int>(std::max_element(v, v + tree_.n_values) - v);
+  }
+  return out;
+}
+
+NamedArrays DecisionTreeClassifier::cost_complexity_pruning_path(MatrixRef X, MatrixRef Y) const {
+  const IntVector y = detail::class_codes_from(Y);
+  const int k = check_classification_fit(X, y, params_.criterion, name_);
+  const GrowSettings s = resolve_growth(params_, params_.criterion, params_.splitter, params_.max_features, X.rows(), X.cols());
+  return pruning_path_of(TreeData::classification(X, y, k), s, params_.random_state);
+}
+
+DecisionTreeRegressor& DecisionTreeRegressor::fit(MatrixRef X, MatrixRef Y) {
+  check_regression_fit(X, Y, params_.criterion, name_);
+  const GrowSettings s = resolve_growth(params_, params_.criterion, params_.splitter, params_.max_features, X.rows(), X.cols());
+  grow(TreeData::regression(X, Y), s, params_.random_state, params_.ccp_alpha);
+  return *this;
+}
+
+Matrix DecisionTreeRegressor::predict(MatrixRef X) const {
+  check_predict(X, "predict");
+  Matrix out = Matrix::Zero(X.rows(), tree_.n_values);
+  accumulate_leaf_values(tree_, X, false, 1.0, out);
+  return out;
+}
+
+NamedArrays DecisionTreeRegressor::cost_complexity_pruning_path(MatrixRef X, MatrixRef Y) const {
+  check_regression_fit(X, Y, params_.criterion, name_);
+  const GrowSettings s = resolve_growth(params_, params_.criterion, params_.splitter, params_.max_features, X.rows(), X.cols());
+  return pruning_path_of(TreeData::regression(X, Y), s, params_.random_state);
+}
+
+}  // namespace wasmlearn

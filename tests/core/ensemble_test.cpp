@@ -1,0 +1,193 @@
+// Tree ensembles: held-out scores against scikit-learn's forests on fixtures
+// (tests/fixtures/trees.json), determinism independent of tree order, OOB, voting, progress and
+// cancellation, bagging over other estimators, errors and model JSON.
+#include <gtest/gtest.h>
+
+#include "wasmlearn/base/any_estimator.hpp"
+#include "wasmlearn/ensemble/describe.hpp"
+
+#include "../fixtures/trees_fixture.hpp"
+
+using namespace wasmlearn;
+using namespace trees_fixture;
+
+TEST(ForestFidelity, HeldOutScoresMatchScikitLearn) {
+  for (const auto& c : fixtures()["forests"]) {
+    const std::string name = c["estimator"];
+    SCOPED_TRACE(name);
+    // Both sides averaged over randomState 0..4 (the streams differ, so single seeds scatter by
+    // about a point); classifiers: accuracy within 1 point; regressors: R² within 0.01.
+    double ours = 0;
+    for (int seed = 0; seed < 5; ++seed) {
+      auto est = make_estimator(name, {{"nEstimators", 100}, {"randomState", seed}});
+      est->fit(matrix_of(c["Xtrain"]), column_of(c["ytrain"]), true);
+      ours += est->score(matrix_of(c["Xtest"]), column_of(c["ytest"])) / 5;
+    }
+    const double theirs = c["score"].get<double>();
+    EXPECT_NEAR(ours, theirs, 0.01) << "ours " << ours << ", scikit-learn " << theirs;
+  }
+}
+
+TEST(Forest, DeterministicAndIndependentOfTreeOrder) {
+  IntVector y;
+  const Matrix X = blobs(300, 6, 1, y, 3);
+  RandomForestClassifierParams p;
+  p.n_estimators = 12;
+  p.random_state = 5;
+  p.max_depth = 6;
+  RandomForestClassifier a(p), b(p);
+  a.fit(X, y);
+  b.fit(X, y);
+  EXPECT_EQ(a.predict_proba(X), b.predict_proba(X));
+  // Trees grown one by one in reverse order (as a worker pool might) are the forest's trees.
+  const TreeData data = TreeData::classification(X, y, 3);
+  const GrowSettings s = resolve_growth(p, p.criterion, RandomForestClassifierParams::splitter, p.max_features, X.rows(), X.cols());
+  for (int t = p.n_estimators - 1; t >= 0; --t) {
+    const Tree tree = ForestBase::grow_tree_at(data, s, p, t);
+    EXPECT_EQ(tree.threshold, a.trees()[t].threshold);
+    EXPECT_EQ(tree.value, a.trees()[t].value);
+  }
+  p.random_state = 6;
+  RandomForestClassifier c(p);
+  c.fit(X, y);
+  EXPECT_NE(c.predict_proba(X), a.predict_proba(X));
+}
+
+TEST(Forest, ExtraTreesUseRandomThresholdsAndNoBootstrap) {
+  IntVector y;
+  const Matrix X = blobs(200, 4, 2, y);
+  ExtraTreesClassifierParams p;
+  p.n_estimators = 5;
+  ExtraTreesClassifier et(p);
+  et.fit(X, y);
+  for (const Tree& t : et.trees()) EXPECT_EQ(t.n_samples[0], 200);  // every tree sees every sample
+  RandomForestClassifierParams q;
+  q.n_estimators = 5;
+  RandomForestClassifier rf(q);
+  rf.fit(X, y);
+  for (const Tree& t : rf.trees()) {
+    EXPECT_LT(t.n_samples[0], 200);  // distinct samples of a bootstrap
+    EXPECT_EQ(t.weighted_n[0], 200);  // with their multiplicities
+  }
+  EXPECT_GT(et.predict(X).cwiseEqual(y).count(), 190);
+}
+
+TEST(Forest, OobScoreVotingAndImportances) {
+  IntVector y;
+  const Matrix X = blobs(400, 5, 3, y);
+  RandomForestClassifierParams p;
+  p.n_estimators = 30;
+  p.oob_score = true;
+  RandomForestClassifier f(p);
+  f.fit(X, y);
+  EXPECT_GT(f.oob_score(), 0.6);
+  EXPECT_LE(f.oob_score(), 1.0);
+  EXPECT_EQ(f.oob_decision_function().rows(), 400);
+  const Vector imp = f.feature_importances();
+  EXPECT_NEAR(imp.sum(), 1.0, 1e-12);
+  EXPECT_GT(imp[0] + imp[1], imp[2] + imp[3] + imp[4]);  // only the first two features are informative
+  p.oob_score = false;
+  p.voting = ForestVoting::hard;
+  RandomForestClassifier h(p);
+  h.fit(X, y);
+  const Matrix proba = h.predict_proba(X);
+  for (Index i = 0; i < 10; ++i) EXPECT_NEAR(proba(i, 0) * 30, std::round(proba(i, 0) * 30), 1e-9);
+  RandomForestRegressorParams r;
+  r.n_estimators = 20;
+  r.oob_score = true;
+  RandomForestRegressor reg(r);
+  reg.fit(X, y.cast<double>());
+  EXPECT_GT(reg.oob_score(), 0.1);
+}
+
+TEST(Forest, ProgressIsReportedAndCancelStopsTheFit) {
+  IntVector y;
+  const Matrix X = blobs(100, 3, 4, y);
+  RandomForestClassifierParams p;
+  p.n_estimators = 10;
+  RandomForestClassifier f(p);
+  std::vector<int> seen;
+  f.set_progress([&](int done, int total) {
+    seen.push_back(done);
+    EXPECT_EQ(total, 10);
+    return true;
+  });
+  f.fit(X, y);
+  EXPECT_EQ(seen.size(), 10u);
+  EXPECT_EQ(seen.back(), 10);
+  const Matrix before = f.predict_proba(X);
+  RandomForestClassifierParams q = p;
+  q.random_state = 3;
+  RandomForestClassifier g(q);
+  g.fit(X, y);
+  g.set_progress([](int done, int) { return done < 4; });
+  EXPECT_EQ(error_of([&] { g.fit(X, y); }), "fit cancelled after 4 of 10 trees");
+  EXPECT_EQ(g.n_estimators_fitted(), 10);  // the previous model is kept
+}
+
+TEST(Forest, OptionErrorsAreClear) {
+  IntVector y;
+  const Matrix X = blobs(40, 3, 5, y);
+  const Matrix Y = y.cast<double>();
+  auto fit = [&](const char* name, const json& o) { return error_of([&] { make_estimator(name, o)->fit(X, Y, true); }); };
+  EXPECT_EQ(fit("RandomForestClassifier", {{"oobScore", true}, {"bootstrap", false}}), "oobScore requires bootstrap");
+  EXPECT_EQ(fit("RandomForestClassifier", {{"nEstimators", 0}}), "nEstimators must be at least 1, got 0");
+  EXPECT_EQ(fit("ExtraTreesRegressor", {{"maxSamples", 100}, {"bootstrap", true}}),
+            "maxSamples must be between 1 and the number of samples (40), got 100");
+  EXPECT_EQ(fit("RandomForestRegressor", {{"criterion", "entropy"}}),
+            "criterion must be one of 'squared_error', 'absolute_error', got \"entropy\" "
+            "(a classification criterion: use RandomForestClassifier)");
+  EXPECT_EQ(fit("ExtraTreesClassifier", {{"maxDepth", -2}}), "maxDepth must be at least 1, got -2");
+  EXPECT_EQ(fit("RandomForestClassifier", {{"maxSamples", 0}}), "maxSamples must be at least 1, got 0");
+  EXPECT_EQ(fit("RandomForestClassifier", {{"minSamplesSplit", 1.5}}), "minSamplesSplit must be in (0, 1), got 1.5");
+}
+
+TEST(Forest, ModelJsonRoundTripAndDefaults) {
+  IntVector y;
+  const Matrix X = blobs(60, 3, 6, y);
+  auto a = make_estimator("ExtraTreesClassifier", {{"nEstimators", 7}});
+  EXPECT_EQ(a->get_params()["bootstrap"], false);
+  EXPECT_EQ(a->get_params()["maxFeatures"], "sqrt");
+  EXPECT_TRUE(make_estimator("RandomForestRegressor", json::object())->get_params()["maxFeatures"].is_null());
+  a->fit(X, y.cast<double>(), true);
+  auto b = estimator_from_json(json::parse(a->to_json().dump()));
+  EXPECT_EQ(b->predict_proba(X), a->predict_proba(X));
+}
+
+TEST(Bagging, OverTreesAndOtherEstimators) {
+  IntVector y;
+  const Matrix X = blobs(200, 4, 7, y, 3);
+  const Matrix Y = y.cast<double>();
+  auto trees = make_estimator("BaggingClassifier", {{"nEstimators", 8}, {"maxFeatures", 0.75}});
+  trees->fit(X, Y, true);
+  EXPECT_GT(trees->score(X, Y), 0.9);
+  EXPECT_EQ(trees->attribute("estimatorsFeatures").shape, (std::vector<Index>{8, 3}));
+  auto knn = make_estimator("BaggingClassifier", {{"estimator", "KNeighborsClassifier"}, {"estimatorOptions", {{"nNeighbors", 3}}},
+                                                  {"maxSamples", 0.5}, {"bootstrap", false}});
+  knn->fit(X, Y, true);
+  const Matrix proba = knn->predict_proba(X);
+  EXPECT_EQ(proba.cols(), 3);
+  EXPECT_NEAR(proba.row(0).sum(), 1.0, 1e-12);
+  auto again = estimator_from_json(json::parse(knn->to_json().dump()));
+  EXPECT_EQ(again->predict_proba(X), proba);
+  Matrix target(200, 1);
+  for (Index i = 0; i < 200; ++i) target(i, 0) = 2 * X(i, 0) - X(i, 2);
+  auto ridge = make_estimator("BaggingRegressor", {{"estimator", "Ridge"}, {"nEstimators", 5}});
+  ridge->fit(X, target, true);
+  EXPECT_GT(ridge->score(X, target), 0.95);
+  auto same = make_estimator("BaggingRegressor", {{"estimator", "Ridge"}, {"nEstimators", 5}});
+  same->fit(X, target, true);
+  EXPECT_EQ(same->predict(X).data, ridge->predict(X).data);
+}
+
+TEST(Bagging, ErrorsNameTheProblem) {
+  EXPECT_EQ(error_of([] { make_estimator("BaggingClassifier", {{"estimator", "Ridge"}}); }),
+            "estimator must be a classifier for BaggingClassifier, got 'Ridge' (a regressor)");
+  EXPECT_NE(error_of([] { make_estimator("BaggingClassifier", {{"estimator", "Nope"}}); }).find("Unknown estimator 'Nope'"),
+            std::string::npos);
+  EXPECT_NE(error_of([] {
+              make_estimator("BaggingClassifier", {{"estimatorOptions", {{"maxDepth", 0}}}});
+            }).find("maxDepth must be at least 1, got 0"),
+            std::string::npos);
+  EXPECT_EQ(error_of([] { make_estimator("BaggingClassifier", {{"nEstimators", 0}}); }), "nEstimators must be at least 1, got 0");
+}
