@@ -1,8 +1,13 @@
 // The list of every estimator the library exposes by name. Adding an estimator: include its
 // family's describe.hpp and add one entry<...>() line.
 #include "wasmlearn/base/any_estimator.hpp"
+#include "wasmlearn/cluster/describe.hpp"
+#include "wasmlearn/decomposition/describe.hpp"
+#include "wasmlearn/discriminant_analysis/describe.hpp"
 #include "wasmlearn/ensemble/describe.hpp"
 #include "wasmlearn/linear_model/describe.hpp"
+#include "wasmlearn/mixture/describe.hpp"
+#include "wasmlearn/naive_bayes/describe.hpp"
 #include "wasmlearn/neighbors/describe.hpp"
 #include "wasmlearn/preprocessing/describe.hpp"
 #include "wasmlearn/tree/describe.hpp"
@@ -36,6 +41,13 @@ const std::vector<Entry>& registry() {
       entry<KNeighborsRegressor>(),
       entry<RadiusNeighborsClassifier>(),
       entry<RadiusNeighborsRegressor>(),
+      entry<NearestCentroid>(),
+      entry<GaussianNB>(),
+      entry<LinearDiscriminantAnalysis>(),
+      entry<QuadraticDiscriminantAnalysis>(),
+      entry<KMeans>(),
+      entry<GaussianMixture>(),
+      entry<PCA>(),
       entry<LinearRegression>(),
       entry<Ridge>(),
       entry<DecisionTreeClassifier>(),

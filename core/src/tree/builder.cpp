@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <queue>
 
 #include "wasmlearn/base/det_math.hpp"
@@ -326,7 +328,7 @@ class Grower {
   Grower(const TreeData& data, const std::vector<int>& samples, const std::vector<double>& weights,
          const GrowSettings& s, Random& rng)
       : data_(data), s_(s), rng_(rng), crit_(data, weights, s.criterion), samples_(samples),
-        order_(samples.size()), features_(static_cast<std::size_t>(data.d)) {
+        order_(samples.size()), keys_(2 * samples.size()), features_(static_cast<std::size_t>(data.d)) {
     for (Index f = 0; f < data.d; ++f) features_[f] = static_cast<int>(f);
     tree_.n_features = static_cast<int>(data.d);
     tree_.n_values = data.is_classification() ? data.n_classes : data.n_outputs;
@@ -433,9 +435,7 @@ class Grower {
       const int f = draw_feature(visited);
       const float* x = data_.Xc.data() + f * data_.n;
       if (s_.splitter == TreeSplitter::best) {
-        for (Index p = 0; p < m; ++p) order_[p] = {x[s[start + p]], s[start + p]};
-        std::sort(order_.begin(), order_.begin() + m,
-                  [](const Entry& a, const Entry& b) { return a.v < b.v || (a.v == b.v && a.s < b.s); });
+        sort_by_value(x, s + start, m);
         if (static_cast<double>(order_[m - 1].v) <= order_[0].v + kFeatureThreshold) continue;  // constant at this node
         ++examined;
         crit_.reset();
@@ -480,11 +480,11 @@ class Grower {
     // Partition the node's samples (stable) and evaluate the chosen split exactly.
     const float* x = data_.Xc.data() + best.feature * data_.n;
     Index w = 0;
-    for (Index p = start; p < end; ++p) order_[p - start].s = samples_[p];
+    scratch_.assign(samples_.begin() + start, samples_.begin() + end);
     for (Index p = 0; p < m; ++p)
-      if (x[order_[p].s] <= best.threshold) samples_[start + w++] = order_[p].s;
+      if (x[scratch_[p]] <= best.threshold) samples_[start + w++] = scratch_[p];
     for (Index p = 0; p < m; ++p)
-      if (!(x[order_[p].s] <= best.threshold)) samples_[start + w++] = order_[p].s;
+      if (!(x[scratch_[p]] <= best.threshold)) samples_[start + w++] = scratch_[p];
     crit_.reset();
     for (Index p = start; p < best.pos; ++p) crit_.move_left(samples_[p]);
     crit_.children_impurity(best.impurity_left, best.impurity_right);
@@ -498,12 +498,54 @@ class Grower {
     int s;
   };
 
+  // order_[0..m) = the samples s[0..m) by value of feature column x, equal values in their order
+  // in s (a stable sort, so the result does not depend on the sort's implementation): the float
+  // bits are mapped to order-preserving unsigned keys and sorted by an LSD radix sort (insertion
+  // sort for small nodes).
+  void sort_by_value(const float* x, const int* s, Index m) {
+    auto key_of = [](float f) {
+      std::uint32_t u;
+      std::memcpy(&u, &f, sizeof u);
+      return (u & 0x80000000u) ? ~u : (u | 0x80000000u);
+    };
+    std::uint64_t* a = keys_.data();
+    std::uint64_t* b = keys_.data() + keys_.size() / 2;
+    for (Index p = 0; p < m; ++p)
+      a[p] = (static_cast<std::uint64_t>(key_of(x[s[p]])) << 32) | static_cast<std::uint32_t>(s[p]);
+    if (m < 64) {
+      for (Index p = 1; p < m; ++p) {
+        const std::uint64_t k = a[p];
+        Index q = p;
+        for (; q > 0 && (a[q - 1] >> 32) > (k >> 32); --q) a[q] = a[q - 1];
+        a[q] = k;
+      }
+    } else {
+      for (int shift = 32; shift < 64; shift += 8) {
+        Index count[257] = {0};
+        for (Index p = 0; p < m; ++p) ++count[((a[p] >> shift) & 255u) + 1];
+        if (count[((a[0] >> shift) & 255u) + 1] == m) continue;  // one bucket: nothing to do
+        for (int d = 0; d < 256; ++d) count[d + 1] += count[d];
+        for (Index p = 0; p < m; ++p) b[count[(a[p] >> shift) & 255u]++] = a[p];
+        std::swap(a, b);
+      }
+    }
+    for (Index p = 0; p < m; ++p) {
+      std::uint32_t u = static_cast<std::uint32_t>(a[p] >> 32);
+      u = (u & 0x80000000u) ? (u & 0x7fffffffu) : ~u;
+      float f;
+      std::memcpy(&f, &u, sizeof f);
+      order_[p] = {f, static_cast<int>(a[p] & 0xffffffffu)};
+    }
+  }
+
   const TreeData& data_;
   const GrowSettings& s_;
   Random& rng_;
   Criterion crit_;
   std::vector<int> samples_;
   std::vector<Entry> order_;
+  std::vector<std::uint64_t> keys_;  // two halves: radix sort buffers
+  std::vector<int> scratch_;
   std::vector<int> features_;
   std::vector<double> value_;
   Tree tree_;

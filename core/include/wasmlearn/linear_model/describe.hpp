@@ -1,7 +1,9 @@
 // Declarations of the linear models (see base/describe.hpp).
 #pragma once
 #include "wasmlearn/base/describe.hpp"
+#include "wasmlearn/linear_model/coordinate_descent.hpp"
 #include "wasmlearn/linear_model/linear_regression.hpp"
+#include "wasmlearn/linear_model/logistic.hpp"
 
 namespace wasmlearn {
 
@@ -41,6 +43,112 @@ struct Describe<Ridge> {
     return std::make_tuple(attribute("coef", &E::coef, "coefficients, one row per target", true),
                            attribute("intercept", &E::intercept, "intercept of each target", true),
                            attribute("nFeaturesIn", &E::n_features_in, "number of columns seen in fit"));
+  }
+};
+
+// ---- coordinate descent (Lasso, ElasticNet) -------------------------------------------------------
+namespace detail {
+template <class P>
+auto cd_params() {
+  return std::make_tuple(
+      param("fitIntercept", &P::fit_intercept, "fit an (unpenalised) intercept: centre X and y first"),
+      param("tol", &P::tol, "stop when the duality gap is below tol·‖y‖²/n (checked when max|Δw|/max|w| < tol)", at_least(0)),
+      param("maxIter", &P::max_iter, "maximum number of coordinate-descent sweeps", at_least(1)),
+      param("warmStart", &P::warm_start, "start fit from the previous coefficients"),
+      param("positive", &P::positive, "constrain the coefficients to be non-negative"),
+      param("selection", &P::selection, "visit the coordinates in order, or at random in each sweep",
+            {{"cyclic", CDSelection::cyclic}, {"random", CDSelection::random}}),
+      param("randomState", &P::random_state, "seed of the random coordinate selection", at_least(0)));
+}
+template <class E>
+auto cd_attributes() {
+  return std::make_tuple(attribute("coef", &E::coef, "coefficients, one row per target", true),
+                         attribute("intercept", &E::intercept, "intercept of each target", true),
+                         attribute("nIter", &E::n_iters, "sweeps run, per target", true),
+                         attribute("dualGap", &E::dual_gap, "final duality gap (objective units), per target", true),
+                         attribute("nFeaturesIn", &E::n_features_in, "number of columns seen in fit"));
+}
+}  // namespace detail
+
+template <>
+struct Describe<Lasso> {
+  static constexpr const char* name = "Lasso";
+  static constexpr const char* family = "linear_model";
+  static constexpr const char* doc = "Least squares with an L1 penalty, by coordinate descent: (1/2n)‖y − Xw‖² + α‖w‖₁";
+  static constexpr Kind kind = Kind::regressor;
+  static auto params() {
+    using P = Lasso::Params;
+    return std::tuple_cat(std::make_tuple(param("alpha", &P::alpha, "strength of the L1 penalty", at_least(0))),
+                          detail::cd_params<P>());
+  }
+  static auto attributes() { return detail::cd_attributes<ElasticNet>(); }
+};
+
+template <>
+struct Describe<ElasticNet> {
+  static constexpr const char* name = "ElasticNet";
+  static constexpr const char* family = "linear_model";
+  static constexpr const char* doc =
+      "Least squares with a mixed L1/L2 penalty, by coordinate descent: (1/2n)‖y − Xw‖² + αρ‖w‖₁ + ½α(1 − ρ)‖w‖²";
+  static constexpr Kind kind = Kind::regressor;
+  static auto params() {
+    using P = ElasticNet::Params;
+    return std::tuple_cat(std::make_tuple(param("alpha", &P::alpha, "strength of the penalty", at_least(0)),
+                                          param("l1Ratio", &P::l1_ratio, "share ρ of the L1 part (1: lasso, 0: ridge)", between(0, 1))),
+                          detail::cd_params<P>());
+  }
+  static auto attributes() { return detail::cd_attributes<ElasticNet>(); }
+};
+
+// ---- LogisticRegression ---------------------------------------------------------------------------
+namespace detail {
+inline std::string logistic_solver_hint(const std::string& rejected) {
+  if (rejected == "saga" || rejected == "liblinear" || rejected == "sag")
+    return "for l1 or elasticnet penalties use 'cd' (proximal Newton coordinate descent)";
+  if (rejected == "newton-cg" || rejected == "newton-cholesky") return "use 'lbfgs' for l2 or none";
+  return "";
+}
+}  // namespace detail
+
+template <>
+struct Describe<LogisticRegression> {
+  static constexpr const char* name = "LogisticRegression";
+  static constexpr const char* family = "linear_model";
+  static constexpr const char* doc =
+      "Logistic regression (binary, one-vs-rest or multinomial): C·Σ log-loss + penalty, intercept unpenalised";
+  static constexpr Kind kind = Kind::classifier;
+  static auto params() {
+    using P = LogisticRegression::Params;
+    return std::make_tuple(
+        param("penalty", &P::penalty, "penalty on the coefficients",
+              {{"l2", LogisticPenalty::l2}, {"l1", LogisticPenalty::l1}, {"elasticnet", LogisticPenalty::elasticnet},
+               {"none", LogisticPenalty::none}}),
+        param("C", &P::C, "inverse strength of the penalty (the loss is multiplied by C)", greater_than(0)),
+        param("l1Ratio", &P::l1_ratio, "share of the L1 part of 'elasticnet' (required there)", between(0, 1)),
+        param("solver", &P::solver, "lbfgs: l2, none; cd (proximal Newton coordinate descent): l1, l2, elasticnet, none",
+              {{"lbfgs", LogisticSolver::lbfgs}, {"cd", LogisticSolver::cd}})
+            .with_hint(&detail::logistic_solver_hint),
+        param("tol", &P::tol, "stop when the largest (sub)gradient entry of the objective / C is at most tol", at_least(0)),
+        param("maxIter", &P::max_iter, "maximum number of solver iterations", at_least(1)),
+        param("fitIntercept", &P::fit_intercept, "fit an (unpenalised) intercept"),
+        param("multiClass", &P::multi_class, "auto: ovr for two classes, multinomial otherwise",
+              {{"auto", MultiClass::automatic}, {"multinomial", MultiClass::multinomial}, {"ovr", MultiClass::ovr}}),
+        param("classWeight", &P::class_weight,
+              "null, 'balanced' (n / (classes · count)), or one weight per class in the order of classes",
+              {{"balanced", ClassWeightMode::balanced}}),
+        param("randomState", &P::random_state, "unused (the solvers are deterministic); kept for scikit-learn's signature",
+              at_least(0)));
+  }
+  static auto attributes() {
+    using E = LogisticRegression;
+    return std::make_tuple(attribute("coef", &E::coef, "coefficients: 1 x features for two classes, classes x features otherwise"),
+                           attribute("intercept", &E::intercept, "intercepts, one per row of coef"),
+                           attribute("nIter", &E::n_iter, "solver iterations (one entry, or one per one-vs-rest problem)"),
+                           attribute("nFeaturesIn", &E::n_features_in, "number of columns seen in fit"));
+  }
+  static auto methods() {
+    using E = LogisticRegression;
+    return std::make_tuple(method("predictLogProba", &E::predict_log_proba, "log of predictProba"));
   }
 };
 

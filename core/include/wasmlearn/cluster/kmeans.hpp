@@ -1,0 +1,80 @@
+// k-means clustering, as scikit-learn's KMeans (1.2): k-means++ (greedy, 2 + ⌊log k⌋ local trials)
+// or random starts, then Lloyd's iterations or Elkan's (the same result, fewer distances, via
+// triangle-inequality bounds). The data are centred before the iterations (as scikit-learn does)
+// and the centres shifted back after.
+//   - Lloyd's assignment step is one GEMM per block of rows: argmin_j ‖c_j‖² − 2·x·c_j.
+//   - Convergence: labels unchanged (strict), or Σ_j ‖c_j(new) − c_j(old)‖² ≤ tol · mean feature
+//     variance; then one more assignment if convergence was not strict, so that labels match the
+//     centres.
+//   - Empty clusters take the points farthest from their centres (largest first), as scikit-learn.
+//   - nInit: runs from different starts, the best inertia kept (a later run replaces the best only
+//     if it is a different clustering); 10 by default as scikit-learn 1.2; 'auto' is 1 for
+//     k-means++ and 10 for random starts (scikit-learn ≥ 1.4); an explicit init matrix runs once.
+//     Run r draws from the generator seeded by Random::derive_seed(randomState, r), so results do
+//     not depend on how runs are spread over workers.
+#pragma once
+#include <variant>
+#include <vector>
+
+#include "wasmlearn/base/errors.hpp"
+#include "wasmlearn/base/json.hpp"
+#include "wasmlearn/base/types.hpp"
+
+namespace wasmlearn {
+
+enum class KMeansInit { k_means_plus_plus, random };
+enum class KMeansAlgorithm { lloyd, elkan };
+enum class AutoCount { automatic };
+
+struct KMeansParams {
+  int n_clusters = 8;
+  std::variant<KMeansInit, Matrix> init = KMeansInit::k_means_plus_plus;
+  std::variant<AutoCount, int> n_init = 10;
+  int max_iter = 300;
+  double tol = 1e-4;
+  KMeansAlgorithm algorithm = KMeansAlgorithm::lloyd;
+  int random_state = 0;
+};
+
+class KMeans {
+ public:
+  using Params = KMeansParams;
+
+  explicit KMeans(Params p = {}) : params_(std::move(p)) {}
+  KMeans& fit(MatrixRef X);
+  IntVector predict(MatrixRef X) const;   // index of the nearest centre
+  Matrix transform(MatrixRef X) const;    // n x nClusters Euclidean distances to the centres
+  double score(MatrixRef X) const;        // −inertia of X with its nearest centres, as scikit-learn
+
+  const Params& params() const { return params_; }
+  bool is_fitted() const { return centers_.size() > 0; }
+  Matrix cluster_centers() const { return centers_; }
+  IntVector labels() const { return labels_; }
+  double inertia() const { return inertia_; }
+  int n_iter() const { return n_iter_; }
+  // Inertia of the assignment made at each iteration of the kept run, measured to the centres
+  // that made it (so it is ≥ the final inertia, which uses the updated centres).
+  Vector inertia_history() const { return inertia_history_; }
+  int n_features_in() const { return static_cast<int>(centers_.cols()); }
+  const Warnings& warnings() const { return warnings_; }
+
+  json state() const;
+  void load_state(const json& s);
+
+ private:
+  Params params_;
+  Matrix centers_;
+  IntVector labels_;
+  double inertia_ = 0;
+  int n_iter_ = 0;
+  Vector inertia_history_;
+  Warnings warnings_;
+};
+
+namespace cluster {
+// Nearest centre of each row (ties: the lower index) by ‖c‖² − 2·x·c, one GEMM per block of rows;
+// `min_sq` (optional) receives the squared distances (clamped at 0).
+void assign_nearest(MatrixRef X, const Matrix& centers, IntVector& labels, Vector* min_sq = nullptr);
+}  // namespace cluster
+
+}  // namespace wasmlearn

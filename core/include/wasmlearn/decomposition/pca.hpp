@@ -1,0 +1,68 @@
+// Principal component analysis, as scikit-learn's PCA: the data are centred and the leading right
+// singular vectors of the centred matrix are the components.
+//   svdSolver 'full'   thin SVD of the centred data (Eigen's BDCSVD) — every component;
+//             'arpack' the nComponents leading eigenpairs of Xcᵀ·Xc by Spectra's Lanczos solver
+//                      (nComponents < min(nSamples, nFeatures), as scikit-learn's 'arpack');
+//             'auto'   'arpack' when nComponents is a count below 80 % of min(nSamples, nFeatures)
+//                      and the data have more than 500 rows or columns, else 'full' (scikit-learn
+//                      would pick its randomised solver there; this library has none).
+// Signs are deterministic and equal scikit-learn's (svd_flip): in each column of U, the entry of
+// largest magnitude (the first one on ties) is made positive, and the component flipped with it.
+#pragma once
+#include <optional>
+#include <variant>
+
+#include "wasmlearn/base/json.hpp"
+#include "wasmlearn/base/types.hpp"
+
+namespace wasmlearn {
+
+enum class PCASolver { automatic, full, arpack };
+
+struct PCAParams {
+  // null: min(nSamples, nFeatures); a count; or a fraction in (0, 1): the fewest components whose
+  // cumulative explained variance ratio exceeds it ('full' solver).
+  std::optional<std::variant<int, double>> n_components;
+  bool whiten = false;
+  PCASolver svd_solver = PCASolver::automatic;
+};
+
+class PCA {
+ public:
+  using Params = PCAParams;
+
+  explicit PCA(Params p = {}) : params_(std::move(p)) {}
+  PCA& fit(MatrixRef X);
+  Matrix transform(MatrixRef X) const;          // (X − mean)·componentsᵀ [/ √explainedVariance]
+  Matrix inverse_transform(MatrixRef Z) const;  // back to feature space
+
+  const Params& params() const { return params_; }
+  bool is_fitted() const { return components_.size() > 0; }
+  Matrix components() const { return components_; }  // nComponents x nFeatures, rows orthonormal
+  Vector explained_variance() const { return explained_variance_; }
+  Vector explained_variance_ratio() const { return explained_variance_ratio_; }
+  Vector singular_values() const { return singular_values_; }
+  Vector mean() const { return mean_; }
+  double noise_variance() const { return noise_variance_; }
+  int n_components() const { return static_cast<int>(components_.rows()); }
+  int n_features_in() const { return static_cast<int>(components_.cols()); }
+  int n_samples() const { return static_cast<int>(n_samples_); }
+
+  json state() const;
+  void load_state(const json& s);
+
+ private:
+  Params params_;
+  Matrix components_;
+  Vector explained_variance_, explained_variance_ratio_, singular_values_, mean_;
+  double noise_variance_ = 0;
+  Index n_samples_ = 0;
+};
+
+namespace decomposition {
+// scikit-learn's svd_flip (u-based): makes the largest-|u| entry of each column of U positive,
+// flipping the matching row of Vt (or column of V) with it.
+void svd_flip(Eigen::MatrixXd& U, Eigen::MatrixXd& V);
+}  // namespace decomposition
+
+}  // namespace wasmlearn

@@ -1,0 +1,167 @@
+#include "wasmlearn/decomposition/pca.hpp"
+
+#include <Spectra/MatOp/DenseSymMatProd.h>
+#include <Spectra/SymEigsSolver.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "wasmlearn/base/validation.hpp"
+
+namespace wasmlearn {
+
+namespace decomposition {
+void svd_flip(Eigen::MatrixXd& U, Eigen::MatrixXd& V) {
+  for (Index j = 0; j < U.cols(); ++j) {
+    Index best = 0;
+    for (Index i = 1; i < U.rows(); ++i)
+      if (std::abs(U(i, j)) > std::abs(U(best, j))) best = i;
+    if (U(best, j) < 0) {
+      U.col(j) *= -1;
+      V.col(j) *= -1;
+    }
+  }
+}
+}  // namespace decomposition
+
+namespace {
+
+// The leading k eigenpairs of the symmetric C, largest first (Spectra's Lanczos iteration).
+void leading_eigenpairs(const Eigen::MatrixXd& C, Index k, Eigen::VectorXd& values, Eigen::MatrixXd& vectors) {
+  Spectra::DenseSymMatProd<double> op(C);
+  const Index ncv = std::min<Index>(C.rows(), std::max<Index>(2 * k + 1, 20));
+  Spectra::SymEigsSolver<Spectra::DenseSymMatProd<double>> eigs(op, k, ncv);
+  eigs.init();
+  eigs.compute(Spectra::SortRule::LargestAlge, 1000, 1e-12);
+  if (eigs.info() != Spectra::CompInfo::Successful)
+    throw InvalidArgument("PCA: the 'arpack' solver did not converge; use svdSolver: 'full'");
+  values = eigs.eigenvalues().cwiseMax(0.0);
+  vectors = eigs.eigenvectors();
+}
+
+}  // namespace
+
+PCA& PCA::fit(MatrixRef X) {
+  check_matrix(X, "X", 2);
+  const Index n = X.rows(), p = X.cols(), r = std::min(n, p);
+  // The requested count (or fraction) and the solver.
+  std::optional<Index> count;
+  std::optional<double> fraction;
+  if (params_.n_components) {
+    if (const int* c = std::get_if<int>(&*params_.n_components)) count = *c;
+    else fraction = std::get<double>(*params_.n_components);
+  }
+  if (count && *count > r)
+    throw InvalidArgument("nComponents=" + std::to_string(*count) + " must be at most min(nSamples, nFeatures) = " +
+                          std::to_string(r));
+  PCASolver solver = params_.svd_solver;
+  if (solver == PCASolver::automatic)
+    solver = count && static_cast<double>(*count) < 0.8 * static_cast<double>(r) && std::max(n, p) > 500
+                 ? PCASolver::arpack
+                 : PCASolver::full;
+  if (solver == PCASolver::arpack) {
+    if (!count) throw InvalidArgument("svdSolver 'arpack' needs nComponents to be a count");
+    if (*count >= r)
+      throw InvalidArgument("nComponents=" + std::to_string(*count) +
+                            " must be less than min(nSamples, nFeatures) = " + std::to_string(r) +
+                            " with svdSolver 'arpack'");
+  }
+
+  const RowVector mean = X.colwise().mean();
+  const Eigen::MatrixXd Xc = X.rowwise() - mean;  // column-major for the decompositions
+  Eigen::VectorXd S;
+  Eigen::MatrixXd U, V;
+  double total_var;
+  if (solver == PCASolver::full) {
+    Eigen::BDCSVD<Eigen::MatrixXd> svd(Xc, Eigen::ComputeThinU | Eigen::ComputeThinV);
+    S = svd.singularValues();
+    U = svd.matrixU();
+    V = svd.matrixV();
+    total_var = S.squaredNorm() / static_cast<double>(n - 1);
+  } else {
+    Eigen::VectorXd lambda;
+    leading_eigenpairs(Xc.transpose() * Xc, *count, lambda, V);
+    S = lambda.cwiseSqrt();
+    U = Xc * V;
+    for (Index j = 0; j < U.cols(); ++j)
+      if (S[j] > 0) U.col(j) /= S[j];
+    total_var = Xc.colwise().squaredNorm().sum() / static_cast<double>(n - 1);
+  }
+  decomposition::svd_flip(U, V);
+  const Eigen::VectorXd ev = S.array().square() / static_cast<double>(n - 1);
+  const Eigen::VectorXd ratio = ev / total_var;
+
+  Index k = count ? *count : r;
+  if (fraction) {  // numpy.searchsorted(cumsum, fraction, side='right') + 1
+    double cum = 0;
+    k = 0;
+    for (Index j = 0; j < ratio.size(); ++j) {
+      cum += ratio[j];
+      if (cum <= *fraction) k = j + 1;
+    }
+    k = std::min(k + 1, ratio.size());
+  }
+  noise_variance_ = k < r && solver == PCASolver::full ? ev.tail(r - k).mean() : 0.0;
+  if (solver == PCASolver::arpack && k < r) {
+    // The discarded variance is known in total only: spread it evenly over the r − k directions.
+    noise_variance_ = (total_var - ev.sum()) / static_cast<double>(r - k);
+  }
+  components_ = V.leftCols(k).transpose();
+  explained_variance_ = ev.head(k);
+  explained_variance_ratio_ = ratio.head(k);
+  singular_values_ = S.head(k);
+  mean_ = mean.transpose();
+  n_samples_ = n;
+  return *this;
+}
+
+Matrix PCA::transform(MatrixRef X) const {
+  check_fitted(is_fitted(), "PCA", "transform");
+  check_n_features(components_.cols(), X);
+  check_matrix(X);
+  Matrix Z = (X.rowwise() - mean_.transpose()) * components_.transpose();
+  if (params_.whiten) Z.array().rowwise() /= explained_variance_.transpose().array().sqrt();
+  return Z;
+}
+
+Matrix PCA::inverse_transform(MatrixRef Z) const {
+  check_fitted(is_fitted(), "PCA", "inverseTransform");
+  check_n_features(components_.rows(), Z);
+  check_matrix(Z);
+  if (params_.whiten) {
+    const Matrix scaled = components_.array().colwise() * explained_variance_.array().sqrt();
+    return (Z * scaled).rowwise() + mean_.transpose();
+  }
+  return (Z * components_).rowwise() + mean_.transpose();
+}
+
+json PCA::state() const {
+  return {{"components", to_json(components_)},
+          {"explainedVariance", to_json(explained_variance_)},
+          {"explainedVarianceRatio", to_json(explained_variance_ratio_)},
+          {"singularValues", to_json(singular_values_)},
+          {"mean", to_json(mean_)},
+          {"noiseVariance", noise_variance_},
+          {"nSamples", n_samples_}};
+}
+
+void PCA::load_state(const json& s) {
+  Matrix components = matrix_from_json(member(s, "components"), "components");
+  Vector ev = vector_from_json(member(s, "explainedVariance"), "explainedVariance");
+  Vector ratio = vector_from_json(member(s, "explainedVarianceRatio"), "explainedVarianceRatio");
+  Vector sv = vector_from_json(member(s, "singularValues"), "singularValues");
+  Vector mean = vector_from_json(member(s, "mean"), "mean");
+  const Index k = components.rows();
+  if (k == 0 || components.cols() == 0 || ev.size() != k || ratio.size() != k || sv.size() != k ||
+      mean.size() != components.cols())
+    throw InvalidArgument("model JSON: components, explainedVariance, explainedVarianceRatio, singularValues and mean disagree in size");
+  noise_variance_ = number_from_json(member(s, "noiseVariance"), "noiseVariance");
+  n_samples_ = static_cast<Index>(number_from_json(member(s, "nSamples"), "nSamples"));
+  components_ = std::move(components);
+  explained_variance_ = std::move(ev);
+  explained_variance_ratio_ = std::move(ratio);
+  singular_values_ = std::move(sv);
+  mean_ = std::move(mean);
+}
+
+}  // namespace wasmlearn

@@ -1,0 +1,324 @@
+#include "wasmlearn/linear_model/coordinate_descent.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "wasmlearn/base/random.hpp"
+#include "wasmlearn/base/validation.hpp"
+
+namespace wasmlearn {
+namespace {
+
+using ColMatrix = Eigen::MatrixXd;
+
+// Soft threshold of the coordinate's correlation `tmp` (scikit-learn's update).
+inline double cd_update(double tmp, double l1, double denom, bool positive) {
+  if (positive && tmp < 0) return 0.0;
+  const double a = std::fabs(tmp) - l1;
+  if (a <= 0) return 0.0;
+  return (tmp < 0 ? -a : a) / denom;
+}
+
+// Duality gap from XᵀR (`xtr`), ‖R‖², Rᵀy and w (scikit-learn's formula, n-scaled units).
+double duality_gap(const Eigen::VectorXd& xtr, double r_norm2, double r_dot_y, const Eigen::VectorXd& w, double l1,
+                   double l2, bool positive) {
+  const Eigen::VectorXd xta = xtr - l2 * w;
+  const double dual_norm = positive ? xta.maxCoeff() : xta.cwiseAbs().maxCoeff();
+  double c = 1.0, gap;
+  if (dual_norm > l1) {
+    c = l1 / dual_norm;
+    gap = 0.5 * (r_norm2 + r_norm2 * c * c);
+  } else {
+    gap = r_norm2;
+  }
+  return gap + l1 * w.lpNorm<1>() - c * r_dot_y + 0.5 * l2 * (1 + c * c) * w.squaredNorm();
+}
+
+std::string short_number(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3e", v);
+  return buf;
+}
+
+}  // namespace
+
+std::string cd_convergence_message(const CDResult& r, double l1) {
+  std::string m = "ConvergenceWarning: Objective did not converge. You might want to increase the number of "
+                  "iterations (maxIter), check the scale of the features or consider increasing regularisation. "
+                  "Duality gap: " + short_number(r.gap) + ", tolerance: " + short_number(r.tol);
+  if (l1 < 2.220446049250313e-16)
+    m += ". Linear regression models with null weight for the l1 regularization term are more efficiently fitted "
+         "using Ridge instead";
+  return m;
+}
+
+CDResult enet_coordinate_descent(Eigen::VectorXd& w, double l1, double l2, const CDProblem& pb, int max_iter,
+                                 double tol, CDSelection selection, std::uint64_t seed, bool positive) {
+  const bool gram = pb.gram != nullptr;
+  const Index p = w.size();
+  Random rng(seed);
+  const bool random = selection == CDSelection::random;
+  CDResult res;
+  const double d_w_tol = tol;
+
+  if (gram) {
+    const ColMatrix& Q = *pb.gram;
+    const Eigen::VectorXd& q = *pb.xy;
+    const double y_norm2 = pb.y_norm2;
+    res.tol = tol * y_norm2;
+    Eigen::VectorXd H = Q * w;  // XᵀX·w
+    for (int it = 0; it < max_iter; ++it) {
+      double w_max = 0, d_w_max = 0;
+      for (Index f = 0; f < p; ++f) {
+        const Index j = random ? rng.index(p) : f;
+        const double qjj = Q(j, j);
+        if (qjj == 0) continue;
+        const double w_j = w[j];
+        const double tmp = q[j] - H[j] + w_j * qjj;
+        const double nw = cd_update(tmp, l1, qjj + l2, positive);
+        if (nw != w_j) {
+          H.noalias() += (nw - w_j) * Q.col(j);
+          w[j] = nw;
+        }
+        d_w_max = std::max(d_w_max, std::fabs(nw - w_j));
+        w_max = std::max(w_max, std::fabs(nw));
+      }
+      res.n_iter = it + 1;
+      if (w_max == 0 || d_w_max / w_max < d_w_tol || it == max_iter - 1) {
+        const double qw = q.dot(w);
+        const double r_norm2 = y_norm2 + w.dot(H) - 2 * qw;
+        res.gap = duality_gap(q - H, r_norm2, y_norm2 - qw, w, l1, l2, positive);
+        if (res.gap < res.tol) {
+          res.converged = true;
+          break;
+        }
+      }
+    }
+    return res;
+  }
+
+  const ColMatrix& X = *pb.X;
+  const Eigen::VectorXd& y = *pb.y;
+  const Eigen::VectorXd norm_cols = X.colwise().squaredNorm().transpose();
+  Eigen::VectorXd R = y - X * w;
+  res.tol = tol * y.squaredNorm();
+  for (int it = 0; it < max_iter; ++it) {
+    double w_max = 0, d_w_max = 0;
+    for (Index f = 0; f < p; ++f) {
+      const Index j = random ? rng.index(p) : f;
+      const double njj = norm_cols[j];
+      if (njj == 0) continue;
+      const double w_j = w[j];
+      const auto xj = X.col(j);
+      const double tmp = xj.dot(R) + w_j * njj;
+      const double nw = cd_update(tmp, l1, njj + l2, positive);
+      if (nw != w_j) {
+        R.noalias() -= (nw - w_j) * xj;
+        w[j] = nw;
+      }
+      d_w_max = std::max(d_w_max, std::fabs(nw - w_j));
+      w_max = std::max(w_max, std::fabs(nw));
+    }
+    res.n_iter = it + 1;
+    if (w_max == 0 || d_w_max / w_max < d_w_tol || it == max_iter - 1) {
+      const Eigen::VectorXd xtr = X.transpose() * R;
+      res.gap = duality_gap(xtr, R.squaredNorm(), R.dot(y), w, l1, l2, positive);
+      if (res.gap < res.tol) {
+        res.converged = true;
+        break;
+      }
+    }
+  }
+  return res;
+}
+
+namespace {
+
+void check_cd_options(double alpha, double l1_ratio, double tol, int max_iter) {
+  if (!std::isfinite(alpha) || alpha < 0) throw InvalidArgument("alpha must be at least 0, got " + format_number(alpha));
+  if (!(l1_ratio >= 0 && l1_ratio <= 1)) throw InvalidArgument("l1Ratio must be in [0, 1], got " + format_number(l1_ratio));
+  if (!(tol >= 0) || !std::isfinite(tol)) throw InvalidArgument("tol must be at least 0, got " + format_number(tol));
+  if (max_iter < 1) throw InvalidArgument("maxIter must be at least 1, got " + std::to_string(max_iter));
+}
+
+// The column-major design and, when n > p, its Gram matrix.
+struct Design {
+  ColMatrix X;
+  ColMatrix gram;
+  bool use_gram = false;
+};
+
+Design make_design(ColMatrix X) {
+  Design d;
+  d.use_gram = X.rows() > X.cols();
+  if (d.use_gram) {
+    d.gram = ColMatrix::Zero(X.cols(), X.cols());
+    d.gram.selfadjointView<Eigen::Lower>().rankUpdate(X.transpose());
+    d.gram.triangularView<Eigen::StrictlyUpper>() = d.gram.transpose();
+  }
+  d.X = std::move(X);
+  return d;
+}
+
+CDResult solve_one(Eigen::VectorXd& w, double l1, double l2, const Design& d, const Eigen::VectorXd& y,
+                   const Eigen::VectorXd& xy, int max_iter, double tol, CDSelection sel, std::uint64_t seed, bool positive) {
+  CDProblem pb;
+  if (d.use_gram) {
+    pb.gram = &d.gram;
+    pb.xy = &xy;
+    pb.y_norm2 = y.squaredNorm();
+  } else {
+    pb.X = &d.X;
+    pb.y = &y;
+  }
+  return enet_coordinate_descent(w, l1, l2, pb, max_iter, tol, sel, seed, positive);
+}
+
+}  // namespace
+
+// ---- paths ------------------------------------------------------------------------------------------
+
+EnetPath enet_path(MatrixRef X, VectorRef y, const EnetPathOptions& o) {
+  check_matrix(X);
+  check_same_rows(X.rows(), y.size());
+  check_finite(y, "y");
+  if (!(o.l1_ratio >= 0 && o.l1_ratio <= 1)) throw InvalidArgument("l1Ratio must be in [0, 1], got " + format_number(o.l1_ratio));
+  check_cd_options(0.0, o.l1_ratio, o.tol, o.max_iter);
+  const Index n = X.rows(), p = X.cols();
+  Design d = make_design(ColMatrix(X));
+  const Eigen::VectorXd yv = y;
+  const Eigen::VectorXd xy = d.X.transpose() * yv;
+
+  EnetPath out;
+  std::vector<double> alphas;
+  if (o.alphas) {
+    alphas = *o.alphas;
+    if (alphas.empty()) throw InvalidArgument("alphas must not be empty");
+    for (double a : alphas)
+      if (!std::isfinite(a) || a < 0) throw InvalidArgument("alphas must hold numbers at least 0, got " + format_number(a));
+    std::sort(alphas.begin(), alphas.end(), [](double a, double b) { return a > b; });
+  } else {
+    if (o.l1_ratio == 0)
+      throw InvalidArgument("l1Ratio = 0 needs an explicit alphas grid (the automatic grid divides by l1Ratio)");
+    if (!(o.eps > 0) || !std::isfinite(o.eps)) throw InvalidArgument("eps must be greater than 0, got " + format_number(o.eps));
+    if (o.n_alphas < 1) throw InvalidArgument("nAlphas must be at least 1, got " + std::to_string(o.n_alphas));
+    const double alpha_max = xy.cwiseAbs().maxCoeff() / (static_cast<double>(n) * o.l1_ratio);
+    const double resolution = 1e-15;
+    if (alpha_max <= resolution) {
+      alphas.assign(static_cast<std::size_t>(o.n_alphas), resolution);
+    } else {
+      // numpy.logspace(log10(α_max·eps), log10(α_max), n_alphas)[::-1], step for step.
+      const double start = std::log10(alpha_max * o.eps), stop = std::log10(alpha_max);
+      const int num = o.n_alphas;
+      alphas.resize(static_cast<std::size_t>(num));
+      const double step = num > 1 ? (stop - start) / (num - 1) : 0.0;
+      for (int i = 0; i < num; ++i) {
+        const double e = (num > 1 && i == num - 1) ? stop : i * step + start;
+        alphas[static_cast<std::size_t>(num - 1 - i)] = std::pow(10.0, e);
+      }
+    }
+  }
+  const Index m = static_cast<Index>(alphas.size());
+  out.alphas = Eigen::Map<const Vector>(alphas.data(), m);
+  out.coefs.resize(p, m);
+  out.dual_gaps.resize(m);
+  out.n_iters.resize(m);
+  Eigen::VectorXd w = Eigen::VectorXd::Zero(p);
+  const double nd = static_cast<double>(n);
+  for (Index i = 0; i < m; ++i) {
+    const double l1 = alphas[static_cast<std::size_t>(i)] * o.l1_ratio * nd;
+    const double l2 = alphas[static_cast<std::size_t>(i)] * (1.0 - o.l1_ratio) * nd;
+    const CDResult r = solve_one(w, l1, l2, d, yv, xy, o.max_iter, o.tol, CDSelection::cyclic, 0, o.positive);
+    out.coefs.col(i) = w;
+    out.dual_gaps[i] = r.gap / nd;
+    out.n_iters[i] = r.n_iter;
+    if (!r.converged) out.warnings.add(cd_convergence_message(r, l1) + " (alpha " + format_number(alphas[static_cast<std::size_t>(i)]) + ")");
+  }
+  return out;
+}
+
+// ---- ElasticNet / Lasso -------------------------------------------------------------------------------
+
+ElasticNet& ElasticNet::fit(MatrixRef X, MatrixRef Y) {
+  fit_impl(X, Y, params_.l1_ratio);
+  return *this;
+}
+
+void ElasticNet::fit_impl(MatrixRef X, MatrixRef Y, double l1_ratio) {
+  const Params& pr = params_;
+  check_cd_options(pr.alpha, l1_ratio, pr.tol, pr.max_iter);
+  check_matrix(X);
+  check_same_rows(X.rows(), Y.rows());
+  if (Y.cols() == 0) throw InvalidArgument("y has no columns");
+  check_matrix(Y, "y");
+  const Index n = X.rows(), p = X.cols(), k = Y.cols();
+
+  ColMatrix Xc = X;
+  ColMatrix Yc = Y;
+  RowVector x_mean = RowVector::Zero(p), y_mean = RowVector::Zero(k);
+  if (pr.fit_intercept) {
+    x_mean = Xc.colwise().mean();
+    y_mean = Yc.colwise().mean();
+    Xc.rowwise() -= x_mean;
+    Yc.rowwise() -= y_mean;
+  }
+  const Design d = make_design(std::move(Xc));
+
+  ColMatrix W = ColMatrix::Zero(p, k);  // one column per output
+  if (pr.warm_start && is_fitted() && coef_.rows() == k && coef_.cols() == p) W = coef_.transpose();
+
+  Warnings warnings;
+  if (pr.alpha == 0)
+    warnings.add("With alpha=0, this algorithm does not converge well. You are advised to use LinearRegression");
+  IntVector n_iter(k);
+  Vector gaps(k);
+  const double nd = static_cast<double>(n);
+  const double l1 = pr.alpha * l1_ratio * nd, l2 = pr.alpha * (1.0 - l1_ratio) * nd;
+  for (Index t = 0; t < k; ++t) {
+    const Eigen::VectorXd yt = Yc.col(t);
+    const Eigen::VectorXd xy = d.X.transpose() * yt;
+    Eigen::VectorXd w = W.col(t);
+    const std::uint64_t seed = Random::derive_seed(static_cast<std::uint64_t>(pr.random_state), static_cast<std::uint64_t>(t));
+    const CDResult r = solve_one(w, l1, l2, d, yt, xy, pr.max_iter, pr.tol, pr.selection, seed, pr.positive);
+    W.col(t) = w;
+    n_iter[t] = r.n_iter;
+    gaps[t] = r.gap / nd;
+    if (!r.converged) warnings.add(cd_convergence_message(r, l1) + (k > 1 ? " (output " + std::to_string(t) + ")" : ""));
+  }
+  coef_ = W.transpose();
+  intercept_ = (y_mean - x_mean * W).transpose();
+  n_iter_ = std::move(n_iter);
+  dual_gap_ = std::move(gaps);
+  warnings_ = std::move(warnings);
+}
+
+json ElasticNet::state() const {
+  json s = LinearModel::state();
+  s["nIter"] = to_json(n_iter_);
+  s["dualGap"] = to_json(dual_gap_);
+  s["warnings"] = warnings_.messages;
+  return s;
+}
+
+void ElasticNet::load_state(const json& s) {
+  IntVector it = int_vector_from_json(member(s, "nIter"), "nIter");
+  Vector gaps = vector_from_json(member(s, "dualGap"), "dualGap");
+  Matrix coef = coef_;
+  Vector icpt = intercept_;
+  LinearModel::load_state(s);
+  if (it.size() != coef_.rows() || gaps.size() != coef_.rows()) {
+    coef_ = std::move(coef);
+    intercept_ = std::move(icpt);
+    throw InvalidArgument("model JSON: nIter and dualGap must hold one entry per coef row");
+  }
+  n_iter_ = std::move(it);
+  dual_gap_ = std::move(gaps);
+  warnings_.clear();
+  if (s.contains("warnings") && s["warnings"].is_array())
+    for (const auto& w : s["warnings"])
+      if (w.is_string()) warnings_.add(w.get<std::string>());
+}
+
+}  // namespace wasmlearn

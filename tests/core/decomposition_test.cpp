@@ -1,0 +1,98 @@
+// PCA against scikit-learn (tests/fixtures/gaussian.json): explained variance, components with
+// scikit-learn's sign convention, whitening, fractions, the 'arpack' solver; errors; model JSON.
+#include <gtest/gtest.h>
+
+#include "../fixtures/gaussian_fixture.hpp"
+#include "wasmlearn/base/any_estimator.hpp"
+#include "wasmlearn/decomposition/describe.hpp"
+
+using namespace wasmlearn;
+using namespace gaussian_fixture;
+
+namespace {
+
+PCA fitted(const json& options) {
+  PCA p(params_from_json<PCA>(options));
+  p.fit(iris_X());
+  return p;
+}
+
+TEST(DecompositionPCA, FullSolverMatchesScikitLearnOnIris) {
+  const json& want = doc()["pca"]["full"];
+  const Matrix X = iris_X();
+  PCA p = fitted(json::object());
+  EXPECT_LT(max_abs_diff(p.explained_variance(), vec(want["explained_variance"])), 1e-10);
+  EXPECT_LT(max_abs_diff(p.explained_variance_ratio(), vec(want["explained_variance_ratio"])), 1e-10);
+  EXPECT_NEAR(p.explained_variance_ratio()[0], 0.92461872, 1e-8);  // PC1 of Iris: 92.46 %
+  EXPECT_LT(max_abs_diff(p.singular_values(), vec(want["singular_values"])), 1e-10);
+  EXPECT_LT(max_abs_diff(p.mean(), vec(want["mean"])), 1e-12);
+  // Same signs as scikit-learn's svd_flip, so components and projections agree exactly.
+  EXPECT_LT(max_abs_diff(p.components(), mat(want["components"])), 1e-10);
+  EXPECT_LT(max_abs_diff(p.transform(X.topRows(10)), mat(want["transform"])), 1e-10);
+  EXPECT_EQ(p.n_components(), 4);
+  EXPECT_DOUBLE_EQ(p.noise_variance(), 0.0);
+  EXPECT_LT(max_abs_diff(p.inverse_transform(p.transform(X)), X), 1e-12);
+  // Rows of the components are orthonormal.
+  EXPECT_LT(max_abs_diff(p.components() * p.components().transpose(), Matrix::Identity(4, 4)), 1e-12);
+}
+
+TEST(DecompositionPCA, WhiteningFractionAndArpack) {
+  const json& pca = doc()["pca"];
+  const Matrix X = iris_X();
+  PCA w = fitted({{"nComponents", 2}, {"whiten", true}});
+  EXPECT_LT(max_abs_diff(w.transform(X.topRows(10)), mat(pca["whiten2"]["transform"])), 1e-10);
+  EXPECT_NEAR(w.noise_variance(), pca["whiten2"]["noise_variance"].get<double>(), 1e-10);
+  EXPECT_LT(max_abs_diff(w.inverse_transform(w.transform(X.topRows(10))), mat(pca["whiten2"]["inverse"])), 1e-10);
+  // Whitened projections have unit variance.
+  const Matrix Z = w.transform(X);
+  EXPECT_NEAR((Z.col(0).array() - Z.col(0).mean()).square().sum() / 149, 1.0, 1e-10);
+
+  EXPECT_EQ(fitted({{"nComponents", 0.95}}).n_components(), pca["fraction95"]["n_components"].get<int>());
+  EXPECT_EQ(fitted({{"nComponents", 0.5}}).n_components(), 1);
+
+  PCA a = fitted({{"nComponents", 2}, {"svdSolver", "arpack"}});
+  EXPECT_LT(max_abs_diff(a.explained_variance(), vec(pca["arpack2"]["explained_variance"])), 1e-9);
+  EXPECT_LT(max_abs_diff(a.explained_variance_ratio(), vec(pca["arpack2"]["explained_variance_ratio"])), 1e-10);
+  EXPECT_LT(max_abs_diff(a.components(), mat(pca["arpack2"]["components"])), 1e-8);
+  EXPECT_LT(max_abs_diff(a.transform(X.topRows(10)), mat(pca["arpack2"]["transform"])), 1e-8);
+}
+
+TEST(DecompositionPCA, ArpackEqualsFullOnLargerData) {
+  Matrix X(700, 12);
+  for (Index i = 0; i < X.rows(); ++i)
+    for (Index j = 0; j < X.cols(); ++j) X(i, j) = std::sin(0.37 * i * (j + 1) + j) * (j + 1) + 0.01 * ((i * 7 + j) % 13);
+  PCA full(params_from_json<PCA>({{"nComponents", 3}, {"svdSolver", "full"}}));
+  PCA arpack(params_from_json<PCA>({{"nComponents", 3}}));  // 'auto' picks arpack here
+  full.fit(X);
+  arpack.fit(X);
+  EXPECT_LT(max_abs_diff(full.explained_variance(), arpack.explained_variance()), 1e-9 * full.explained_variance()[0]);
+  EXPECT_LT(max_abs_diff(full.components(), arpack.components()), 1e-7);
+}
+
+TEST(DecompositionPCA, ErrorsNameTheOption) {
+  const Matrix X = iris_X();
+  EXPECT_EQ(error_of([&] { fitted({{"nComponents", 5}}); }), "nComponents=5 must be at most min(nSamples, nFeatures) = 4");
+  EXPECT_EQ(error_of([&] { fitted({{"nComponents", 4}, {"svdSolver", "arpack"}}); }),
+            "nComponents=4 must be less than min(nSamples, nFeatures) = 4 with svdSolver 'arpack'");
+  EXPECT_EQ(error_of([&] { params_from_json<PCA>({{"nComponents", 0}}); }),
+            "nComponents must be at least 1, got 0");
+  EXPECT_EQ(error_of([&] { params_from_json<PCA>({{"nComponents", 1.5}}); }),
+            "nComponents must be in (0, 1), got 1.5");
+  EXPECT_EQ(error_of([&] { params_from_json<PCA>({{"svdSolver", "lapack"}}); }),
+            "svdSolver must be one of 'auto', 'full', 'arpack', got \"lapack\"");
+  EXPECT_EQ(error_of([&] { PCA().fit(X.topRows(1)); }), "X has 1 rows but at least 2 are needed");
+  EXPECT_EQ(error_of([&] { PCA().transform(X); }), "This PCA is not fitted yet: call fit before transform");
+  EXPECT_EQ(error_of([&] { fitted(json::object()).transform(X.leftCols(3)); }), "X has 3 columns but the model was fitted with 4");
+}
+
+TEST(DecompositionPCA, ModelJsonRoundTrip) {
+  auto m = make_estimator("PCA", {{"nComponents", 2}, {"whiten", true}});
+  const Matrix X = iris_X();
+  m->fit(X, Matrix(), true);
+  auto loaded = estimator_from_json(json::parse(m->to_json().dump()));
+  EXPECT_EQ(loaded->transform(X), m->transform(X));
+  EXPECT_EQ(loaded->inverse_transform(m->transform(X)), m->inverse_transform(m->transform(X)));
+  EXPECT_EQ(loaded->attribute("nComponents").data[0], 2);
+}
+
+}  // namespace

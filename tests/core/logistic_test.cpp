@@ -1,0 +1,159 @@
+// LogisticRegression against scikit-learn fixtures (l2/none coefficients and probabilities; l1 and
+// elasticnet objective values), separable data, option errors, the adapter and JSON.
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "wasmlearn/base/any_estimator.hpp"
+#include "wasmlearn/linear_model/describe.hpp"
+
+using namespace wasmlearn;
+
+namespace {
+Matrix matrix_of(const json& rows) {
+  const Index n = static_cast<Index>(rows.size());
+  const Index p = rows[0].is_array() ? static_cast<Index>(rows[0].size()) : 1;
+  Matrix m(n, p);
+  for (Index i = 0; i < n; ++i)
+    for (Index j = 0; j < p; ++j) m(i, j) = rows[0].is_array() ? rows[i][j].get<double>() : rows[i].get<double>();
+  return m;
+}
+const json& fixture() {
+  static const json f = [] {
+    std::ifstream in(std::string(WASMLEARN_FIXTURES_DIR) + "/linear_penalised.json");
+    return json::parse(in);
+  }();
+  return f;
+}
+LogisticRegression make(const json& options) {
+  return LogisticRegression(params_from_json<LogisticRegression>(options));
+}
+}  // namespace
+
+TEST(LogisticRegression, MatchesScikitLearnFixtures) {
+  int smooth = 0, nonsmooth = 0;
+  for (const json& c : fixture()["logistic"]) {
+    SCOPED_TRACE(c["options"].dump() + " on " + c["data"].get<std::string>());
+    const Matrix X = matrix_of(c["X"]);
+    const IntVector y = matrix_of(c["y"]).col(0).cast<int>();
+    json o = c["options"];
+    o["tol"] = 1e-8;  // 1e-10 is below what floating point resolves on these objectives (~30)
+    LogisticRegression m = make(o);
+    m.fit(X, y);
+    const double ref_obj = c["objective"];
+    const double ours = m.objective(X, y);
+    const std::string penalty = c["options"].value("penalty", "l2");
+    if (penalty == "l2" || penalty == "none") {
+      const Matrix ref = matrix_of(c["coef"]);
+      EXPECT_LT((m.coef() - ref).cwiseAbs().maxCoeff(), 1e-5);
+      EXPECT_LT((m.intercept() - Vector(matrix_of(c["intercept"]).col(0))).cwiseAbs().maxCoeff(), 1e-5);
+      EXPECT_LT((m.predict_proba(X) - matrix_of(c["proba"])).cwiseAbs().maxCoeff(), 1e-6);
+      ++smooth;
+    } else {
+      ++nonsmooth;
+      EXPECT_LT((m.predict_proba(X) - matrix_of(c["proba"])).cwiseAbs().maxCoeff(), 1e-3);
+    }
+    // No worse than scikit-learn's objective, and equal to it within 1e-6 (relative).
+    EXPECT_LE(ours, ref_obj + 1e-6 * std::max(1.0, ref_obj));
+    EXPECT_NEAR(ours, ref_obj, 1e-6 * std::max(1.0, ref_obj));
+    EXPECT_EQ(m.predict(X), matrix_of(c["predict"]).col(0).cast<int>());
+    EXPECT_TRUE(m.warnings().messages.empty()) << m.warnings().messages[0];
+  }
+  EXPECT_EQ(smooth, 8);
+  EXPECT_EQ(nonsmooth, 5);
+}
+
+TEST(LogisticRegression, CdAgreesWithLbfgsOnL2AndNone) {
+  for (const json& c : fixture()["logistic"]) {
+    const std::string penalty = c["options"].value("penalty", "l2");
+    if (c["options"].value("solver", "lbfgs") != "lbfgs") continue;
+    SCOPED_TRACE(c["options"].dump() + " on " + c["data"].get<std::string>());
+    const Matrix X = matrix_of(c["X"]);
+    const IntVector y = matrix_of(c["y"]).col(0).cast<int>();
+    json o = c["options"];
+    o["solver"] = "cd";
+    o["tol"] = 1e-8;
+    LogisticRegression m = make(o);
+    m.fit(X, y);
+    EXPECT_LT((m.coef() - matrix_of(c["coef"])).cwiseAbs().maxCoeff(), 1e-5);
+    EXPECT_NEAR(m.objective(X, y), c["objective"].get<double>(), 1e-7 * c["objective"].get<double>());
+  }
+}
+
+TEST(LogisticRegression, SeparableWithoutPenaltyWarnsAndStaysFinite) {
+  Matrix X(6, 2);
+  X << 0, 0, 1, 0, 0, 1, 3, 3, 4, 3, 3, 4;
+  IntVector y(6);
+  y << 0, 0, 0, 1, 1, 1;
+  for (const char* solver : {"lbfgs", "cd"}) {
+    LogisticRegression m = make({{"penalty", "none"}, {"solver", solver}, {"maxIter", 100}});
+    m.fit(X, y);
+    EXPECT_TRUE(m.coef().allFinite());
+    EXPECT_TRUE(std::isfinite(m.intercept()[0]));
+    EXPECT_TRUE(m.predict_proba(X).allFinite());
+    EXPECT_FALSE(m.warnings().messages.empty()) << solver;
+    EXPECT_NE(m.warnings().messages.back().find("ConvergenceWarning"), std::string::npos);
+    EXPECT_EQ(m.predict(X), y);
+  }
+  // Multinomial on three separated groups: also finite, also warned.
+  Matrix X3(6, 1);
+  X3 << 0, 0.5, 5, 5.5, 10, 10.5;
+  IntVector y3(6);
+  y3 << 0, 0, 1, 1, 2, 2;
+  LogisticRegression m3 = make({{"penalty", "none"}});
+  m3.fit(X3, y3);
+  EXPECT_TRUE(m3.predict_proba(X3).allFinite());
+  EXPECT_FALSE(m3.warnings().messages.empty());
+}
+
+TEST(LogisticRegression, OptionErrorsAndShapes) {
+  Matrix X(4, 1);
+  X << 0, 1, 2, 3;
+  IntVector y(4);
+  y << 0, 0, 1, 1;
+  try {
+    make({{"penalty", "l1"}}).fit(X, y);
+    FAIL();
+  } catch (const InvalidArgument& e) {
+    EXPECT_STREQ(e.what(),
+                 "penalty='l1' is not supported by solver 'lbfgs'; valid pairs: lbfgs: l2, none; cd: l1, l2, elasticnet, none");
+  }
+  EXPECT_THROW(make({{"penalty", "elasticnet"}, {"solver", "cd"}}).fit(X, y), InvalidArgument);  // l1Ratio missing
+  EXPECT_THROW(make({{"C", 0}}), InvalidArgument);
+  EXPECT_THROW(make({{"l1Ratio", 2}}), InvalidArgument);
+  try {
+    make({{"solver", "saga"}});
+    FAIL();
+  } catch (const InvalidArgument& e) {
+    EXPECT_NE(std::string(e.what()).find("use 'cd'"), std::string::npos) << e.what();
+  }
+  IntVector one = IntVector::Zero(4);
+  EXPECT_THROW(make({}).fit(X, one), InvalidArgument);
+  EXPECT_THROW(make({{"classWeight", json::array({1.0})}}).fit(X, y), InvalidArgument);
+
+  LogisticRegression m = make({{"classWeight", json::array({1.0, 3.0})}});
+  m.fit(X, y);
+  EXPECT_EQ(m.coef().rows(), 1);
+  EXPECT_EQ(m.decision_function(X).cols(), 1);
+  const Matrix lp = m.predict_log_proba(X);
+  EXPECT_LT((lp.array().exp().matrix() - m.predict_proba(X)).cwiseAbs().maxCoeff(), 1e-15);
+  // Binary multinomial keeps one row and predicts softmax(−d, d).
+  LogisticRegression mm = make({{"multiClass", "multinomial"}});
+  mm.fit(X, y);
+  EXPECT_EQ(mm.coef().rows(), 1);
+  const Matrix P = mm.predict_proba(X);
+  const double d = mm.decision_function(X)(0, 0);
+  EXPECT_NEAR(P(0, 1), 1 / (1 + std::exp(-2 * d)), 1e-15);
+}
+
+TEST(LogisticRegression, JsonRoundTripThroughTheAdapter) {
+  const json& c = fixture()["logistic"][4];  // iris multinomial
+  const Matrix X = matrix_of(c["X"]), Y = matrix_of(c["y"]);
+  auto m = make_estimator("LogisticRegression", {{"C", 0.5}});
+  m->fit(X, Y, true);
+  auto loaded = estimator_from_json(m->to_json());
+  EXPECT_EQ(loaded->predict_proba(X), m->predict_proba(X));
+  EXPECT_EQ(loaded->call("predictLogProba", X, Y, 0).items[0].second.data,
+            m->call("predictLogProba", X, Y, 0).items[0].second.data);
+  EXPECT_EQ(m->attribute("coef").shape, (std::vector<Index>{3, 4}));
+}

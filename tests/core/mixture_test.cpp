@@ -1,0 +1,134 @@
+// GaussianMixture against scikit-learn on Iris (tests/fixtures/gaussian.json): from the same
+// initial weights, means and precisions, EM reaches the same lower bound, iteration count and
+// parameters for every covariance type; the shared Gaussian kernels; errors; model JSON.
+#include <gtest/gtest.h>
+
+#include "../fixtures/gaussian_fixture.hpp"
+#include "wasmlearn/base/any_estimator.hpp"
+#include "wasmlearn/mixture/describe.hpp"
+
+using namespace wasmlearn;
+using namespace gaussian_fixture;
+
+namespace {
+
+json options_of(const json& c, int max_iter, double tol) {
+  return {{"nComponents", 3}, {"covarianceType", c["covariance_type"]}, {"weightsInit", c["weights_init"]},
+          {"meansInit", c["means_init"]}, {"precisionsInit", c["precisions_init"]}, {"maxIter", max_iter}, {"tol", tol}};
+}
+
+TEST(MixtureGaussian, SameInitialParametersGiveScikitLearnsFit) {
+  const Matrix X = iris_X();
+  for (const json& c : doc()["mixture"]) {
+    SCOPED_TRACE(c["covariance_type"].get<std::string>());
+    GaussianMixture g(params_from_json<GaussianMixture>(options_of(c, 200, 1e-6)));
+    g.fit(X);
+    EXPECT_NEAR(g.lower_bound(), c["lower_bound"].get<double>(), 1e-6);
+    EXPECT_EQ(g.n_iter(), c["n_iter"].get<int>());
+    EXPECT_EQ(g.converged(), c["converged"].get<bool>());
+    EXPECT_LT(max_abs_diff(g.weights(), vec(c["weights"])), 1e-5);
+    EXPECT_LT(max_abs_diff(g.means(), mat(c["means"])), 1e-5);
+    EXPECT_NEAR(g.score(X), c["score"].get<double>(), 1e-6);
+    EXPECT_LT(max_abs_diff(g.score_samples(X.topRows(10)), vec(c["score_samples"])), 1e-5);
+    EXPECT_NEAR(g.bic(X), c["bic"].get<double>(), 1e-3);
+    EXPECT_NEAR(g.aic(X), c["aic"].get<double>(), 1e-3);
+    EXPECT_LT(max_abs_diff(g.predict_proba(X.topRows(10)), mat(c["proba"])), 1e-5);
+    EXPECT_EQ(g.predict(X), ivec(c["predict"]));
+    const Vector h = g.lower_bound_history();
+    ASSERT_EQ(h.size(), g.n_iter());
+    for (Index i = 1; i < h.size(); ++i) EXPECT_GE(h[i], h[i - 1] - 1e-9);  // EM never decreases it
+    // Exactly three EM steps: the same lower bound to 1e-9.
+    GaussianMixture g3(params_from_json<GaussianMixture>(options_of(c, 3, 1e-12)));
+    g3.fit(X);
+    EXPECT_NEAR(g3.lower_bound(), c["lower_bound_3"].get<double>(), 1e-9);
+    EXPECT_FALSE(g3.converged());
+    EXPECT_EQ(g3.warnings().messages.size(), 1u);
+  }
+}
+
+TEST(MixtureGaussian, DefaultInitialisationsAreDeterministicAndSensible) {
+  const Matrix X = iris_X();
+  for (const char* type : {"full", "tied", "diag", "spherical"})
+    for (const char* init : {"kmeans", "random"}) {
+      SCOPED_TRACE(std::string(type) + " " + init);
+      const json o = {{"nComponents", 3}, {"covarianceType", type}, {"initParams", init}, {"randomState", 2}, {"nInit", 2}};
+      GaussianMixture a(params_from_json<GaussianMixture>(o)), b(params_from_json<GaussianMixture>(o));
+      a.fit(X), b.fit(X);
+      EXPECT_EQ(a.means(), b.means());
+      EXPECT_TRUE(a.predict_proba(X).allFinite());
+      EXPECT_GT(a.lower_bound(), -3.0);
+      EXPECT_LT(max_abs_diff(a.predict_proba(X).rowwise().sum(), Vector::Ones(150)), 1e-12);
+    }
+  GaussianMixture g(params_from_json<GaussianMixture>({{"nComponents", 2}, {"randomState", 4}}));
+  g.fit(X);
+  const NamedArrays s = g.sample(500);
+  ASSERT_EQ(s.items.size(), 2u);
+  EXPECT_EQ(s.items[0].first, "X");
+  EXPECT_EQ(s.items[0].second.shape, (std::vector<Index>{500, 4}));
+  EXPECT_EQ(s.items[1].second.shape, (std::vector<Index>{500}));
+  // Samples are near the mixture's mean.
+  const Eigen::Map<const Matrix> S(s.items[0].second.data.data(), 500, 4);
+  const RowVector mixture_mean = g.weights().transpose() * g.means();
+  EXPECT_LT((S.colwise().mean() - mixture_mean).cwiseAbs().maxCoeff(), 0.25);
+}
+
+TEST(MixtureGaussian, SharedKernels) {
+  // log N(x | μ, Σ) from the Cholesky factor equals the closed form.
+  Matrix cov(2, 2);
+  cov << 2.0, 0.6, 0.6, 1.0;
+  const Matrix P = gauss::precision_cholesky(cov, "singular");
+  EXPECT_LT(max_abs_diff(P * P.transpose(), cov.inverse()), 1e-12);
+  Matrix x(1, 2), mu(1, 2);
+  x << 0.3, -1.2;
+  mu << 1.0, 0.5;
+  const RowVector d = x - mu;
+  const double want = -std::log(2 * M_PI) - 0.5 * std::log(cov.determinant()) - 0.5 * (d * cov.inverse() * d.transpose())(0, 0);
+  EXPECT_NEAR(gauss::log_gaussian_prob(x, mu, P, CovarianceType::full)(0, 0), want, 1e-12);
+  EXPECT_NEAR(gauss::log_gaussian_prob(x, mu, P, CovarianceType::tied)(0, 0), want, 1e-12);
+  Matrix big(1, 3);
+  big << 1000, 1001, 999;
+  EXPECT_NEAR(gauss::logsumexp_rows(big)[0], 1001 + std::log(1 + std::exp(-1) + std::exp(-2)), 1e-12);
+  Matrix singular = Matrix::Ones(2, 2);
+  EXPECT_EQ(error_of([&] { gauss::precision_cholesky(singular, "is singular"); }), "is singular");
+  // Ledoit–Wolf shrinks toward the scaled identity with α in [0, 1].
+  double alpha = -1;
+  const Matrix lw = gauss::ledoit_wolf(iris_X(), &alpha);
+  EXPECT_GE(alpha, 0.0);
+  EXPECT_LE(alpha, 1.0);
+  EXPECT_NEAR(lw.trace(), gauss::empirical_covariance(iris_X()).trace(), 1e-12);
+}
+
+TEST(MixtureGaussian, ErrorsNameTheOption) {
+  const Matrix X = iris_X();
+  auto fit = [&](const json& o) { GaussianMixture(params_from_json<GaussianMixture>(o)).fit(X); };
+  EXPECT_EQ(error_of([&] { fit({{"nComponents", 151}}); }), "nComponents=151 must be at most the number of samples (150)");
+  EXPECT_EQ(error_of([&] { fit({{"nComponents", 2}, {"weightsInit", {0.5, 0.6}}}); }), "weightsInit must sum to 1, got 1.1");
+  EXPECT_EQ(error_of([&] { fit({{"nComponents", 2}, {"weightsInit", {1.0}}}); }), "weightsInit has 1 values but nComponents is 2");
+  EXPECT_EQ(error_of([&] { fit({{"nComponents", 2}, {"meansInit", {{1, 2, 3, 4}}}}); }), "meansInit must be 2 x 4, got 1 x 4");
+  EXPECT_EQ(error_of([&] { fit({{"nComponents", 2}, {"covarianceType", "diag"}, {"precisionsInit", {{1, 2, 3, 4}}}}); }),
+            "precisionsInit must be 2 x 4, got 1 x 4");
+  EXPECT_EQ(error_of([&] { fit({{"covarianceType", "tied"}, {"precisionsInit", {{1, 0, 0, 0}, {0, 1, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, -1}}}}); }),
+            "precisionsInit must hold positive definite matrices");
+  EXPECT_EQ(error_of([&] { params_from_json<GaussianMixture>({{"covarianceType", "isotropic"}}); }),
+            "covarianceType must be one of 'full', 'tied', 'diag', 'spherical', got \"isotropic\"");
+  Matrix dup = Matrix::Zero(10, 2);
+  dup.bottomRows(5).setOnes();
+  EXPECT_EQ(error_of([&] { GaussianMixture(params_from_json<GaussianMixture>({{"nComponents", 2}, {"regCovar", 0}})).fit(dup); }),
+            "Fitting the mixture model failed because some components have ill-defined empirical covariance (for instance "
+            "caused by singleton or collapsed samples). Try to decrease nComponents, or increase regCovar.");
+}
+
+TEST(MixtureGaussian, ModelJsonAndExtraMethods) {
+  const Matrix X = iris_X();
+  for (const char* type : {"full", "tied", "diag", "spherical"}) {
+    auto m = make_estimator("GaussianMixture", {{"nComponents", 3}, {"covarianceType", type}});
+    m->fit(X, Matrix(), true);
+    auto loaded = estimator_from_json(json::parse(m->to_json().dump()));
+    EXPECT_EQ(loaded->predict_proba(X), m->predict_proba(X)) << type;
+    EXPECT_EQ(loaded->score(X, Matrix()), m->score(X, Matrix())) << type;
+    EXPECT_EQ(loaded->call("bic", X, Matrix(), 0).items[0].second.data, m->call("bic", X, Matrix(), 0).items[0].second.data);
+    EXPECT_EQ(loaded->call("sample", X, Matrix(), 7).items[0].second.data, m->call("sample", X, Matrix(), 7).items[0].second.data);
+  }
+}
+
+}  // namespace
