@@ -3,18 +3,11 @@
 
 #include "wasmlearn/base/any_estimator.hpp"
 #include "wasmlearn/preprocessing/standard_scaler.hpp"
+#include "test_support.hpp"
 
 using namespace wasmlearn;
+using wasmlearn::test_support::error_of;
 
-template <class F>
-static std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const std::exception& e) {
-    return e.what();
-  }
-  return "<no error>";
-}
 
 TEST(Options, UnknownOptionListsValidOnes) {
   EXPECT_EQ(error_of([] { make_estimator("StandardScaler", {{"withMeen", true}}); }),

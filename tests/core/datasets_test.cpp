@@ -9,19 +9,12 @@
 
 #include "../fixtures/datasets_cases.hpp"
 #include "wasmlearn/datasets/datasets.hpp"
+#include "test_support.hpp"
 
 using namespace wasmlearn;
+using wasmlearn::test_support::error_of;
 
 namespace {
-template <class F>
-std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const InvalidArgument& e) {
-    return e.what();
-  }
-  return "<no error>";
-}
 std::map<int, int> class_counts(const Vector& y) {
   std::map<int, int> c;
   for (Index i = 0; i < y.size(); ++i) ++c[static_cast<int>(y[i])];
@@ -187,9 +180,7 @@ TEST(LoadIris, ShapeClassesAndKnownValues) {
 }
 
 TEST(DatasetsNative, RegeneratedValuesAreBitIdenticalToTheCommittedJson) {
-  std::ifstream in(std::string(WASMLEARN_FIXTURES_DIR) + "/datasets_native.json");
-  ASSERT_TRUE(in) << "tests/fixtures/datasets_native.json missing";
-  const json file = json::parse(in);
+  const json file = test_support::read_fixture("datasets_native.json");
   ASSERT_EQ(file["cases"].size(), fixtures::dataset_case_args().size());
   int compared = 0;
   for (const json& c : file["cases"]) {

@@ -2,8 +2,10 @@
 #include <gtest/gtest.h>
 
 #include "wasmlearn/base/describe.hpp"
+#include "test_support.hpp"
 
 namespace wasmlearn {
+using test_support::error_of;
 
 enum class Shortcut { sqrt, log2 };
 enum class InitKind { random, plus_plus };
@@ -31,15 +33,6 @@ struct Describe<Toy> {
   }
 };
 
-template <class F>
-static std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const std::exception& e) {
-    return e.what();
-  }
-  return "<no error>";
-}
 
 TEST(DescribeUnion, IntegersAreCountsFractionsAreRealsNamesAreChoices) {
   auto p = params_from_json<Toy>({{"maxFeatures", 3}});

@@ -5,22 +5,13 @@
 
 #include "wasmlearn/base/any_estimator.hpp"
 #include "wasmlearn/linear_model/linear_regression.hpp"
+#include "test_support.hpp"
 
 using namespace wasmlearn;
+using wasmlearn::test_support::matrix_of;
 
 namespace {
-Matrix matrix_of(const json& rows) {  // [[...], ...] or [...] (a column)
-  const Index n = static_cast<Index>(rows.size());
-  const Index p = rows[0].is_array() ? static_cast<Index>(rows[0].size()) : 1;
-  Matrix m(n, p);
-  for (Index i = 0; i < n; ++i)
-    for (Index j = 0; j < p; ++j) m(i, j) = rows[0].is_array() ? rows[i][j].get<double>() : rows[i].get<double>();
-  return m;
-}
-json load_fixture() {
-  std::ifstream in(std::string(WASMLEARN_FIXTURES_DIR) + "/linear_model.json");
-  return json::parse(in);
-}
+json load_fixture() { return test_support::read_fixture("linear_model.json"); }
 }  // namespace
 
 TEST(LinearRegression, ExactLineThroughHandPoints) {

@@ -7,19 +7,12 @@
 
 #include "wasmlearn/base/errors.hpp"
 #include "wasmlearn/model_selection/split.hpp"
+#include "test_support.hpp"
 
 using namespace wasmlearn;
+using wasmlearn::test_support::error_of;
 
 namespace {
-template <class F>
-std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const InvalidArgument& e) {
-    return e.what();
-  }
-  return "<no error>";
-}
 // Train and test are disjoint, in range, and of the expected sizes.
 void expect_partition(const Split& s, Index n, Index n_train, Index n_test) {
   EXPECT_EQ(s.train.size(), n_train);

@@ -9,20 +9,14 @@
 
 #include "wasmlearn/base/any_estimator.hpp"
 #include "wasmlearn/neighbors/describe.hpp"
+#include "test_support.hpp"
 
 using namespace wasmlearn;
+using wasmlearn::test_support::error_of;
+using wasmlearn::test_support::matrix_of;
 
 namespace {
 
-template <class F>
-std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const std::exception& e) {
-    return e.what();
-  }
-  return "<no error>";
-}
 
 Matrix rows(std::initializer_list<std::initializer_list<double>> r) {
   Matrix m(static_cast<Index>(r.size()), static_cast<Index>(r.begin()->size()));
@@ -305,13 +299,6 @@ TEST(RadiusNeighbors, RegressorPredictsNanAndWarnsOnlyForThatPredict) {
 // ---- scikit-learn's values --------------------------------------------------------------------
 
 namespace {
-Matrix matrix_of(const json& j) {
-  Matrix m(static_cast<Index>(j.size()), static_cast<Index>(j[0].size()));
-  for (Index i = 0; i < m.rows(); ++i)
-    for (Index c = 0; c < m.cols(); ++c)
-      m(i, c) = j[i][c].is_null() ? std::numeric_limits<double>::quiet_NaN() : j[i][c].get<double>();
-  return m;
-}
 void expect_near(const Matrix& got, const Matrix& want, double tol, const std::string& what) {
   ASSERT_EQ(got.rows(), want.rows()) << what;
   ASSERT_EQ(got.cols(), want.cols()) << what;
@@ -327,9 +314,7 @@ void expect_near(const Matrix& got, const Matrix& want, double tol, const std::s
 }  // namespace
 
 TEST(NeighborsScikitLearn, MatchesReferenceValues) {
-  std::ifstream in(std::string(WASMLEARN_FIXTURES_DIR) + "/neighbors.json");
-  ASSERT_TRUE(in) << "missing tests/fixtures/neighbors.json (run tests/fixtures/neighbors.py)";
-  const json doc = json::parse(in);
+  const json doc = test_support::read_fixture("neighbors.json");
   int checked = 0;
   for (const json& ds : doc["datasets"]) {
     const Matrix X = matrix_of(ds["X"]), Q = matrix_of(ds["Q"]), Y = matrix_of(ds["Y"]);

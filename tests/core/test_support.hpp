@@ -1,0 +1,49 @@
+// Helpers shared by the GoogleTest files.
+#pragma once
+#include <exception>
+#include <fstream>
+#include <limits>
+#include <sstream>
+#include <string>
+
+#include "wasmlearn/base/json.hpp"
+#include "wasmlearn/base/types.hpp"
+
+namespace wasmlearn::test_support {
+
+// The message of the exception f throws, or "<no error>".
+template <class F>
+std::string error_of(F&& f) {
+  try {
+    f();
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  return "<no error>";
+}
+
+// A reference-value file of tests/fixtures (written by the scripts there).
+inline json read_fixture(const std::string& name) {
+  std::ifstream in(std::string(WASMLEARN_FIXTURES_DIR) + "/" + name);
+  if (!in) throw std::runtime_error("cannot open fixture " + name);
+  std::stringstream text;
+  text << in.rdbuf();
+  return json::parse(text.str());
+}
+
+// A JSON array of rows ([[...], ...]) or of numbers (one column) as a Matrix; null reads as NaN
+// (the fixture scripts write NaN as null).
+inline Matrix matrix_of(const json& rows) {
+  const Index n = static_cast<Index>(rows.size());
+  const bool nested = n > 0 && rows[0].is_array();
+  const Index p = nested ? static_cast<Index>(rows[0].size()) : 1;
+  Matrix m(n, p);
+  for (Index i = 0; i < n; ++i)
+    for (Index j = 0; j < p; ++j) {
+      const json& v = nested ? rows[i][j] : rows[i];
+      m(i, j) = v.is_null() ? std::numeric_limits<double>::quiet_NaN() : v.get<double>();
+    }
+  return m;
+}
+
+}  // namespace wasmlearn::test_support
