@@ -4,6 +4,8 @@ export * from './estimators.js';
 export { Estimator, estimators, loadModel } from './estimator.js';
 export { DenseMatrix } from './arrays.js';
 export * as metrics from './metrics.js';
+export * as tree from './tree.js';
+export { exportText } from './tree.js';
 export * as datasets from './datasets.js';
 export { trainTestSplit } from './model_selection.js';
 export * as modelSelection from './model_selection.js';
