@@ -5,6 +5,7 @@
 # -march=native, scikit-learn single-threaded and the ml.js peers, on the same data files.
 # Results: build/bench/results.md and results.json. Never part of `npm test`.
 #   BENCH_NO_BUILD=1  skip the builds        BENCH_NO_MARCH=1  skip the -march=native build
+#   BENCH_RUNNERS=peer,sklearn  only these runners (wasm-simd, wasm-nosimd, native, native-march, sklearn, peer)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NODE_PATH=/usr/share/nodejs  # Debian's emcc needs Debian's acorn when node is not Debian's

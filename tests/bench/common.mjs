@@ -22,10 +22,11 @@ export const toRows = (data, rows, cols) => Array.from({ length: rows }, (_, i) 
 // processes than wall time; the runners are single-threaded, so unloaded the two agree.
 export const cpuMs = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
 
-// Runs warm-up and timed repetitions of one task. fit() -> model, predict(model) -> array.
-// Returns { res: { fitMs, fitWallMs, fitSamples, predictMs, predictWallMs, predictSamples, reps }, out }
+// Runs warm-up and timed repetitions of one task. fit() -> model, predict(model) -> array;
+// inspect(model), if given, reads facts off the last fitted model (untimed) into res.
+// Returns { res: { fitMs, fitWallMs, fitSamples, predictMs, predictWallMs, predictSamples, reps, ... }, out }
 // where *Ms are medians of CPU time and *WallMs medians of wall time.
-export function timeTask(task, { fit, predict }, { reps = task.reps ?? 5, warmup = task.warmup ?? 1 } = {}) {
+export function timeTask(task, { fit, predict, inspect }, { reps = task.reps ?? 5, warmup = task.warmup ?? 1 } = {}) {
   const timeFit = task.time.includes('fit'), timePredict = task.time.includes('predict');
   const budget = 1000 * (task.budgetSeconds ?? 20);
   const fitSamples = [], predictSamples = [], fitWall = [], predictWall = [];
@@ -52,8 +53,8 @@ export function timeTask(task, { fit, predict }, { reps = task.reps ?? 5, warmup
     }
     if (performance.now() - start > budget) break;
   }
+  const res = { reps: Math.max(fitSamples.length, predictSamples.length), ...(inspect ? inspect(model) : {}) };
   model?.dispose?.();
-  const res = { reps: Math.max(fitSamples.length, predictSamples.length) };
   if (timeFit) Object.assign(res, { fitMs: median(fitSamples), fitWallMs: median(fitWall), fitSamples });
   if (timePredict) Object.assign(res, { predictMs: median(predictSamples), predictWallMs: median(predictWall), predictSamples });
   return { res, out };

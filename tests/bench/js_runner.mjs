@@ -3,6 +3,8 @@
 // wasm-*: the raw embind module (RawEstimator.create(name, JSON options), fit, predict/transform),
 // timed including the copies across the boundary, as a user of the package pays them.
 // peer: the workload's ml.js competitor on number[][] (conversion not timed).
+// Workload flags: nIter (record the fitted model's iteration count), memory (record the size of the
+// saved model; WASM also the heap growth of one fitted model, from the module's heapUsed()).
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { loadDataset, timeTask, toRows } from './common.mjs';
@@ -15,9 +17,13 @@ mkdirSync(predDir, { recursive: true });
 const byId = new Map(workloads.map((w) => [w.id, w]));
 
 let wasm = null;
+let fitRaw = null;
 if (runner.startsWith('wasm')) {
   const create = (await import(pathToFileURL(spec.modules[runner]).href)).default;
   wasm = await create();
+  // RawEstimator.fit(X, rows, cols, Y, yCols, yIsVector[, onProgress]): embind wants the exact count.
+  const extra = Array(Math.max(0, wasm.RawEstimator.prototype.fit.length - 6)).fill(undefined);
+  fitRaw = (est, ...args) => est.fit(...args, ...extra);
 }
 
 function wasmTask(task, ds) {
@@ -28,11 +34,26 @@ function wasmTask(task, ds) {
     fit: () => {
       const est = wasm.RawEstimator.create(task.estimator, options);
       const model = { est, dispose: () => est.delete() };
-      est.fit(ds.Xtrain, ds.nTrain, ds.d, ds.ytrain, ds.yCols, yIsVector);
+      fitRaw(est, ds.Xtrain, ds.nTrain, ds.d, ds.ytrain, ds.yCols, yIsVector);
       return model;
     },
     predict: (m) => (transform ? m.est.transform(ds.Xtest, ds.nTest, ds.d) : m.est.predict(ds.Xtest, ds.nTest, ds.d)).data,
+    inspect: (m) => ({
+      ...(task.nIter ? { nIter: m.est.attribute('nIter').data[0] } : {}),
+      ...(task.memory ? { modelBytes: m.est.toJSON().length, modelFormat: 'JSON' } : {}),
+    }),
   });
+}
+
+// Heap growth of one fitted model (untimed, after the timed runs): what keeping it alive costs, and
+// what is left once it is deleted (should be nothing).
+function wasmMemory(task, ds) {
+  const h0 = wasm.heapUsed();
+  const est = wasm.RawEstimator.create(task.estimator, JSON.stringify(task.options));
+  fitRaw(est, ds.Xtrain, ds.nTrain, ds.d, ds.ytrain, ds.yCols, ds.yCols <= 1);
+  const heapBytes = wasm.heapUsed() - h0;
+  est.delete();
+  return { heapBytes, heapAfterDeleteBytes: wasm.heapUsed() - h0 };
 }
 
 async function peerTask(task, ds) {
@@ -41,11 +62,27 @@ async function peerTask(task, ds) {
   // A slow peer may predict only the first `predictQueries` rows; its predict time is then scaled to
   // the whole test set (prediction cost is linear in the number of queries) and flagged.
   const nq = Math.min(ds.nTest, peer.predictQueries ?? ds.nTest);
-  const Xtr = toRows(ds.Xtrain, ds.nTrain, ds.d), Xte = toRows(ds.Xtest, nq, ds.d);
+  // One whose fit is too slow for the whole training set may fit its first `trainRows` rows (flagged;
+  // not scaled: its cost is not linear in the rows).
+  const nt = Math.min(ds.nTrain, peer.trainRows ?? ds.nTrain);
+  const Xtr = toRows(ds.Xtrain, nt, ds.d), Xte = toRows(ds.Xtest, nq, ds.d);
+  const ytr = ds.ytrain.subarray(0, nt * ds.yCols);
   const w = byId.get(task.id);
-  const r = timeTask(task, { fit: () => peer.fit(mod, Xtr, ds.ytrain, w), predict: (m) => peer.predict(mod, m, Xte) },
+  const inspect = (m) => ({
+    ...(peer.nIter ? { nIter: peer.nIter(m) } : {}),
+    ...(task.memory ? { modelBytes: JSON.stringify(m).length, modelFormat: 'JSON' } : {}),
+  });
+  const r = timeTask(task, { fit: () => peer.fit(mod, Xtr, ytr, w), predict: (m) => peer.predict(mod, m, Xte), inspect },
     { reps: peer.reps ?? 1, warmup: peer.warmup ?? 0 });
   r.res.peer = peer.name;
+  if (nt < ds.nTrain) r.res.trainRows = nt;
+  // A slow peer may build a part of the model only (partial.part, e.g. 4 of 100 trees); its fit and
+  // predict times are multiplied by partial.factor (both linear in the number of trees) and flagged.
+  if (peer.partial) {
+    const f = peer.partial.factor;
+    r.res.partial = peer.partial;
+    for (const k of ['fitMs', 'fitWallMs', 'predictMs', 'predictWallMs']) if (r.res[k] != null) r.res[k] *= f;
+  }
   if (nq < ds.nTest && r.res.predictMs != null) {
     const f = ds.nTest / nq;
     Object.assign(r.res, { extrapolatedFrom: nq, predictMs: r.res.predictMs * f, predictWallMs: r.res.predictWallMs * f });
@@ -62,6 +99,7 @@ for (const task of spec.tasks) {
   try {
     const ds = loadDataset(task.dataset);
     const { res, out } = runner === 'peer' ? await peerTask(task, ds) : wasmTask(task, ds);
+    if (runner !== 'peer' && task.memory) Object.assign(res, wasmMemory(task, ds));
     const file = `${predDir}/${task.id}.f64`;
     writeFileSync(file, Buffer.from(Float64Array.from(out).buffer));
     results[task.id] = { runner, ...res, predictions: file };

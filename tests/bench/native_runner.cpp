@@ -6,7 +6,8 @@
 // tasks.json is written by tests/bench/run.mjs (see README.md there); each task names a dataset file
 // (float64, little-endian: Xtrain | ytrain | Xtest | ytest), an estimator and its options, the timed
 // phases ("fit", "predict") and the number of repetitions. Predictions (or the transform) of the last
-// repetition are written to build/bench/pred/<runner>/<task id>.f64 for the agreement checks.
+// repetition are written to build/bench/pred/<runner>/<task id>.f64 for the agreement checks; tasks
+// flagged nIter / memory also record the last model's iteration count / saved-JSON size.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -137,6 +138,9 @@ json run_task(const json& task, const std::string& runner, const std::string& pr
   if (time_fit) res["fitMs"] = median(fit_ms), res["fitWallMs"] = median(fit_wall), res["fitSamples"] = fit_ms;
   if (time_predict)
     res["predictMs"] = median(predict_ms), res["predictWallMs"] = median(predict_wall), res["predictSamples"] = predict_ms;
+  // Facts about the last fitted model (untimed): iterations run, size of the saved model.
+  if (task.value("nIter", false)) res["nIter"] = est->attribute("nIter").data.at(0);
+  if (task.value("memory", false)) res["modelBytes"] = est->to_json().dump().size(), res["modelFormat"] = "JSON";
   return res;
 }
 

@@ -76,9 +76,25 @@ const runners = [
 const results = {};
 const missing = [];
 const env = { ...process.env, OMP_NUM_THREADS: '1', OPENBLAS_NUM_THREADS: '1', MKL_NUM_THREADS: '1' };
+// BENCH_RUNNERS=peer,sklearn runs only those runners. BENCH_REUSE=1 keeps every runner's earlier
+// results (build/bench/results/<runner>.json) and adds the new ones over them, so that filtered runs
+// (or a runner whose build finished later) add up to one report; the report says which were reused.
+const only = process.env.BENCH_RUNNERS?.split(',').filter(Boolean);
+const reuse = process.env.BENCH_REUSE === '1';
+const reused = [];
+const previous = (r) => {
+  const file = `${out}/results/${r.name}.json`;
+  return reuse && existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+};
 for (const r of runners) {
+  if (only && !only.includes(r.name)) {
+    const prev = previous(r);
+    const ids = tasks.map((t) => t.id).filter((id) => prev[id]);
+    if (ids.length) { results[r.name] = prev; reused.push(`${r.label} (${ids.join(', ')})`); }
+    continue;
+  }
   if (r.needs && !existsSync(r.needs)) { missing.push(`${r.label}: ${r.needs} not built`); continue; }
-  const resFile = `${out}/results/${r.name}.json`;
+  const resFile = `${out}/results/${r.name}.new.json`;
   const args = [...r.cmd.slice(1)];
   if (r.last) args.push(tasksFile, resFile, r.last, filter);  // native: <tasks> <out> <runner name> [filter]
   else args.push(tasksFile, resFile, filter);
@@ -86,7 +102,12 @@ for (const r of runners) {
   const t0 = performance.now();
   const p = spawnSync(r.cmd[0], args, { stdio: ['ignore', 'inherit', 'inherit'], env });
   if (p.status !== 0 || !existsSync(resFile)) { missing.push(`${r.label}: exited with ${p.status ?? p.signal}`); continue; }
-  results[r.name] = JSON.parse(readFileSync(resFile, 'utf8'));
+  const fresh = JSON.parse(readFileSync(resFile, 'utf8'));
+  const prev = previous(r);
+  const kept = Object.keys(prev).filter((id) => !(id in fresh) && id !== '_meta' && tasks.some((t) => id === t.id || id.startsWith(`${t.id}@`)));
+  if (kept.length) reused.push(`${r.label} (${kept.join(', ')})`);
+  results[r.name] = { ...prev, ...fresh };
+  writeFileSync(`${out}/results/${r.name}.json`, JSON.stringify(results[r.name], null, 1));
   console.error(`  (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
 }
 
@@ -174,6 +195,8 @@ for (const task of tasks) {
 }
 
 // Fit / predict split, accuracy and agreement, per runner.
+const notes = [];
+const memory = [];
 const detail = ['', '**Details** (median CPU ms / median wall ms; accuracy on the held-out rows; labels differing from scikit-learn / from WASM SIMD)', '',
   '| Workload | runner | fit ms (CPU / wall) | predict ms (CPU / wall) | reps | accuracy | ≠ sklearn | ≠ WASM SIMD |', '|---|---|---:|---:|---:|---:|---:|---:|'];
 for (const task of tasks) {
@@ -185,14 +208,19 @@ for (const task of tasks) {
       const name = key === task.id ? r : `${r}${key.slice(task.id.length)}`;
       const label = name + (res.peer ? ` (${res.peer})` : '');
       if (res.error) { detail.push(`| ${task.id} | ${label} | error: ${res.error.replace(/\|/g, '/')} | | | | | |`); continue; }
-      const sub = c?.rows?.[name] ? ` (first ${c.rows[name]} rows)` : '';
+      const sub = (c?.rows?.[name] ? ` (first ${c.rows[name]} rows)` : '') + (res.trainRows ? ` (fitted on the first ${res.trainRows} rows)` : '');
       const pct = c?.accuracy[name] != null ? `${(100 * c.accuracy[name]).toFixed(2)} %${sub}` : '';
-      const pms = ms(res.predictMs) + (res.extrapolatedFrom ? ` (×${task.dataset.nTest / res.extrapolatedFrom} of ${res.extrapolatedFrom} rows)` : '');
-      detail.push(`| ${task.id} | ${label} | ${ms(res.fitMs)} / ${ms(res.fitWallMs)} | ${pms} / ${ms(res.predictWallMs)} | ${res.reps} | ${pct} | ${c?.vsSklearn[name] ?? ''} | ${c?.vsWasmSimd[name] ?? ''} |`);
+      const part = res.partial ? ` (×${res.partial.factor}: ${res.partial.part})` : '';
+      const pms = ms(res.predictMs) + (res.extrapolatedFrom ? ` (×${task.dataset.nTest / res.extrapolatedFrom} of ${res.extrapolatedFrom} rows)` : '') + part;
+      const reps = `${res.reps}${res.nIter != null ? ` · ${res.nIter} iter` : ''}`;
+      detail.push(`| ${task.id} | ${label} | ${ms(res.fitMs)}${part} / ${ms(res.fitWallMs)} | ${pms} / ${ms(res.predictWallMs)} | ${reps} | ${pct} | ${c?.vsSklearn[name] ?? ''} | ${c?.vsWasmSimd[name] ?? ''} |`);
+      if (res.trainRows || res.partial)
+        notes.push(`- ${task.id}: the ${res.peer ?? name} row ${[res.trainRows && `fits the first ${res.trainRows} of ${task.dataset.nTrain} training rows (time not scaled: the peer's cost grows faster than linearly)`, res.partial && `builds ${res.partial.part}, times ×${res.partial.factor}`].filter(Boolean).join(' and ')}; its accuracy is that model's.`);
+      if (res.modelBytes != null)
+        memory.push(`| ${task.id} | ${label} | ${(res.modelBytes / 2 ** 20).toFixed(2)} MiB ${res.modelFormat}${res.partial ? ` (${res.partial.part})` : ''} | ${res.heapBytes != null ? `${(res.heapBytes / 2 ** 20).toFixed(2)} MiB` : ''} | ${res.heapAfterDeleteBytes != null ? `${res.heapAfterDeleteBytes} B` : ''} |`);
     }
   }
 }
-const notes = [];
 for (const [id, c] of Object.entries(checks)) {
   if (!c.disagreements) continue;
   const d = c.disagreements;
@@ -204,15 +232,19 @@ let commit = '';
 try { commit = execSync('git rev-parse --short HEAD', { encoding: 'utf8' }).trim() + (execSync('git status --porcelain core bindings', { encoding: 'utf8' }).trim() ? ' (+ uncommitted core/bindings changes)' : ''); } catch {}
 const meta = {
   date: new Date().toISOString(), commit, cpu: cpus()[0]?.model, cores: cpus().length, node: process.version,
-  sklearn: results.sklearn?._meta ?? null, filter, load: loadAtStart,
+  sklearn: results.sklearn?._meta ?? null, filter, load: loadAtStart, reused,
 };
 const md = [
   `# wasmlearn benchmarks`, '',
   `${meta.date.slice(0, 16)} · ${meta.cpu} × ${meta.cores} · Node ${meta.node} · scikit-learn ${meta.sklearn?.sklearn ?? '—'} (1 thread, BLAS ${meta.sklearn?.blas ?? '?'}) · commit ${commit}`, '',
   `Median process CPU time in ms (warm-up first; every runner is single-threaded, so on an idle machine CPU and wall time agree; wall times are in the details). Load average at start: ${meta.load}. WASM columns include the copies across the JS boundary; "fit + predict" rows add both medians. Targets: SIMD / native ≤ 1.5×, peer / SIMD ≥ 10×, SIMD / sklearn ≈ 1×.`,
-  ...lines, ...detail, '', ...notes,
+  ...lines, ...detail,
+  ...(memory.length ? ['', '**Fitted model size** (saved model: wasmlearn JSON, scikit-learn pickle, peer JSON.stringify; WASM heap: growth of heapUsed() while one fitted model is alive, and what is left after deleting it)', '',
+    '| Workload | runner | saved model | WASM heap | heap left after delete |', '|---|---|---:|---:|---:|', ...memory] : []),
+  '', ...notes,
   ...(skipped.length ? ['', `Skipped: ${skipped.join('; ')}.`] : []),
   ...(missing.length ? ['', `Missing runners: ${missing.join('; ')}.`] : []),
+  ...(reused.length ? ['', `Reused from an earlier run (BENCH_REUSE): ${reused.join('; ')}.`] : []),
 ].join('\n') + '\n';
 writeFileSync(`${out}/results.md`, md);
 writeFileSync(`${out}/results.json`, JSON.stringify({ meta, tasks, results, checks, summary, skipped, missing }, null, 1));

@@ -5,12 +5,14 @@ Times are process CPU time (*Ms) and wall time (*WallMs), medians in ms.
         <tasks.json> <out.json> [id-substring]
 
 Each task's `sklearn` entry names the class and its parameters; `variants` adds extra rows
-(results keyed "<id>@<variant>"). Single-threaded: the thread variables are set by scripts/bench.sh
+(results keyed "<id>@<variant>"); `nIter` tasks record n_iter_, `memory` tasks the pickle size of
+the fitted model. Single-threaded: the thread variables are set by scripts/bench.sh
 and checked here through threadpoolctl when it is available.
 """
 import importlib
 import json
 import os
+import pickle
 import statistics
 import sys
 import time
@@ -83,6 +85,11 @@ def run(task, cls, params, data, pred_file):
             break
     np.asarray(state["out"], dtype="<f8").ravel().tofile(pred_file)
     res = {"runner": "sklearn", "reps": max(len(fit_s), len(pred_s)), "predictions": pred_file}
+    if task.get("nIter"):
+        res["nIter"] = int(state["est"].n_iter_)
+    if task.get("memory"):
+        res["modelBytes"] = len(pickle.dumps(state["est"], protocol=pickle.HIGHEST_PROTOCOL))
+        res["modelFormat"] = "pickle"
     if time_fit:
         res["fitMs"] = 1000 * statistics.median(fit_s)
         res["fitWallMs"] = 1000 * statistics.median(fit_w)

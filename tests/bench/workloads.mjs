@@ -16,9 +16,14 @@
 //   sklearn     { class: 'sklearn.module.Class', params: {...} }; `variants: { label: {params} }`
 //               adds extra scikit-learn rows (e.g. algorithm='auto')
 //   peer        an ml.js (npm) competitor: { name, module, fit(mod, X, y, w) -> model,
-//               predict(mod, model, X) -> labels/array, reps, warmup, predictQueries } with X as
-//               number[][]; predictQueries: only that many test rows, time scaled to all of them
+//               predict(mod, model, X) -> labels/array, reps, warmup, predictQueries, trainRows,
+//               partial, nIter(model) } with X as number[][]; predictQueries: only that many test
+//               rows, time scaled to all of them; trainRows: fit on the first rows only (flagged, not
+//               scaled); partial { factor, part }: fit builds a part of the model (e.g. 4 of 100
+//               trees), fit and predict times multiplied by factor (flagged)
 //   check       'labels' (classifier: accuracy and agreement with scikit-learn), or nothing
+//   nIter       record the fitted model's iteration count (nIter / n_iter_ / peer.nIter)
+//   memory      record the saved model's size (JSON; scikit-learn: pickle) and the WASM heap growth
 // Workloads whose estimator is not in the built module's registry are skipped with a note.
 
 // Data sets: make(wl) gets the wasmlearn package and returns
@@ -44,24 +49,30 @@ export const datasets = {
   cls2: classification(20000, 4000, 2, { nInformative: 2, nRedundant: 0, nClasses: 3, nClustersPerClass: 1 }),
   // Trees / forests (issue #5): binary, 20 features; 20 000 train, 5 000 test.
   bin20: classification(20000, 5000, 20, { nInformative: 8, nRedundant: 4, nClasses: 2 }),
-  // Clustering (issue #4): blobs; the whole set is "train", the test set is a copy of its head.
+  // Clustering (issue #4): overlapping blobs (std 6 around centres in [-10, 10]^8), so that k-means
+  // and EM take many iterations (well-separated blobs converge in 2, which times the start only).
   blobs100k: {
-    doc: 'makeBlobs 100 000 × 8, 8 centers',
-    make: (wl) => split(wl.datasets.makeBlobs({ nSamples: 100000 + 10000, nFeatures: 8, centers: 8, randomState: 42 }), 100000),
+    doc: 'makeBlobs 100 000 × 8, 8 centers, std 6',
+    make: (wl) => split(wl.datasets.makeBlobs({ nSamples: 100000 + 10000, nFeatures: 8, centers: 8, clusterStd: 6, randomState: 42 }), 100000),
   },
   blobs20k: {
-    doc: 'makeBlobs 20 000 × 8, 8 centers',
-    make: (wl) => split(wl.datasets.makeBlobs({ nSamples: 25000, nFeatures: 8, centers: 8, randomState: 42 }), 20000),
+    doc: 'makeBlobs 20 000 × 8, 8 centers, std 6',
+    make: (wl) => split(wl.datasets.makeBlobs({ nSamples: 25000, nFeatures: 8, centers: 8, clusterStd: 6, randomState: 42 }), 20000),
   },
   // PCA (issue #4): 1 797 × 64 (the digits shape) and 20 000 × 100, low-rank plus noise.
   pca64: { doc: 'low-rank 1 797 × 64', make: (wl) => lowRank(wl, 1797, 64, 10) },
   pca100: { doc: 'low-rank 20 000 × 100', make: (wl) => lowRank(wl, 20000, 100, 20) },
 };
 
-// A dependency-free, seeded low-rank matrix (the library has no makeLowRankMatrix yet).
+// A dependency-free seeded generator: uniform in [-0.5, 0.5).
+function uniform(seed) {
+  let s = BigInt(seed);
+  return () => { s = (s * 6364136223846793005n + 1442695040888963407n) & 0xffffffffffffffffn; return Number(s >> 11n) / 2 ** 53 - 0.5; };
+}
+
+// A seeded low-rank matrix (the library has no makeLowRankMatrix yet).
 function lowRank(_wl, n, d, rank) {
-  let s = 12345n;
-  const rnd = () => { s = (s * 6364136223846793005n + 1442695040888963407n) & 0xffffffffffffffffn; return Number(s >> 11n) / 2 ** 53 - 0.5; };
+  const rnd = uniform(12345);
   const A = Float64Array.from({ length: n * rank }, rnd), B = Float64Array.from({ length: rank * d }, rnd);
   const X = new Float64Array(n * d);
   for (let i = 0; i < n; i++)
@@ -81,6 +92,11 @@ const mlKnn = {
   fit: (mod, X, y, w) => new mod.default(X, Array.from(y), { k: w.options.nNeighbors }),
   predict: (_mod, model, X) => model.predict(X),
 };
+
+// KMeans starts from these 8 centres (uniform in [-10, 10]^8) in every runner, so that all of them
+// follow the same iterations: with their own k-means++ draws they stop after different counts.
+const rndInit = uniform(2024);
+const kmeansInit = Array.from({ length: 8 }, () => Array.from({ length: 8 }, () => Math.round(2000 * rndInit()) / 100));
 
 // ---- workloads -------------------------------------------------------------------------------
 const ALL = ['wasm-simd', 'wasm-nosimd', 'native', 'sklearn', 'peer'];
@@ -111,29 +127,32 @@ export const workloads = [
   // ---- issue #4 (run once KMeans / GaussianMixture / PCA are in the registry) ----------------
   ...['lloyd', 'elkan'].map((algorithm) => ({
     id: `kmeans.${algorithm}`, group: 'Clustering and decomposition (issue #4)',
-    title: `KMeans ${algorithm}, k=8, nInit 1, 100 iterations, 100 000 × 8`,
+    title: `KMeans ${algorithm}, k=8, same fixed start, maxIter 100, tol 0, 100 000 × 8`,
     dataset: 'blobs100k', estimator: 'KMeans',
-    options: { nClusters: 8, algorithm, nInit: 1, maxIter: 100, tol: 0, randomState: 0 },
-    time: ['fit'], reps: 3, runners: ALL,
-    sklearn: { class: 'sklearn.cluster.KMeans', params: { n_clusters: 8, algorithm, n_init: 1, max_iter: 100, tol: 0, random_state: 0 } },
+    options: { nClusters: 8, init: kmeansInit, algorithm, nInit: 1, maxIter: 100, tol: 0 },
+    time: ['fit'], reps: 3, runners: ALL, nIter: true,
+    sklearn: { class: 'sklearn.cluster.KMeans', params: { n_clusters: 8, init: kmeansInit, algorithm, n_init: 1, max_iter: 100, tol: 0 } },
+    // ml-kmeans has Lloyd's algorithm only (the same peer row for both); it stops when no centre
+    // moves (as tol 0 here).
     peer: {
       name: 'ml-kmeans', module: 'ml-kmeans', reps: 1, warmup: 0,
-      fit: (mod, X) => (mod.kmeans ?? mod.default)(X, 8, { maxIterations: 100, tolerance: 0, seed: 0 }),
+      fit: (mod, X) => mod.kmeans(X, 8, { maxIterations: 100, tolerance: 0, initialization: kmeansInit.map((c) => [...c]) }),
       predict: (_mod, model) => model.clusters,
+      nIter: (model) => model.iterations,
     },
   })),
   {
     id: 'gmm.full', group: 'Clustering and decomposition (issue #4)',
-    title: 'GaussianMixture full, 8 components, 20 000 × 8',
+    title: 'GaussianMixture full, 8 components, 100 EM iterations (tol 0), 20 000 × 8',
     dataset: 'blobs20k', estimator: 'GaussianMixture',
-    options: { nComponents: 8, covarianceType: 'full', randomState: 0 },
-    time: ['fit'], reps: 3, runners: ['wasm-simd', 'wasm-nosimd', 'native', 'sklearn'],
-    sklearn: { class: 'sklearn.mixture.GaussianMixture', params: { n_components: 8, covariance_type: 'full', random_state: 0 } },
+    options: { nComponents: 8, covarianceType: 'full', maxIter: 100, tol: 0, randomState: 0 },
+    time: ['fit'], reps: 3, runners: ['wasm-simd', 'wasm-nosimd', 'native', 'sklearn'], nIter: true,
+    sklearn: { class: 'sklearn.mixture.GaussianMixture', params: { n_components: 8, covariance_type: 'full', max_iter: 100, tol: 0, random_state: 0 } },
   },
   ...[['pca64', '1 797 × 64'], ['pca100', '20 000 × 100']].map(([dataset, shape]) => ({
     id: `pca.${dataset}`, group: 'Clustering and decomposition (issue #4)',
     title: `PCA fit + transform (all components), ${shape}`,
-    dataset, estimator: 'PCA', options: {}, method: 'transform',
+    dataset, estimator: 'PCA', options: { svdSolver: 'full' }, method: 'transform',
     time: ['fit', 'predict'], reps: 5, runners: ALL,
     sklearn: { class: 'sklearn.decomposition.PCA', params: { svd_solver: 'full' } },
     peer: {
@@ -150,8 +169,10 @@ export const workloads = [
     dataset: 'bin20', estimator: 'DecisionTreeClassifier', options: { randomState: 0 },
     time: ['fit', 'predict'], reps: 3, runners: ALL, check: 'labels', agreement: false,
     sklearn: { class: 'sklearn.tree.DecisionTreeClassifier', params: { random_state: 0 } },
+    // ml-cart re-partitions the node's samples for every candidate threshold (quadratic in the rows:
+    // 5 000 rows ≈ 11 s here, all 20 000 several minutes), so it fits the first 5 000 rows only.
     peer: {
-      name: 'ml-cart', module: 'ml-cart', reps: 1, warmup: 0,
+      name: 'ml-cart', module: 'ml-cart', reps: 1, warmup: 0, trainRows: 5000,
       fit: (mod, X, y) => { const m = new mod.DecisionTreeClassifier({ gainFunction: 'gini' }); m.train(X, Array.from(y)); return m; },
       predict: (_mod, model, X) => model.predict(X),
     },
@@ -160,11 +181,14 @@ export const workloads = [
     id, group: 'Trees and forests (issue #5)',
     title: `${estimator}(100 trees) fit + predict, 20 000 × 20 binary`,
     dataset: 'bin20', estimator, options: { nEstimators: 100, randomState: 0 },
-    time: ['fit', 'predict'], reps: 1, runners: ALL, check: 'labels', agreement: false,
+    time: ['fit', 'predict'], reps: 1, runners: ALL, check: 'labels', agreement: false, memory: true,
     sklearn: { class: `sklearn.ensemble.${estimator}`, params: { n_estimators: 100, random_state: 0, n_jobs: 1 } },
+    // ml-random-forest grows ml-cart trees (see tree.dt) on bootstrap samples: 4 trees on the first
+    // 5 000 rows, fit and predict times ×25 for 100 trees; no out-of-bag pass (noOOB), as the others.
     peer: estimator === 'RandomForestClassifier' ? {
-      name: 'ml-random-forest', module: 'ml-random-forest', reps: 1, warmup: 0,
-      fit: (mod, X, y) => { const m = new mod.RandomForestClassifier({ nEstimators: 100, seed: 0 }); m.train(X, Array.from(y)); return m; },
+      name: 'ml-random-forest', module: 'ml-random-forest', reps: 1, warmup: 0, trainRows: 5000,
+      partial: { factor: 25, part: '4 of 100 trees' },
+      fit: (mod, X, y) => { const m = new mod.RandomForestClassifier({ nEstimators: 4, seed: 0, noOOB: true }); m.train(X, Array.from(y)); return m; },
       predict: (_mod, model, X) => model.predict(X),
     } : undefined,
   })),
