@@ -37,6 +37,10 @@ Entry entry() {
 const std::vector<Entry>& registry() {
   static const std::vector<Entry> all = {
       entry<StandardScaler>(),
+      entry<PolynomialFeatures>(),
+      entry<SplineTransformer>(),
+      entry<PiecewiseConstantFeatures>(),
+      entry<PiecewiseLinearFeatures>(),
       entry<KNeighborsClassifier>(),
       entry<KNeighborsRegressor>(),
       entry<RadiusNeighborsClassifier>(),

@@ -1,6 +1,9 @@
 // Declarations of the preprocessing estimators (see base/describe.hpp).
 #pragma once
 #include "wasmlearn/base/describe.hpp"
+#include "wasmlearn/preprocessing/piecewise.hpp"
+#include "wasmlearn/preprocessing/polynomial.hpp"
+#include "wasmlearn/preprocessing/splines.hpp"
 #include "wasmlearn/preprocessing/standard_scaler.hpp"
 
 namespace wasmlearn {
@@ -23,6 +26,104 @@ struct Describe<StandardScaler> {
                            attribute("scale", &E::scale, "per-feature divisor (1 for constant features)"),
                            attribute("nFeaturesIn", &E::n_features_in, "number of columns seen in fit"),
                            attribute("nSamplesSeen", &E::n_samples_seen, "number of rows seen in fit"));
+  }
+};
+
+template <>
+struct Describe<PolynomialFeatures> {
+  static constexpr const char* name = "PolynomialFeatures";
+  static constexpr const char* family = "preprocessing";
+  static constexpr const char* doc = "All products of the features up to a degree, in scikit-learn's column order";
+  static constexpr Kind kind = Kind::transformer;
+  static auto params() {
+    using P = PolynomialFeatures::Params;
+    return std::make_tuple(param("degree", &P::degree, "largest total degree of a product", at_least(0)),
+                           param("interactionOnly", &P::interaction_only, "only products of distinct features (no powers)"),
+                           param("includeBias", &P::include_bias, "include the constant column (degree 0)"));
+  }
+  static auto attributes() {
+    using E = PolynomialFeatures;
+    return std::make_tuple(attribute("powers", &E::powers, "exponent of each input feature (columns) in each output (rows)"),
+                           attribute("nFeaturesIn", &E::n_features_in, "number of columns seen in fit"),
+                           attribute("nFeaturesOut", &E::n_features_out, "number of columns transform returns"));
+  }
+};
+
+template <>
+struct Describe<SplineTransformer> {
+  static constexpr const char* name = "SplineTransformer";
+  static constexpr const char* family = "preprocessing";
+  static constexpr const char* doc = "B-spline basis of each feature, as scikit-learn's SplineTransformer";
+  static constexpr Kind kind = Kind::transformer;
+  static auto params() {
+    using P = SplineTransformer::Params;
+    return std::make_tuple(
+        param("nKnots", &P::n_knots, "number of base knots when they are placed from the data", at_least(2)),
+        param("degree", &P::degree, "polynomial degree of the splines (3: cubic)", at_least(0)),
+        param("knots", &P::knots,
+              "'uniform' (evenly over each feature's range), 'quantile', or explicit knots: one increasing array "
+              "for all features or a matrix with one column per feature",
+              {{"uniform", SplineKnots::uniform}, {"quantile", SplineKnots::quantile}}),
+        param("extrapolation", &P::extrapolation,
+              "beyond the knots: 'error', 'constant' (boundary values), 'linear' (tangents), 'continue' (boundary "
+              "polynomials) or 'periodic'",
+              {{"error", SplineExtrapolation::error},
+               {"constant", SplineExtrapolation::constant},
+               {"linear", SplineExtrapolation::linear},
+               {"continue", SplineExtrapolation::continue_},
+               {"periodic", SplineExtrapolation::periodic}}),
+        param("includeBias", &P::include_bias, "keep all splines (false drops the last one of each feature)"));
+  }
+  static auto attributes() {
+    using E = SplineTransformer;
+    return std::make_tuple(attribute("baseKnots", &E::base_knots, "base knots, one column per feature"),
+                           attribute("fullKnots", &E::knots_full, "knots with the degree added ones on each side, one column per feature"),
+                           attribute("nSplines", &E::n_splines, "splines per feature (before includeBias)"),
+                           attribute("nFeaturesIn", &E::n_features_in, "number of columns seen in fit"),
+                           attribute("nFeaturesOut", &E::n_features_out, "number of columns transform returns"));
+  }
+};
+
+template <>
+struct Describe<PiecewiseConstantFeatures> {
+  static constexpr const char* name = "PiecewiseConstantFeatures";
+  static constexpr const char* family = "preprocessing";
+  static constexpr const char* doc =
+      "Indicators of the intervals cut by given knots, per feature (a linear model on them is a step function)";
+  static constexpr Kind kind = Kind::transformer;
+  static auto params() {
+    using P = PiecewiseConstantFeatures::Params;
+    return std::make_tuple(
+        param("knots", &P::knots, "strictly increasing cut points ξ1 < ... < ξK, shared by all features; intervals are [ξk, ξk+1)"),
+        param("includeBias", &P::include_bias, "keep the first interval's indicator (false: drop it, for use with an intercept)"));
+  }
+  static auto attributes() {
+    using E = PiecewiseConstantFeatures;
+    return std::make_tuple(attribute("nFeaturesIn", &E::n_features_in, "number of columns seen in fit"),
+                           attribute("nFeaturesOut", &E::n_features_out, "number of columns transform returns"));
+  }
+};
+
+template <>
+struct Describe<PiecewiseLinearFeatures> {
+  static constexpr const char* name = "PiecewiseLinearFeatures";
+  static constexpr const char* family = "preprocessing";
+  static constexpr const char* doc =
+      "Piecewise linear basis with given knots, per feature: truncated powers 1, x, (x-ξk)₊ (continuous) or an "
+      "indicator and a slope term per interval";
+  static constexpr Kind kind = Kind::transformer;
+  static auto params() {
+    using P = PiecewiseLinearFeatures::Params;
+    return std::make_tuple(
+        param("knots", &P::knots, "strictly increasing cut points ξ1 < ... < ξK, shared by all features; intervals are [ξk, ξk+1)"),
+        param("continuous", &P::continuous,
+              "true: 1, x, (x-ξ1)₊ .. (x-ξK)₊ (a linear spline); false: indicators I_0..I_K then slopes x·I_0..x·I_K"),
+        param("includeBias", &P::include_bias, "keep the constant column (continuous) or I_0 (false: drop it)"));
+  }
+  static auto attributes() {
+    using E = PiecewiseLinearFeatures;
+    return std::make_tuple(attribute("nFeaturesIn", &E::n_features_in, "number of columns seen in fit"),
+                           attribute("nFeaturesOut", &E::n_features_out, "number of columns transform returns"));
   }
 };
 

@@ -1,0 +1,103 @@
+#include "wasmlearn/preprocessing/polynomial.hpp"
+
+#include <string>
+
+#include "wasmlearn/base/validation.hpp"
+
+namespace wasmlearn {
+namespace {
+
+constexpr double kMaxOutputs = 1e6;  // refuse bases that could not fit in memory for any data
+
+// Number of multisets (or sets, interaction only) of size d from p items, as a double.
+double count_combinations(Index p, int d, bool interaction_only) {
+  double c = 1;
+  for (int i = 1; i <= d; ++i) {
+    const double top = interaction_only ? static_cast<double>(p - d + i) : static_cast<double>(p + i - 1);
+    if (top <= 0) return 0;
+    c = c * top / i;
+  }
+  return c;
+}
+
+}  // namespace
+
+void PolynomialFeatures::build(Index p) {
+  const int degree = params_.degree;
+  if (degree < 0) throw InvalidArgument("degree must be at least 0, got " + std::to_string(degree));
+  if (degree == 0 && !params_.include_bias)
+    throw InvalidArgument("degree 0 with includeBias false would produce no columns");
+  double total = params_.include_bias ? 1 : 0;
+  for (int d = 1; d <= degree; ++d) total += count_combinations(p, d, params_.interaction_only);
+  if (total > kMaxOutputs)
+    throw InvalidArgument("PolynomialFeatures of degree " + std::to_string(degree) + " on " + std::to_string(p) +
+                          " features would produce " + format_number(total) + " columns (limit " +
+                          format_number(kMaxOutputs) + ")");
+  if (total == 0) throw InvalidArgument("interactionOnly with degree " + std::to_string(degree) + " on " +
+                                        std::to_string(p) + " feature(s) produces no columns");
+  std::vector<std::vector<int>> combos;
+  if (params_.include_bias) combos.emplace_back();
+  const int step = params_.interaction_only ? 1 : 0;
+  for (int d = 1; d <= degree; ++d) {
+    // Lexicographic enumeration of non-decreasing (or increasing) index tuples of length d.
+    std::vector<int> c(d);
+    for (int i = 0; i < d; ++i) c[i] = i * step;
+    if (c[d - 1] >= p) break;  // no tuple of this length (interaction only, d > p)
+    while (true) {
+      combos.push_back(c);
+      int i = d - 1;
+      // Rightmost position that can still grow: its largest value is p-1 - step·(d-1-i).
+      while (i >= 0 && c[i] == p - 1 - step * (d - 1 - i)) --i;
+      if (i < 0) break;
+      ++c[i];
+      for (int k = i + 1; k < d; ++k) c[k] = c[k - 1] + step;
+    }
+  }
+  combos_ = std::move(combos);
+  n_features_in_ = p;
+}
+
+PolynomialFeatures& PolynomialFeatures::fit(MatrixRef X) {
+  check_matrix(X);
+  build(X.cols());
+  return *this;
+}
+
+Matrix PolynomialFeatures::transform(MatrixRef X) const {
+  check_fitted(is_fitted(), "PolynomialFeatures", "transform");
+  check_n_features(n_features_in_, X);
+  check_matrix(X);
+  const Index n = X.rows(), m = static_cast<Index>(combos_.size());
+  Matrix out(n, m);
+  for (Index i = 0; i < n; ++i)
+    for (Index c = 0; c < m; ++c) {
+      const auto& idx = combos_[static_cast<std::size_t>(c)];
+      double v = 1.0;
+      if (!idx.empty()) {
+        v = X(i, idx.back());
+        for (std::size_t k = idx.size() - 1; k-- > 0;) v = v * X(i, idx[k]);
+      }
+      out(i, c) = v;
+    }
+  return out;
+}
+
+IntMatrix PolynomialFeatures::powers() const {
+  IntMatrix P = IntMatrix::Zero(static_cast<Index>(combos_.size()), n_features_in_);
+  for (std::size_t c = 0; c < combos_.size(); ++c)
+    for (int j : combos_[c]) ++P(static_cast<Index>(c), j);
+  return P;
+}
+
+json PolynomialFeatures::state() const { return {{"nFeaturesIn", n_features_in_}}; }
+
+void PolynomialFeatures::load_state(const json& s) {
+  const double p = number_from_json(member(s, "nFeaturesIn"), "nFeaturesIn");
+  if (!(p >= 1) || p != static_cast<double>(static_cast<Index>(p)) || p > 1e6)
+    throw InvalidArgument("model JSON: nFeaturesIn must be a positive integer");
+  PolynomialFeatures loaded(params_);
+  loaded.build(static_cast<Index>(p));
+  *this = std::move(loaded);
+}
+
+}  // namespace wasmlearn

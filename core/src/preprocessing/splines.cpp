@@ -1,0 +1,264 @@
+#include "wasmlearn/preprocessing/splines.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "wasmlearn/base/validation.hpp"
+
+namespace wasmlearn {
+namespace {
+
+// numpy.linspace(start, stop, num): i·step + start, the last value exactly `stop`.
+std::vector<double> linspace(double start, double stop, int num) {
+  std::vector<double> y(static_cast<std::size_t>(std::max(num, 0)));
+  if (num == 1) { y[0] = start; return y; }
+  const double step = (stop - start) / (num - 1);
+  for (int i = 0; i < num; ++i) y[static_cast<std::size_t>(i)] = i * step + start;
+  if (num > 1) y.back() = stop;
+  return y;
+}
+
+// numpy.percentile(sorted, 100·q) with the default 'linear' method.
+double percentile(const std::vector<double>& sorted, double q) {
+  const double n = static_cast<double>(sorted.size());
+  const double virtual_index = n * q + (1 - q) - 1;
+  const double below = std::floor(virtual_index);
+  const Index last = static_cast<Index>(sorted.size()) - 1;
+  if (virtual_index >= static_cast<double>(last)) return sorted.back();
+  if (virtual_index < 0) return sorted.front();
+  const Index lo = static_cast<Index>(below);
+  const double a = sorted[static_cast<std::size_t>(lo)], b = sorted[static_cast<std::size_t>(lo + 1)];
+  const double t = virtual_index - below, diff = b - a;
+  return t >= 0.5 ? b - diff * (1 - t) : a + diff * t;
+}
+
+// SciPy's find_interval: l with t[l] <= x < t[l+1], k <= l <= n-1 (x == t[n] uses the last interval;
+// outside [t[k], t[n]] the first / last interval, i.e. extrapolation).
+Index find_interval(const std::vector<double>& t, int k, double x) {
+  const Index n = static_cast<Index>(t.size()) - k - 1;
+  Index l = k;
+  while (l != n && x >= t[static_cast<std::size_t>(l + 1)]) ++l;
+  return l == n ? n - 1 : l;
+}
+
+// Python's float modulo (numpy.remainder): the result has the sign of the divisor.
+double py_mod(double a, double b) {
+  double m = std::fmod(a, b);
+  if (m != 0) {
+    if ((b < 0) != (m < 0)) m += b;
+  } else {
+    m = std::copysign(0.0, b);
+  }
+  return m;
+}
+
+void check_increasing(const Matrix& K, const char* what) {
+  for (Index j = 0; j < K.cols(); ++j)
+    for (Index i = 1; i < K.rows(); ++i)
+      if (!(K(i, j) > K(i - 1, j)))
+        throw InvalidArgument(std::string(what) + " must be strictly increasing, but for feature " + std::to_string(j) +
+                              " knot " + std::to_string(i) + " (" + format_number(K(i, j)) + ") is not greater than knot " +
+                              std::to_string(i - 1) + " (" + format_number(K(i - 1, j)) + ")");
+}
+
+}  // namespace
+
+void bspline_basis(const double* t, double x, int k, Index ell, int m, double* out) {
+  std::vector<double> hh(static_cast<std::size_t>(k + 1));
+  double* h = out;
+  h[0] = 1.0;
+  for (int j = 1; j <= k - m; ++j) {
+    std::copy(h, h + j, hh.begin());
+    h[0] = 0.0;
+    for (int n = 1; n <= j; ++n) {
+      const double xb = t[ell + n], xa = t[ell + n - j];
+      if (xb == xa) { h[n] = 0.0; continue; }
+      const double w = hh[static_cast<std::size_t>(n - 1)] / (xb - xa);
+      h[n - 1] += w * (xb - x);
+      h[n] = w * (x - xa);
+    }
+  }
+  for (int j = k - m + 1; j <= k; ++j) {
+    std::copy(h, h + j, hh.begin());
+    h[0] = 0.0;
+    for (int n = 1; n <= j; ++n) {
+      const double xb = t[ell + n], xa = t[ell + n - j];
+      if (xb == xa) { h[m] = 0.0; continue; }
+      const double w = j * hh[static_cast<std::size_t>(n - 1)] / (xb - xa);
+      h[n - 1] -= w;
+      h[n] = w;
+    }
+  }
+}
+
+int SplineTransformer::n_splines() const {
+  const int n_knots = static_cast<int>(base_knots_.rows());
+  return params_.extrapolation == SplineExtrapolation::periodic ? n_knots - 1 : n_knots + params_.degree - 1;
+}
+
+SplineTransformer& SplineTransformer::fit(MatrixRef X) {
+  const int degree = params_.degree;
+  if (degree < 0) throw InvalidArgument("degree must be at least 0, got " + std::to_string(degree));
+  if (params_.n_knots < 2) throw InvalidArgument("nKnots must be at least 2, got " + std::to_string(params_.n_knots));
+  check_matrix(X, "X", 2);
+  const Index p = X.cols(), n = X.rows();
+  Matrix K;
+  if (const auto* rule = std::get_if<SplineKnots>(&params_.knots)) {
+    K.resize(params_.n_knots, p);
+    for (Index j = 0; j < p; ++j) {
+      std::vector<double> col(static_cast<std::size_t>(n));
+      for (Index i = 0; i < n; ++i) col[static_cast<std::size_t>(i)] = X(i, j);
+      std::sort(col.begin(), col.end());
+      std::vector<double> v;
+      if (*rule == SplineKnots::uniform) {
+        v = linspace(col.front(), col.back(), params_.n_knots);
+      } else {
+        for (double q : linspace(0, 1, params_.n_knots)) v.push_back(percentile(col, (100 * q) / 100));
+      }
+      for (int i = 0; i < params_.n_knots; ++i) K(i, j) = v[static_cast<std::size_t>(i)];
+    }
+    try {
+      check_increasing(K, "knots");
+    } catch (const InvalidArgument& e) {
+      throw InvalidArgument(std::string(e.what()) + " (a feature with " +
+                            (*rule == SplineKnots::uniform ? "a single value" : "many repeated values") +
+                            "; use fewer knots or explicit ones)");
+    }
+  } else if (const auto* shared = std::get_if<std::vector<double>>(&params_.knots)) {
+    if (shared->size() < 2) throw InvalidArgument("knots must hold at least 2 values, got " + std::to_string(shared->size()));
+    K.resize(static_cast<Index>(shared->size()), p);
+    for (Index i = 0; i < K.rows(); ++i) K.row(i).setConstant((*shared)[static_cast<std::size_t>(i)]);
+    check_increasing(K.leftCols(1), "knots");
+  } else {
+    K = std::get<Matrix>(params_.knots);
+    if (K.rows() < 2) throw InvalidArgument("knots must have at least 2 rows, got " + std::to_string(K.rows()));
+    if (K.cols() != p)
+      throw InvalidArgument("knots has " + std::to_string(K.cols()) + " columns but X has " + std::to_string(p) +
+                            " features (one column of knots per feature)");
+    check_increasing(K, "knots");
+  }
+  if (params_.extrapolation == SplineExtrapolation::periodic && K.rows() <= degree)
+    throw InvalidArgument("periodic splines need more knots than the degree, got " + std::to_string(K.rows()) +
+                          " knots and degree " + std::to_string(degree));
+  base_knots_ = std::move(K);
+  return *this;
+}
+
+Matrix SplineTransformer::knots_full() const {
+  const int d = params_.degree;
+  const Index nk = base_knots_.rows(), p = base_knots_.cols();
+  Matrix T(nk + 2 * d, p);
+  for (Index j = 0; j < p; ++j) {
+    const auto b = base_knots_.col(j);
+    T.col(j).segment(d, nk) = b;
+    if (params_.extrapolation == SplineExtrapolation::periodic) {
+      const double period = b[nk - 1] - b[0];
+      for (int i = 0; i < d; ++i) {
+        T(i, j) = b[nk - 1 - d + i] - period;
+        T(d + nk + i, j) = b[1 + i] + period;
+      }
+    } else {
+      const double dmin = b[1] - b[0], dmax = b[nk - 1] - b[nk - 2];
+      const auto lo = linspace(b[0] - d * dmin, b[0] - dmin, d);
+      const auto hi = linspace(b[nk - 1] + dmax, b[nk - 1] + d * dmax, d);
+      for (int i = 0; i < d; ++i) {
+        T(i, j) = lo[static_cast<std::size_t>(i)];
+        T(d + nk + i, j) = hi[static_cast<std::size_t>(i)];
+      }
+    }
+  }
+  return T;
+}
+
+Matrix SplineTransformer::transform(MatrixRef X) const {
+  check_fitted(is_fitted(), "SplineTransformer", "transform");
+  check_n_features(base_knots_.cols(), X);
+  check_matrix(X);
+  const int k = params_.degree;
+  const SplineExtrapolation ex = params_.extrapolation;
+  if (k < 0) throw InvalidArgument("degree must be at least 0, got " + std::to_string(k));
+  if (ex == SplineExtrapolation::periodic && base_knots_.rows() <= k)
+    throw InvalidArgument("periodic splines need more knots than the degree, got " + std::to_string(base_knots_.rows()) +
+                          " knots and degree " + std::to_string(k));
+  const Index n = X.rows(), p = X.cols(), ns = n_splines();
+  const Matrix T = knots_full();
+  Matrix out = Matrix::Zero(n, p * ns);
+  std::vector<double> work(static_cast<std::size_t>(k + 1));
+  for (Index j = 0; j < p; ++j) {
+    std::vector<double> tj(static_cast<std::size_t>(T.rows()));
+    for (Index i = 0; i < T.rows(); ++i) tj[static_cast<std::size_t>(i)] = T(i, j);
+    const Index last = static_cast<Index>(tj.size()) - k - 1;  // scipy's n: the base interval is [t[k], t[n]]
+    const double xmin = tj[static_cast<std::size_t>(k)], xmax = tj[static_cast<std::size_t>(last)];
+    // Basis values at x written into the columns of feature j (periodic: splines past the last one
+    // wrap onto the first `degree`).
+    auto eval = [&](double x, int m, double* row) {
+      const Index ell = find_interval(tj, k, x);
+      bspline_basis(tj.data(), x, k, ell, m, work.data());
+      for (int a = 0; a <= k; ++a) {
+        Index s = ell - k + a;
+        if (s >= ns) s -= ns;
+        row[s] += work[static_cast<std::size_t>(a)];
+      }
+    };
+    std::vector<double> f_min(static_cast<std::size_t>(ns), 0.0), f_max = f_min, fp_min = f_min, fp_max = f_min;
+    if (ex == SplineExtrapolation::constant || ex == SplineExtrapolation::linear) {
+      eval(xmin, 0, f_min.data());
+      eval(xmax, 0, f_max.data());
+      if (ex == SplineExtrapolation::linear && k > 0) {
+        eval(xmin, 1, fp_min.data());
+        eval(xmax, 1, fp_max.data());
+      }
+    }
+    // 'linear' continues the first/last max(degree, 2) splines (degree <= 1: one more, as
+    // scikit-learn; degree 0 then behaves as 'constant').
+    const Index n_lin = std::min<Index>(k <= 1 ? k + 1 : k, ns);
+    for (Index i = 0; i < n; ++i) {
+      double x = X(i, j);
+      double* row = out.row(i).data() + j * ns;
+      if (ex == SplineExtrapolation::periodic) {
+        eval(xmin + py_mod(x - xmin, xmax - xmin), 0, row);
+      } else if (x >= xmin && x <= xmax) {
+        eval(x, 0, row);
+      } else if (ex == SplineExtrapolation::continue_) {
+        eval(x, 0, row);
+      } else if (ex == SplineExtrapolation::error) {
+        throw InvalidArgument("X contains values beyond the limits of the knots: feature " + std::to_string(j) + " = " +
+                              format_number(x) + " at row " + std::to_string(i) + " is outside [" + format_number(xmin) +
+                              ", " + format_number(xmax) + "] (extrapolation 'error')");
+      } else if (ex == SplineExtrapolation::constant) {
+        if (x < xmin)
+          for (Index s = 0; s < std::min<Index>(k, ns); ++s) row[s] = f_min[static_cast<std::size_t>(s)];
+        else
+          for (Index s = std::max<Index>(ns - k, 0); s < ns; ++s) row[s] = f_max[static_cast<std::size_t>(s)];
+      } else {  // linear
+        if (x < xmin)
+          for (Index s = 0; s < n_lin; ++s)
+            row[s] = f_min[static_cast<std::size_t>(s)] + (x - xmin) * fp_min[static_cast<std::size_t>(s)];
+        else
+          for (Index s = ns - n_lin; s < ns; ++s)
+            row[s] = f_max[static_cast<std::size_t>(s)] + (x - xmax) * fp_max[static_cast<std::size_t>(s)];
+      }
+    }
+  }
+  if (params_.include_bias) return out;
+  Matrix kept(n, p * (ns - 1));
+  for (Index j = 0; j < p; ++j) kept.middleCols(j * (ns - 1), ns - 1) = out.middleCols(j * ns, ns - 1);
+  return kept;
+}
+
+json SplineTransformer::state() const { return {{"baseKnots", to_json(base_knots_)}}; }
+
+void SplineTransformer::load_state(const json& s) {
+  Matrix K = matrix_from_json(member(s, "baseKnots"), "baseKnots");
+  if (K.rows() < 2 || K.cols() < 1) throw InvalidArgument("model JSON: baseKnots must have at least 2 rows and 1 column");
+  if (!K.allFinite()) throw InvalidArgument("model JSON: baseKnots must be finite");
+  try {
+    check_increasing(K, "baseKnots");
+  } catch (const InvalidArgument& e) {
+    throw InvalidArgument(std::string("model JSON: ") + e.what());
+  }
+  base_knots_ = std::move(K);
+}
+
+}  // namespace wasmlearn
