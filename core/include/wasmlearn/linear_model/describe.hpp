@@ -3,6 +3,8 @@
 #include "wasmlearn/base/describe.hpp"
 #include "wasmlearn/linear_model/coordinate_descent.hpp"
 #include "wasmlearn/linear_model/linear_regression.hpp"
+#include "wasmlearn/linear_model/perceptron.hpp"
+#include "wasmlearn/linear_model/subset_selection.hpp"
 #include "wasmlearn/linear_model/logistic.hpp"
 
 namespace wasmlearn {
@@ -149,6 +151,88 @@ struct Describe<LogisticRegression> {
   static auto methods() {
     using E = LogisticRegression;
     return std::make_tuple(method("predictLogProba", &E::predict_log_proba, "log of predictProba"));
+  }
+};
+
+template <>
+struct Describe<Perceptron> {
+  static constexpr const char* name = "Perceptron";
+  static constexpr const char* family = "linear_model";
+  static constexpr const char* doc = "Rosenblatt's perceptron: steps on misclassified samples (one-vs-rest for 3+ classes)";
+  static constexpr Kind kind = Kind::classifier;
+  static auto params() {
+    using P = Perceptron::Params;
+    return std::make_tuple(
+        param("penalty", &P::penalty, "regularisation: null (none), 'l2', 'l1' or 'elasticnet'",
+              {{"l2", PerceptronPenalty::l2}, {"l1", PerceptronPenalty::l1}, {"elasticnet", PerceptronPenalty::elasticnet}}),
+        param("alpha", &P::alpha, "strength of the penalty", at_least(0)),
+        param("l1Ratio", &P::l1_ratio, "share of L1 in the elastic-net penalty", between(0, 1)),
+        param("maxIter", &P::max_iter, "most passes (epochs) over the data", at_least(1)),
+        param("tol", &P::tol, "stop when the summed loss has not fallen by tol·n for nIterNoChange epochs (null: never)", at_least(0)),
+        param("eta0", &P::eta0, "step size", greater_than(0)),
+        param("shuffle", &P::shuffle, "visit the samples in a new random order each epoch"),
+        param("randomState", &P::random_state, "seed of the shuffles", at_least(0)),
+        param("fitIntercept", &P::fit_intercept, "learn an intercept"),
+        param("nIterNoChange", &P::n_iter_no_change, "epochs without improvement before stopping", at_least(1)));
+  }
+  static auto attributes() {
+    using E = Perceptron;
+    return std::make_tuple(attribute("coef", &E::coef, "weights: one row for two classes, one per class (one-vs-rest) otherwise"),
+                           attribute("intercept", &E::intercept, "intercept of each row of coef"),
+                           attribute("nIter", &E::n_iter, "epochs run (the most over the one-vs-rest problems)"),
+                           attribute("nFeaturesIn", &E::n_features_in, "number of columns seen in fit"));
+  }
+};
+
+template <>
+struct Describe<RidgeClassifier> {
+  static constexpr const char* name = "RidgeClassifier";
+  static constexpr const char* family = "linear_model";
+  static constexpr const char* doc = "Ridge regression on ±1 class indicators; predicts the largest score";
+  static constexpr Kind kind = Kind::classifier;
+  static auto params() {
+    using P = RidgeClassifier::Params;
+    return std::make_tuple(param("alpha", &P::alpha, "strength of the L2 penalty", at_least(0)),
+                           param("fitIntercept", &P::fit_intercept, "fit an (unpenalised) intercept"));
+  }
+  static auto attributes() {
+    using E = RidgeClassifier;
+    return std::make_tuple(attribute("coef", &E::coef, "weights: one row for two classes, one per class otherwise"),
+                           attribute("intercept", &E::intercept, "intercept of each row of coef"),
+                           attribute("nFeaturesIn", &E::n_features_in, "number of columns seen in fit"));
+  }
+};
+
+template <>
+struct Describe<SubsetSelection> {
+  static constexpr const char* name = "SubsetSelection";
+  static constexpr const char* family = "linear_model";
+  static constexpr const char* doc =
+      "Least squares on a subset of the features chosen by best-subset, forward or backward search (RSS, AIC or BIC)";
+  static constexpr Kind kind = Kind::regressor;
+  static auto params() {
+    using P = SubsetSelection::Params;
+    return std::make_tuple(
+        param("method", &P::method, "'best' (all subsets, at most 20 features), 'forward' or 'backward' stepwise",
+              {{"best", SubsetMethod::best}, {"forward", SubsetMethod::forward}, {"backward", SubsetMethod::backward}}),
+        param("criterion", &P::criterion,
+              "how the size is chosen when nFeatures is null: 'rss' (always the largest), 'aic' or 'bic' (Gaussian likelihood)",
+              {{"rss", SubsetCriterion::rss}, {"aic", SubsetCriterion::aic}, {"bic", SubsetCriterion::bic}}),
+        param("nFeatures", &P::n_features, "number of features to keep (null: the size with the best criterion)", at_least(0)),
+        param("fitIntercept", &P::fit_intercept, "fit an intercept (always in the model, not counted as a feature)"));
+  }
+  static auto attributes() {
+    using E = SubsetSelection;
+    return std::make_tuple(attribute("support", &E::support, "1 for each selected feature, 0 otherwise"),
+                           attribute("selected", &E::selected, "indices of the selected features, ascending"),
+                           attribute("coef", &E::coef, "least-squares coefficients (0 for features left out)", true),
+                           attribute("intercept", &E::intercept, "intercept", true),
+                           attribute("pathSize", &E::path_size, "number of features at each step of the search"),
+                           attribute("pathSupport", &E::path_support, "the subset at each step, one 0/1 row per step"),
+                           attribute("pathFeature", &E::path_feature, "feature added (forward) or removed (backward) at each step; -1 at the start and for 'best'"),
+                           attribute("pathRss", &E::path_rss, "residual sum of squares at each step"),
+                           attribute("pathScore", &E::path_score, "the criterion at each step (RSS, AIC or BIC)"),
+                           attribute("nFeaturesIn", &E::n_features_in, "number of columns seen in fit"));
   }
 };
 
