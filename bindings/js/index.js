@@ -4,6 +4,7 @@ export * from './estimators.js';
 export { Estimator, estimators, loadModel } from './estimator.js';
 export { DenseMatrix } from './arrays.js';
 export * as metrics from './metrics.js';
+export * as losses from './losses.js';
 export * as tree from './tree.js';
 export { exportText } from './tree.js';
 export * as datasets from './datasets.js';

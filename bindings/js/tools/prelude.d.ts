@@ -99,6 +99,81 @@ export declare namespace tree {
   export { exportText };
 }
 
+/**
+ * Loss functions and penalties, for plots. Margin losses take m = y·f(x) (y in {-1, +1}),
+ * regression losses residuals r = y - f(x); a number gives a number, an array a Float64Array.
+ */
+export declare namespace losses {
+  type Values = number[] | Float64Array | Float32Array;
+  /** 1 where m <= 0, else 0. */
+  function zeroOne(margins: number): number;
+  function zeroOne(margins: Values): Float64Array;
+  /** ln(1 + e^-m) (natural log). */
+  function logistic(margins: number): number;
+  function logistic(margins: Values): Float64Array;
+  /** max(0, 1 - m). */
+  function hinge(margins: number): number;
+  function hinge(margins: Values): Float64Array;
+  /** max(0, 1 - m)². */
+  function squaredHinge(margins: number): number;
+  function squaredHinge(margins: Values): Float64Array;
+  /** e^-m. */
+  function exponential(margins: number): number;
+  function exponential(margins: Values): Float64Array;
+  /** max(0, -m). */
+  function perceptron(margins: number): number;
+  function perceptron(margins: Values): Float64Array;
+  /** r². */
+  function squared(residuals: number): number;
+  function squared(residuals: Values): Float64Array;
+  /** |r|. */
+  function absolute(residuals: number): number;
+  function absolute(residuals: Values): Float64Array;
+  /** max(0, |r| - epsilon); epsilon defaults to 0.1. */
+  function epsilonInsensitive(residuals: number, epsilon?: number): number;
+  function epsilonInsensitive(residuals: Values, epsilon?: number): Float64Array;
+  /** r²/2 if |r| <= delta, else delta·(|r| - delta/2); delta defaults to 1.35. */
+  function huber(residuals: number, delta?: number): number;
+  function huber(residuals: Values, delta?: number): Float64Array;
+  /** Number of non-zero coefficients of a vector, or of each row of a matrix. */
+  function l0(w: Values): number;
+  function l0(w: MatrixLike): Float64Array;
+  /** Σ|w_j| of a vector, or of each row of a matrix. */
+  function l1(w: Values): number;
+  function l1(w: MatrixLike): Float64Array;
+  /** √Σw_j² (the Euclidean norm) of a vector, or of each row of a matrix. */
+  function l2(w: Values): number;
+  function l2(w: MatrixLike): Float64Array;
+  /** l1Ratio·Σ|w_j| + (1 - l1Ratio)/2·Σw_j² (scikit-learn's elastic net per unit alpha); l1Ratio defaults to 0.5. */
+  function elasticNet(w: Values, l1Ratio?: number): number;
+  function elasticNet(w: MatrixLike, l1Ratio?: number): Float64Array;
+}
+
+/** Options of {@link exportText} (scikit-learn's export_text parameters in camelCase). */
+export interface ExportTextOptions {
+  /** One name per feature. Default: feature_0, feature_1, ... */
+  featureNames?: readonly string[] | null;
+  /** One name per class (classifiers). Default: the fitted class labels. */
+  classNames?: readonly (string | number)[] | null;
+  /** Digits after the decimal point of thresholds and values. Default 2. */
+  decimals?: number;
+  /** Levels shown; deeper branches print as "truncated branch of depth n". Default 10 (as scikit-learn); Infinity shows all. */
+  maxDepth?: number;
+  /** Width of each level. Default 3. */
+  spacing?: number;
+  /** Classifiers: print each leaf's weighted class counts. Default false. */
+  showWeights?: boolean;
+}
+/**
+ * sklearn.tree.export_text: the rules of a fitted decision tree as text ("|--- feature_2 <= 2.45",
+ * "|   |--- class: setosa"; regression leaves "value: [1.23]"). Throws for any other model.
+ */
+export declare function exportText(model: DecisionTreeClassifier | DecisionTreeRegressor, options?: ExportTextOptions): string;
+/** sklearn.tree helpers. */
+export declare namespace tree {
+  export { exportText };
+}
+
 /** A classification data set: y holds class codes 0..k-1. */
 export interface ClassificationData { X: DenseMatrix; y: Int32Array }
 /** sklearn.datasets: seeded generators, identical in Node, browsers and the native build. */
