@@ -185,6 +185,9 @@ SolveResult solve_cd(const Problem& pb, double tol, int max_iter, Matrix& W, Vec
   Eigen::VectorXd r(n), h(n), g(p), A(p), d(p), Xd(n), wk(p);
   SolveResult res;
   res.converged = false;
+  // The relative-decrease rule of the lbfgs solver (see solve_lbfgs), on the same objective / C.
+  const double ftol = std::max(std::min(2.220446049250313e-09, tol * tol), 1e-15);
+  double F_prev = smooth_loss(pb, Z, nullptr);
   for (int it = 0; it < max_iter; ++it) {
     double max_viol = 0;
     bool progress = false;
@@ -223,7 +226,7 @@ SolveResult solve_cd(const Problem& pb, double tol, int max_iter, Matrix& W, Vec
       Xd.setZero();
       double db = 0;
       const double inner_tol = 0.01 * viol * pb.C;
-      for (int sweep = 0; sweep < 200; ++sweep) {
+      for (int sweep = 0; sweep < 100; ++sweep) {
         double change = 0;
         for (Index j = 0; j < p; ++j) {
           if (A[j] <= 0) continue;
@@ -281,6 +284,12 @@ SolveResult solve_cd(const Problem& pb, double tol, int max_iter, Matrix& W, Vec
       res.n_iter = std::max(it, 1);  // the last pass only checked
       break;
     }
+    const double F_now = smooth_loss(pb, Z, nullptr) + penalty_value(pb, W) / pb.C;
+    if (progress && F_prev - F_now <= ftol * std::max({std::fabs(F_prev), std::fabs(F_now), 1.0})) {
+      res.converged = true;
+      break;
+    }
+    F_prev = F_now;
     if (!progress) {  // no block can decrease the objective any more: floating-point precision reached
       const double F = smooth_loss(pb, Z, nullptr) + penalty_value(pb, W) / pb.C;
       if (max_viol <= 1.4901161193847656e-08 * std::max(1.0, std::fabs(F))) {  // √eps·|F|: at rounding level

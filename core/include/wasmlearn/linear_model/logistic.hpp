@@ -12,7 +12,8 @@
 //            (scipy's default ftol; tol² so that a tight tol is honoured); penalties l2, none.
 //   'cd'     proximal Newton with coordinate descent on the quadratic model and a backtracking line
 //            search (newGLMNET / glmnet style; multinomial: one class block at a time); stops when the
-//            minimum-norm subgradient of the objective above is at most tol in every coordinate;
+//            minimum-norm subgradient of the objective / C is at most tol in every coordinate,
+//            or on the same relative-decrease rule as lbfgs;
 //            penalties l1, l2, elasticnet, none.
 // multiClass 'auto' is 'ovr' for two classes and 'multinomial' otherwise (scikit-learn 1.2). With
 // two classes coef has one row (the positive class); 'multinomial' on two classes keeps the second
