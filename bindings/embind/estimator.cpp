@@ -25,10 +25,19 @@ class RawEstimator {
     return guarded([&] { return new RawEstimator(estimator_from_json(parse_json(text, "model JSON"))); });
   }
 
-  void fit(const val& X, int rows, int cols, const val& Y, int y_cols, bool y_is_vector) {
+  // on_progress: undefined, or a JS function (done, total) -> boolean (false cancels). The JS
+  // layer wraps the user's callback so that it never throws through WASM frames.
+  void fit(const val& X, int rows, int cols, const val& Y, int y_cols, bool y_is_vector, const val& on_progress) {
     guarded([&] {
       const Buffer x(X, rows, cols, "X");
       const Buffer y(Y, rows, y_cols, "y");
+      // Unset again however fit ends, so the model keeps no reference to the JS function.
+      struct ProgressScope {
+        AnyEstimator& est;
+        ~ProgressScope() { est.set_progress(nullptr); }
+      } scope{*impl_};
+      if (on_progress.typeOf().as<std::string>() == "function")
+        impl_->set_progress([&on_progress](int done, int total) { return on_progress(done, total).as<bool>(); });
       impl_->fit(x.map(), y.map(), y_is_vector);
     });
   }

@@ -52,21 +52,32 @@ export class Estimator {
     return this.#labels;
   }
 
-  fit(X, y) {
+  // options.onProgress(done, total), for estimators whose metadata lists "progress" (forests):
+  // called during the fit; returning false cancels it (fit then throws "fit cancelled ...").
+  fit(X, y, options = {}) {
     const raw = this._raw();
     const x = toMatrix(X);
     const kind = this.constructor.metadata.kind;
+    const progress = progressCallback(options?.onProgress);
+    let fitTargets;
     if (kind === 'classifier') {
       if (y == null) throw new Error('y is required to fit a classifier');
       const { classes, kind: labelType, codes } = encodeLabels(y);
       if (codes.length !== x.rows) throw new Error(`y has ${codes.length} entries but X has ${x.rows} rows`);
-      raw.fit(x.data, x.rows, x.cols, codes, 1, true);
-      this.#labels = { kind: labelType, classes };
+      fitTargets = () => {
+        raw.fit(x.data, x.rows, x.cols, codes, 1, true, progress.call);
+        this.#labels = { kind: labelType, classes };
+      };
     } else if (kind === 'regressor') {
       const t = toTargets(y, x.rows);
-      raw.fit(x.data, x.rows, x.cols, t.data, t.cols, t.isVector);
+      fitTargets = () => raw.fit(x.data, x.rows, x.cols, t.data, t.cols, t.isVector, progress.call);
     } else {
-      raw.fit(x.data, x.rows, x.cols, new Float64Array(0), 0, true);
+      fitTargets = () => raw.fit(x.data, x.rows, x.cols, new Float64Array(0), 0, true, progress.call);
+    }
+    try {
+      fitTargets();
+    } catch (e) {
+      throw progress.error ?? e; // the callback's own error rather than "fit cancelled"
     }
     return this;
   }
@@ -81,8 +92,11 @@ export class Estimator {
       if (codes.length !== x.rows) throw new Error(`y has ${codes.length} entries but X has ${x.rows} rows`);
       return raw.score(x.data, x.rows, x.cols, codes, 1);
     }
-    const t = toTargets(y, x.rows);
-    return raw.score(x.data, x.rows, x.cols, t.data, t.rows === 0 ? 0 : t.cols);
+    if (this.constructor.metadata.kind === 'regressor') {
+      const t = toTargets(y, x.rows);
+      return raw.score(x.data, x.rows, x.cols, t.data, t.rows === 0 ? 0 : t.cols);
+    }
+    return raw.score(x.data, x.rows, x.cols, new Float64Array(0), 0); // e.g. -inertia, mean log-likelihood
   }
 
   // The fitted class labels, in the order of predictProba's columns.
@@ -137,6 +151,25 @@ export class Estimator {
   [disposeSymbol]() {
     this.dispose();
   }
+}
+
+// Wraps a user's progress callback so that it never throws through WebAssembly frames: an
+// exception stops the fit (as returning false does) and is rethrown by fit afterwards.
+function progressCallback(onProgress) {
+  if (onProgress === undefined) return { call: undefined };
+  if (typeof onProgress !== 'function') throw new Error(`onProgress must be a function, got ${typeof onProgress}`);
+  const state = {
+    error: undefined,
+    call: (done, total) => {
+      try {
+        return onProgress(done, total) !== false;
+      } catch (e) {
+        state.error = e;
+        return false;
+      }
+    },
+  };
+  return state;
 }
 
 // A model loaded by fromJSON, handed to the constructor instead of options.

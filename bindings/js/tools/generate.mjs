@@ -67,10 +67,10 @@ const commonMethods = {
   radiusNeighbors: 'radiusNeighbors(X: MatrixLike, radius?: number): { distances: Float64Array[]; indices: Int32Array[] };',
 };
 const fitSignature = {
-  classifier: 'fit(X: MatrixLike, y: Labels): this;\n  score(X: MatrixLike, y: Labels): number;\n  /** Class labels, in the column order of predictProba. */\n  readonly classes: PredictedLabels;',
-  regressor: 'fit(X: MatrixLike, y: Targets): this;\n  /** Coefficient of determination R² (averaged over outputs). */\n  score(X: MatrixLike, y: Targets): number;',
-  transformer: 'fit(X: MatrixLike, y?: unknown): this;',
-  clusterer: 'fit(X: MatrixLike, y?: unknown): this;',
+  classifier: 'fit(X: MatrixLike, y: Labels, options?: FitOptions): this;\n  score(X: MatrixLike, y: Labels): number;\n  /** Class labels, in the column order of predictProba. */\n  readonly classes: PredictedLabels;',
+  regressor: 'fit(X: MatrixLike, y: Targets, options?: FitOptions): this;\n  /** Coefficient of determination R² (averaged over outputs). */\n  score(X: MatrixLike, y: Targets): number;',
+  transformer: 'fit(X: MatrixLike, y?: unknown, options?: FitOptions): this;',
+  clusterer: 'fit(X: MatrixLike, y?: unknown, options?: FitOptions): this;',
 };
 
 let dts = banner + readFileSync(path.join(here, 'prelude.d.ts'), 'utf8') + '\n';

@@ -49,6 +49,12 @@ export interface ModelJSON {
   labels?: { kind: 'number' | 'string'; classes: (number | string)[] };
 }
 
+export interface FitOptions {
+  /** Estimators whose metadata lists "progress" (forests) call this during fit with (steps done,
+   * total); returning false cancels the fit, which then throws "fit cancelled ...". */
+  onProgress?: (done: number, total: number) => boolean | void;
+}
+
 export declare abstract class Estimator<Options> {
   getParams(): Required<Options>;
   setParams(options: Options): this;

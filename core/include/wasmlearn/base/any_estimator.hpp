@@ -33,6 +33,8 @@ class AnyEstimator {
   // Y: n x outputs (regressor), n x 1 class codes (classifier), ignored for unsupervised estimators.
   // y_is_vector: y was 1-D, so per-output results and attributes drop their output axis.
   virtual void fit(MatrixRef X, MatrixRef Y, bool y_is_vector) = 0;
+  // For the next fits; a no-op for estimators that do not report progress ("progress" in supports()).
+  virtual void set_progress(ProgressHook hook) = 0;
   virtual NdArray predict(MatrixRef X) const = 0;
   virtual Matrix predict_proba(MatrixRef X) const = 0;
   virtual NdArray decision_function(MatrixRef X) const = 0;
@@ -72,6 +74,8 @@ template <class E, class = void> struct has_kneighbors : std::false_type {};
 template <class E> struct has_kneighbors<E, std::void_t<decltype(std::declval<const E&>().kneighbors(std::declval<MatrixRef>(), std::optional<int>()))>> : std::true_type {};
 template <class E, class = void> struct has_radius_neighbors : std::false_type {};
 template <class E> struct has_radius_neighbors<E, std::void_t<decltype(std::declval<const E&>().radius_neighbors(std::declval<MatrixRef>(), std::optional<double>()))>> : std::true_type {};
+template <class E, class = void> struct has_set_progress : std::false_type {};
+template <class E> struct has_set_progress<E, std::void_t<decltype(std::declval<E&>().set_progress(ProgressHook()))>> : std::true_type {};
 template <class E, class = void> struct has_warnings : std::false_type {};
 template <class E> struct has_warnings<E, std::void_t<decltype(std::declval<const E&>().warnings())>> : std::true_type {};
 
@@ -118,6 +122,7 @@ class Adapter final : public AnyEstimator {
     if constexpr (detail::has_inverse_transform<E>::value) m.push_back("inverseTransform");
     if constexpr (detail::has_kneighbors<E>::value) m.push_back("kneighbors");
     if constexpr (detail::has_radius_neighbors<E>::value) m.push_back("radiusNeighbors");
+    if constexpr (detail::has_set_progress<E>::value) m.push_back("progress");
     return m;
   }
 
@@ -133,6 +138,10 @@ class Adapter final : public AnyEstimator {
       est_.fit(X);
     }
     y_is_vector_ = y_is_vector;
+  }
+
+  void set_progress(ProgressHook hook) override {
+    if constexpr (detail::has_set_progress<E>::value) est_.set_progress(std::move(hook));
   }
 
   NdArray predict(MatrixRef X) const override {

@@ -1,5 +1,6 @@
 // The library's errors. Messages are written for people: they name the argument and what was wrong.
 #pragma once
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -25,5 +26,10 @@ struct Warnings {
   void add(std::string m) { messages.push_back(std::move(m)); }
   void clear() { messages.clear(); }
 };
+
+// Long fits call this with (steps done, total steps); returning false cancels the fit, which
+// throws Error("fit cancelled ...") and leaves the model as it was. An estimator that reports
+// progress has `void set_progress(ProgressHook)`.
+using ProgressHook = std::function<bool(int done, int total)>;
 
 }  // namespace wasmlearn

@@ -51,9 +51,8 @@ struct ExtraTreesRegressorParams : RandomForestRegressorParams {
   ExtraTreesRegressorParams() { bootstrap = false; }
 };
 
-// Called after each tree with (trees done, total); returning false cancels the fit, which then
-// throws Error("fit cancelled ...") and leaves the model as it was.
-using ProgressHook = std::function<bool(int done, int total)>;
+// Forests report progress after each tree (ProgressHook, base/errors.hpp); returning false
+// cancels the fit, which then throws Error("fit cancelled ...") and leaves the model as it was.
 
 // What every forest shares: growing the trees, importances, OOB bookkeeping, model JSON.
 class ForestBase {
