@@ -4,6 +4,8 @@ export * from './estimators.js';
 export { Estimator, estimators, loadModel } from './estimator.js';
 export { DenseMatrix } from './arrays.js';
 export * as metrics from './metrics.js';
+export * as linearModel from './linear_model.js';
+export { lassoPath, enetPath } from './linear_model.js';
 export * as losses from './losses.js';
 export * as tree from './tree.js';
 export { exportText } from './tree.js';

@@ -208,3 +208,38 @@ export declare function trainTestSplit<XT extends MatrixLike>(X: XT, options?: S
 export declare namespace modelSelection {
   export { trainTestSplit };
 }
+
+/** Options of lassoPath / enetPath (scikit-learn's lasso_path / enet_path; no intercept, no centring). */
+export interface PathOptions {
+  /** Automatic grid: alphaMin = eps·alphaMax, alphaMax = max|Xᵀy| / (n·l1Ratio). Default 1e-3. */
+  eps?: number;
+  /** Length of the automatic grid. Default 100. */
+  nAlphas?: number;
+  /** An explicit grid instead (used in descending order). */
+  alphas?: ArrayLike<number> | null;
+  /** Duality-gap tolerance (relative to ‖y‖²/n). Default 1e-4. */
+  tol?: number;
+  /** Coordinate-descent sweeps per alpha. Default 1000. */
+  maxIter?: number;
+  /** Non-negative coefficients only. Default false. */
+  positive?: boolean;
+}
+export interface PathResult {
+  /** Descending. */
+  alphas: Float64Array;
+  /** nFeatures x nAlphas: column i is the solution at alphas[i] (scikit-learn's layout). */
+  coefs: DenseMatrix;
+  /** Duality gap at each alpha (objective units). */
+  dualGaps: Float64Array;
+  /** Sweeps run at each alpha. */
+  nIters: Int32Array;
+  /** One ConvergenceWarning per alpha that reached maxIter. */
+  warnings: string[];
+}
+/** sklearn.linear_model.lasso_path: the lasso solutions along a grid of alphas, warm-started. */
+export declare function lassoPath(X: MatrixLike, y: ArrayLike<number>, options?: PathOptions): PathResult;
+/** sklearn.linear_model.enet_path: as lassoPath for the elastic net; l1Ratio in [0, 1] (default 0.5; 0 needs alphas). */
+export declare function enetPath(X: MatrixLike, y: ArrayLike<number>, options?: PathOptions & { l1Ratio?: number }): PathResult;
+export declare namespace linearModel {
+  export { lassoPath, enetPath };
+}

@@ -1,0 +1,101 @@
+// Lasso, ElasticNet, lassoPath/enetPath and LogisticRegression through the WASM package against
+// scikit-learn's fixtures (tests/fixtures/linear_penalised.py), option errors, JSON round trips.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as wasmlearn from 'wasmlearn';
+import { lassoPath, enetPath, linearModel, Lasso, ElasticNet, LogisticRegression } from 'wasmlearn';
+
+const fx = JSON.parse(readFileSync(new URL('../fixtures/linear_penalised.json', import.meta.url), 'utf8'));
+const near = (actual, expected, tol, what) => {
+  const a = Array.from(actual), e = [expected].flat(2);
+  assert.equal(a.length, e.length, `${what} length`);
+  a.forEach((v, i) => assert.ok(Math.abs(v - e[i]) <= tol, `${what}[${i}]: ${v} vs ${e[i]}`));
+};
+
+for (const i of [0, 7, 14, 21, 25]) {
+  const c = fx.cd[i];
+  test(`${c.estimator}(${JSON.stringify(c.options)}) on ${c.data} equals scikit-learn`, () => {
+    const model = new wasmlearn[c.estimator](c.options).fit(c.X, c.y);
+    const multi = Array.isArray(c.y[0]);
+    near(multi ? model.coef.data : model.coef, c.coef, 1e-6, 'coef');
+    if (multi) near(model.intercept, Array.isArray(c.intercept) ? c.intercept : [c.intercept, c.intercept], 1e-6, 'intercept');
+    else near([model.intercept], [c.intercept], 1e-6, 'intercept');
+    assert.deepEqual(model.warnings, []);
+    const loaded = wasmlearn[c.estimator].fromJSON(JSON.stringify(model));
+    assert.deepEqual(loaded.predict(c.X), model.predict(c.X));
+    assert.deepEqual(loaded.nIter, model.nIter);
+    model.dispose();
+    loaded.dispose();
+  });
+}
+
+test('lassoPath and enetPath equal scikit-learn (layout nFeatures x nAlphas, descending alphas)', () => {
+  for (const c of fx.paths) {
+    const fn = c.path === 'lasso' ? lassoPath : enetPath;
+    const r = fn(c.X, c.y, c.options);
+    assert.ok(r.alphas instanceof Float64Array && r.dualGaps instanceof Float64Array && r.nIters instanceof Int32Array);
+    assert.deepEqual([r.coefs.rows, r.coefs.cols], [c.coefs.length, c.alphas.length]);
+    c.alphas.forEach((a, i) => assert.ok(Math.abs(r.alphas[i] - a) <= 1e-13 * a, `alpha ${i}`));
+    for (let i = 1; i < r.alphas.length; i++) assert.ok(r.alphas[i] <= r.alphas[i - 1]);
+    near(r.coefs.data, c.coefs, 1e-6, 'coefs');
+    assert.deepEqual(r.warnings, []);
+  }
+  assert.equal(linearModel.lassoPath, lassoPath);
+  // Defaults: 100 alphas from alphaMax = max|Xᵀy|/n down to 1e-3·alphaMax; the first solution is 0.
+  const { X, y } = fx.paths[0];
+  const r = lassoPath(X, y);
+  assert.equal(r.alphas.length, 100);
+  assert.ok(Math.abs(r.alphas[99] / r.alphas[0] - 1e-3) < 1e-12);
+  assert.ok(Array.from({ length: r.coefs.rows }, (_, j) => r.coefs.get(j, 0)).every((v) => v === 0));
+  assert.equal(r.coefs.cols, 100);
+});
+
+test('path and estimator option errors', () => {
+  const { X, y } = fx.paths[0];
+  assert.throws(() => enetPath(X, y, { l1Ratio: 1.5 }), { message: 'l1Ratio must be in [0, 1], got 1.5' });
+  assert.throws(() => enetPath(X, y, { l1Ratio: 0 }), /l1Ratio = 0 needs an explicit alphas grid/);
+  assert.throws(() => lassoPath(X, y, { l1Ratio: 0.5 }), /Unknown option 'l1Ratio' for lassoPath/);
+  assert.throws(() => lassoPath(X, y, { eps: 0 }), /eps must be greater than 0/);
+  assert.throws(() => lassoPath(X, [[1, 2]]), /y has 1 entries but X has 30 rows/);
+  assert.throws(() => new Lasso({ alpha: -1 }), { message: 'alpha must be at least 0, got -1' });
+  assert.throws(() => new ElasticNet({ l1Ratio: 2 }), /l1Ratio must be in \[0, 1\], got 2/);
+  assert.throws(() => new Lasso({ selection: 'greedy' }), /selection must be one of 'cyclic', 'random'/);
+  assert.throws(() => new LogisticRegression({ C: 0 }), /C must be greater than 0, got 0/);
+  assert.throws(() => new LogisticRegression({ penalty: 'l3' }), /penalty must be one of 'l2', 'l1', 'elasticnet', 'none'/);
+  assert.throws(() => new LogisticRegression({ solver: 'saga' }), /solver must be one of 'lbfgs', 'cd'.*use 'cd'/);
+  const m = new LogisticRegression({ penalty: 'l1' });
+  assert.throws(() => m.fit([[0], [1], [2], [3]], ['a', 'a', 'b', 'b']), {
+    message: "penalty='l1' is not supported by solver 'lbfgs'; valid pairs: lbfgs: l2, none; cd: l1, l2, elasticnet, none",
+  });
+  assert.throws(() => new LogisticRegression().fit([[0], [1]], ['a', 'a']), /only one class/);
+  m.dispose();
+});
+
+test('LogisticRegression equals scikit-learn: binary, multinomial iris probabilities, l1 objective', () => {
+  for (const i of [0, 4, 5, 9]) {
+    const c = fx.logistic[i];
+    const labels = c.y.map((v) => `class ${v}`);
+    const m = new LogisticRegression({ ...c.options, tol: 1e-8 }).fit(c.X, labels);
+    const P = m.predictProba(c.X);
+    assert.deepEqual([P.rows, P.cols], [c.proba.length, c.proba[0].length]);
+    near(P.data, c.proba, i === 9 ? 1e-3 : 1e-6, `proba ${i}`);
+    if (i !== 9) near(m.coef.data, c.coef, 1e-5, `coef ${i}`);
+    assert.deepEqual(m.predict(c.X), c.predict.map((v) => `class ${v}`));
+    const logP = m.predictLogProba(c.X);
+    assert.ok(Math.abs(Math.exp(logP.data[0]) - P.data[0]) < 1e-15);
+    const loaded = LogisticRegression.fromJSON(JSON.stringify(m));
+    assert.deepEqual(loaded.predictProba(c.X), P);
+    m.dispose();
+    loaded.dispose();
+  }
+});
+
+test('separable data without a penalty stops with a warning and finite numbers', () => {
+  const X = [[0, 0], [1, 0], [0, 1], [3, 3], [4, 3], [3, 4]];
+  const m = new LogisticRegression({ penalty: 'none' }).fit(X, [0, 0, 0, 1, 1, 1]);
+  assert.ok(m.warnings.some((w) => w.startsWith('ConvergenceWarning')));
+  assert.ok(Array.from(m.coef.data ?? m.coef).every(Number.isFinite));
+  assert.ok(Array.from(m.predictProba(X).data).every(Number.isFinite));
+  m.dispose();
+});
