@@ -155,31 +155,6 @@ export declare namespace losses {
   function elasticNet(w: MatrixLike, l1Ratio?: number): Float64Array;
 }
 
-/** Options of {@link exportText} (scikit-learn's export_text parameters in camelCase). */
-export interface ExportTextOptions {
-  /** One name per feature. Default: feature_0, feature_1, ... */
-  featureNames?: readonly string[] | null;
-  /** One name per class (classifiers). Default: the fitted class labels. */
-  classNames?: readonly (string | number)[] | null;
-  /** Digits after the decimal point of thresholds and values. Default 2. */
-  decimals?: number;
-  /** Levels shown; deeper branches print as "truncated branch of depth n". Default 10 (as scikit-learn); Infinity shows all. */
-  maxDepth?: number;
-  /** Width of each level. Default 3. */
-  spacing?: number;
-  /** Classifiers: print each leaf's weighted class counts. Default false. */
-  showWeights?: boolean;
-}
-/**
- * sklearn.tree.export_text: the rules of a fitted decision tree as text ("|--- feature_2 <= 2.45",
- * "|   |--- class: setosa"; regression leaves "value: [1.23]"). Throws for any other model.
- */
-export declare function exportText(model: DecisionTreeClassifier | DecisionTreeRegressor, options?: ExportTextOptions): string;
-/** sklearn.tree helpers. */
-export declare namespace tree {
-  export { exportText };
-}
-
 /** A classification data set: y holds class codes 0..k-1. */
 export interface ClassificationData { X: DenseMatrix; y: Int32Array }
 /** sklearn.datasets: seeded generators, identical in Node, browsers and the native build. */
