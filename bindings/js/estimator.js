@@ -57,46 +57,24 @@ export class Estimator {
   fit(X, y, options = {}) {
     const raw = this._raw();
     const x = toMatrix(X);
-    const kind = this.constructor.metadata.kind;
     const progress = progressCallback(options?.onProgress);
-    let fitTargets;
-    if (kind === 'classifier') {
-      if (y == null) throw new Error('y is required to fit a classifier');
-      const { classes, kind: labelType, codes } = encodeLabels(y);
-      if (codes.length !== x.rows) throw new Error(`y has ${codes.length} entries but X has ${x.rows} rows`);
-      fitTargets = () => {
-        raw.fit(x.data, x.rows, x.cols, codes, 1, true, progress.call);
-        this.#labels = { kind: labelType, classes };
-      };
-    } else if (kind === 'regressor') {
-      const t = toTargets(y, x.rows);
-      fitTargets = () => raw.fit(x.data, x.rows, x.cols, t.data, t.cols, t.isVector, progress.call);
-    } else {
-      fitTargets = () => raw.fit(x.data, x.rows, x.cols, new Float64Array(0), 0, true, progress.call);
-    }
+    const t = targetBuffer(this.constructor.metadata.kind, y, x.rows, null);
     try {
-      fitTargets();
+      raw.fit(x.data, x.rows, x.cols, t.data, t.cols, t.isVector, progress.call);
     } catch (e) {
       throw progress.error ?? e; // the callback's own error rather than "fit cancelled"
     }
+    if (t.encoded) this.#labels = { kind: t.encoded.kind, classes: t.encoded.classes };
     return this;
   }
 
+  // Accuracy (classifiers), R² (regressors), or the estimator's own score (e.g. -inertia).
   score(X, y) {
     const raw = this._raw();
     const x = toMatrix(X);
-    if (this.constructor.metadata.kind === 'classifier') {
-      const classes = this.classes;
-      labelKind(y);
-      const codes = codesFor(y, classes);
-      if (codes.length !== x.rows) throw new Error(`y has ${codes.length} entries but X has ${x.rows} rows`);
-      return raw.score(x.data, x.rows, x.cols, codes, 1);
-    }
-    if (this.constructor.metadata.kind === 'regressor') {
-      const t = toTargets(y, x.rows);
-      return raw.score(x.data, x.rows, x.cols, t.data, t.rows === 0 ? 0 : t.cols);
-    }
-    return raw.score(x.data, x.rows, x.cols, new Float64Array(0), 0); // e.g. -inertia, mean log-likelihood
+    const kind = this.constructor.metadata.kind;
+    const t = targetBuffer(kind, y, x.rows, kind === 'classifier' ? this.classes : null);
+    return raw.score(x.data, x.rows, x.cols, t.data, t.cols);
   }
 
   // The fitted class labels, in the order of predictProba's columns.
@@ -151,6 +129,29 @@ export class Estimator {
   [disposeSymbol]() {
     this.dispose();
   }
+}
+
+// y as the flat buffer the module copies once: class codes (new ones when `fittedClasses` is null,
+// which fit keeps in `encoded`; else codes of the fitted classes), regression targets, or nothing.
+function targetBuffer(kind, y, rows, fittedClasses) {
+  if (kind === 'classifier') {
+    if (y == null) throw new Error('y is required to fit a classifier');
+    let encoded = null, codes;
+    if (fittedClasses) {
+      labelKind(y);
+      codes = codesFor(y, fittedClasses);
+    } else {
+      encoded = encodeLabels(y);
+      codes = encoded.codes;
+    }
+    if (codes.length !== rows) throw new Error(`y has ${codes.length} entries but X has ${rows} rows`);
+    return { data: codes, cols: 1, isVector: true, encoded };
+  }
+  if (kind === 'regressor') {
+    const t = toTargets(y, rows);
+    return { data: t.data, cols: t.cols, isVector: t.isVector };
+  }
+  return { data: new Float64Array(0), cols: 0, isVector: true };
 }
 
 // Wraps a user's progress callback so that it never throws through WebAssembly frames: an
@@ -291,15 +292,7 @@ function extraMethod(extra, kind) {
       if (!Number.isInteger(count) || count < 1) throw new Error(`${extra.name} needs a positive integer, got ${count}`);
     }
     if (extra.args === 'X' || extra.args === 'Xy') x = toMatrix(args[0]);
-    if (extra.args === 'Xy') {
-      if (kind === 'classifier') {
-        const codes = extra.needsFit ? (labelKind(args[1]), codesFor(args[1], this.classes)) : encodeLabels(args[1]).codes;
-        if (codes.length !== x.rows) throw new Error(`y has ${codes.length} entries but X has ${x.rows} rows`);
-        y = { data: codes, cols: 1 };
-      } else {
-        y = toTargets(args[1], x.rows);
-      }
-    }
+    if (extra.args === 'Xy') y = targetBuffer(kind, args[1], x.rows, kind === 'classifier' && extra.needsFit ? this.classes : null);
     const out = raw.call(extra.name, x.data, x.rows, x.cols, y.data, y.cols, count);
     const names = Object.keys(out);
     if (names.length === 1 && names[0] === '') return fromNd(out['']);
