@@ -63,6 +63,9 @@ export const datasetParams = [
   { name: 'noise', type: 'number', default: null, minimum: 0, maximum: 3, nullable: true, doc: 'noise of the generator (standard deviation; empty: the preset default)' },
   { name: 'seed', type: 'integer', default: 0, minimum: 0, maximum: 2 ** 31 - 1, nullable: false, doc: 'random seed: the same seed gives the same points and split' },
   { name: 'testSize', type: 'number', default: 0.25, minimum: 0, maximum: 0.8, nullable: false, doc: 'fraction of the points held out as a test set (hollow marks)' },
+  { name: 'basis', type: 'string', values: ['none', 'polynomial', 'spline'], default: 'none', nullable: false, curveOnly: true,
+    doc: 'features a regressor sees on a 1-D dataset: x itself, its powers (standardised) or cubic B-splines of x' },
+  { name: 'basisSize', type: 'integer', default: 8, minimum: 2, maximum: 20, nullable: false, curveOnly: true, doc: 'degree of the polynomial, or number of spline knots' },
 ];
 
 // The generated points. Returns { P (n*2 display coordinates), c (classes) | null, t (targets) |
@@ -161,38 +164,65 @@ export function generate(wl, spec) {
   throw new Error(`unknown dataset ${spec.preset}`);
 }
 
-// Applies the user's edits: { clear, add: [[x, y, class]], move: [[i, x, y]] } (moves of
-// generated points; added points are moved by editing `add`). Edited data loses the extra
-// features (transformers then see the 2-D points).
+// Applies the user's edits: { clear, add: [[x, y, class]], move: [[i, x, y]], remove: [i] }
+// (moves and removals of generated points by their generated index; added points are moved or
+// removed by editing `add`). Edited data loses the extra features (transformers then see the 2-D
+// points). `origin` gives each point a stable index (generated i, or generated count + j for the
+// j-th added point), so the train/test split of the others never changes under an edit.
 export function applyEdits(base, edits, isCurve) {
-  if (!edits || (!edits.clear && !edits.add?.length && !edits.move?.length)) return base;
-  const keep = edits.clear ? 0 : base.P.length / 2;
+  if (!edits || (!edits.clear && !edits.add?.length && !edits.move?.length && !edits.remove?.length)) return base;
+  const generated = edits.clear ? 0 : base.P.length / 2;
+  const removed = new Set(edits.remove ?? []);
+  const kept = [];
+  for (let i = 0; i < generated; i++) if (!removed.has(i)) kept.push(i);
   const add = edits.add ?? [];
-  const n = keep + add.length;
+  const n = kept.length + add.length;
+  const moved = new Map((edits.move ?? []).map(([i, x, y]) => [i, [x, y]]));
   const P = new Float64Array(2 * n);
-  P.set(base.P.subarray(0, 2 * keep));
-  for (const [i, x, y] of edits.move ?? []) if (i < keep) (P[2 * i] = x), (P[2 * i + 1] = y);
-  add.forEach(([x, y], j) => ((P[2 * (keep + j)] = x), (P[2 * (keep + j) + 1] = y)));
-  const out = { ...base, P, full: null };
+  const origin = new Int32Array(n);
+  kept.forEach((i, r) => {
+    const [x, y] = moved.get(i) ?? [base.P[2 * i], base.P[2 * i + 1]];
+    (P[2 * r] = x), (P[2 * r + 1] = y), (origin[r] = i);
+  });
+  add.forEach(([x, y], j) => {
+    const r = kept.length + j;
+    (P[2 * r] = x), (P[2 * r + 1] = y), (origin[r] = generated + j);
+  });
+  const out = { ...base, P, origin, full: null };
   if (isCurve) {
     out.t = new Float64Array(n);
     for (let i = 0; i < n; i++) out.t[i] = P[2 * i + 1];
   } else {
     out.c = new Int32Array(n);
-    out.c.set(base.c.subarray(0, keep));
-    add.forEach(([, , cls], j) => (out.c[keep + j] = cls | 0));
+    kept.forEach((i, r) => (out.c[r] = base.c[i]));
+    add.forEach(([, , cls], j) => (out.c[kept.length + j] = cls | 0));
   }
   return out;
 }
 
-// URL form of edits: add=x,y,c;x,y,c  move=i,x,y;...  clear=1 (3 decimals; small datasets only).
+// Which edit a shown point (index i of the drawn points) comes from: { added: j } for the j-th
+// added point, else { generated: g } (its index among the generated points).
+export function editTarget(edits, nShown, i) {
+  const firstAdded = nShown - (edits.add?.length ?? 0);
+  if (i >= firstAdded) return { added: i - firstAdded };
+  let g = i;
+  for (const r of [...(edits.remove ?? [])].sort((a, b) => a - b)) if (r <= g) g++;
+  return { generated: g };
+}
+
+export const noEdits = () => ({ clear: false, add: [], move: [], remove: [] });
+
+// URL form of edits: add=x,y,c;x,y,c  move=i,x,y;...  del=i;i  clear=1 (3 decimals; small
+// datasets only).
 const r3 = (v) => Math.round(v * 1000) / 1000;
 export function editsToQuery(edits, q) {
   if (edits.clear) q.set('clear', '1');
   if (edits.add?.length) q.set('add', edits.add.map((a) => a.map(r3).join(',')).join(';'));
   if (edits.move?.length) q.set('move', edits.move.map((m) => m.map(r3).join(',')).join(';'));
+  if (edits.remove?.length) q.set('del', edits.remove.join(';'));
 }
 export function editsFromQuery(q) {
   const list = (s, width) => (s ? s.split(';').map((e) => e.split(',').map(Number)).filter((e) => e.length === width && e.every(Number.isFinite)) : []);
-  return { clear: q.get('clear') === '1', add: list(q.get('add'), 3), move: list(q.get('move'), 3) };
+  const remove = list(q.get('del'), 1).map(([i]) => i).filter((i) => Number.isInteger(i) && i >= 0);
+  return { clear: q.get('clear') === '1', add: list(q.get('add'), 3), move: list(q.get('move'), 3), remove: [...new Set(remove)] };
 }

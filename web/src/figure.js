@@ -4,7 +4,7 @@
 // coarse grid then the fine one, and optionally lets the user add/move points and see the
 // neighbours a neighbour model uses for the point under the pointer.
 import { el } from './controls.js';
-import { drawFigure, drawTree, paintRegions, paintSurface, palette, MAX_DOTS } from './plot.js';
+import { drawFigure, drawTree, pathChart, paintRegions, paintSurface, palette, MAX_DOTS } from './plot.js';
 import { figureSize, scales } from './layout.js';
 
 const COARSE = 40; // grid columns of the first, quick pass
@@ -45,11 +45,12 @@ export class Figure {
     this.timing = el('span', { id: id('timing'), class: 'timing' });
     this.message = el('p', { id: id('message'), class: 'message', role: 'alert', hidden: true });
     this.treeBox = el('div', { class: 'tree', hidden: true });
+    this.pathBox = el('div', { id: id('path-view'), class: 'path-view', hidden: true });
     const caption = el('figcaption', {},
       this.legend,
       el('p', { class: 'stats', 'aria-live': 'polite' }, this.scoreName, ' ', this.score, ' ', this.testScore, ' ', this.extra, ' ', this.timing),
       this.message);
-    root.replaceChildren(this.plot, caption, this.treeBox);
+    root.replaceChildren(this.plot, caption, this.treeBox, this.pathBox);
     if (options.caption) root.append(el('p', { class: 'hint', text: options.caption }));
     this.cancelButton.addEventListener('click', () => this.cancel());
     this.#pointer();
@@ -70,6 +71,11 @@ export class Figure {
       { type: 'render', fig: this.fig, dataset: spec.dataset, edits: spec.edits, model: spec.model, view: { width, height }, passes: [COARSE, fine] },
       (msg) => this.#answer(msg),
     );
+  }
+
+  // Data <-> pixel scales of the frame shown (null before the first fit).
+  frameScales() {
+    return this.last ? scales(this.last.domain, this.#size()) : null;
   }
 
   cancel() {
@@ -131,6 +137,17 @@ export class Figure {
         drawTree(msg.overlay.tree, { width: Math.max(280, this.plot.clientWidth), featureNames: names, classes: msg.classes }));
       this.treeBox.hidden = false;
     } else this.treeBox.hidden = true;
+    this.#showPath(msg.path);
+  }
+
+  #showPath(path) {
+    this.pathBox.hidden = !path;
+    if (!path) return this.pathBox.replaceChildren();
+    const atZero = path.alphaMax ? ` From α_max = ${+path.alphaMax.toPrecision(3)} on, every weight is zero.` : '';
+    this.pathBox.replaceChildren(
+      el('p', { class: 'fig-title', text: 'Regularisation path' }),
+      pathChart(path, { width: Math.max(280, this.plot.clientWidth) }),
+      el('p', { class: 'hint', text: `Each coefficient of the model refitted on the training data at every α (dashed: this model’s α).${atZero}` }));
   }
 
   // Redraws the SVG layer, unless it would be the same as the one shown (a model option changed
@@ -224,6 +241,7 @@ export class Figure {
       this.extra.textContent = '';
       this.timing.textContent = '';
       this.treeBox.hidden = true;
+      this.pathBox.hidden = true;
     }
     this.root.dataset.pass = outcome;
     this.#done(outcome);

@@ -3,7 +3,8 @@
 import { el, paramControl, parseParam, formatParam, editable } from './controls.js';
 import { Engine } from './engine.js';
 import { Figure } from './figure.js';
-import { presets, presetByName, datasetParams, irisFeatures, editsToQuery, editsFromQuery } from './data.js';
+import { presets, presetByName, datasetParams, irisFeatures, editsToQuery, editsFromQuery, editTarget, noEdits } from './data.js';
+import { keyboardEditing } from './keyboard.js';
 
 const DEFAULT_MODEL = 'KNeighborsClassifier';
 const $ = (sel) => document.querySelector(sel);
@@ -11,7 +12,7 @@ const ui = {
   preset: $('#preset'), presetDoc: $('#preset-doc'), irisFeatures: $('#iris-features'), fx: $('#fx'), fy: $('#fy'),
   dataParams: $('#data-params'), addClass: $('#add-class'), classField: $('#class-field'),
   newSeed: $('#new-seed'), clear: $('#clear'), reset: $('#reset'),
-  model: $('#model'), modelDoc: $('#model-doc'), modelParams: $('#model-params'),
+  model: $('#model'), modelDoc: $('#model-doc'), modelParams: $('#model-params'), keyStatus: $('#key-status'),
 };
 
 const engine = new Engine();
@@ -22,6 +23,7 @@ let state = null; // { data, edits, model, params }
 let controls = { data: new Map(), params: new Map() };
 let renders = 0;
 let figure;
+let keyboard;
 
 // ---- URL state ---------------------------------------------------------------------------
 
@@ -71,6 +73,7 @@ function buildFields(container, params, group) {
   for (const p of params) {
     const c = paramControl(p, state[group][p.name], (name, value) => {
       state[group][name] = value;
+      if (name === 'basis') syncDataControls();
       changed();
     });
     made.set(p.name, c);
@@ -96,12 +99,15 @@ function syncDataControls() {
   ui.fy.value = state.data.fy;
   for (const [name, c] of controls.data) {
     c.set(state.data[name]);
-    c.root.hidden = (name === 'nSamples' && preset.fixedSize) || (name === 'noise' && preset.name.startsWith('iris'));
+    const param = datasetParams.find((p) => p.name === name);
+    c.root.hidden = (name === 'nSamples' && preset.fixedSize) || (name === 'noise' && preset.name.startsWith('iris')) ||
+      (param.curveOnly && preset.kind !== 'curve') || (name === 'basisSize' && state.data.basis === 'none');
   }
   ui.classField.hidden = preset.kind === 'curve';
   const k = preset.name === 'blobs' || preset.name === 'aniso' || preset.name.startsWith('iris') ? 3 : 2;
   ui.addClass.replaceChildren(...Array.from({ length: k + 1 }, (_, i) => el('option', { value: i, text: `class ${i}${i === k ? ' (new)' : ''}` })));
   ui.addClass.value = String(Math.min(state.cls, k));
+  state.cls = Number(ui.addClass.value);
 }
 
 function syncControls() {
@@ -138,13 +144,17 @@ const editing = {
   },
   onMove(i, x, y) {
     [x, y] = [r3(x), r3(y)];
-    const n = figure.last.X.length / 2;
-    const generated = n - state.edits.add.length;
-    if (i >= generated) {
-      const a = state.edits.add[i - generated];
-      state.edits.add[i - generated] = [x, y, a[2]];
-    } else {
-      state.edits.move = state.edits.move.filter((m) => m[0] !== i).concat([[i, x, y]]);
+    const { added, generated } = editTarget(state.edits, figure.last.X.length / 2, i);
+    if (added !== undefined) state.edits.add[added] = [x, y, state.edits.add[added][2]];
+    else state.edits.move = state.edits.move.filter((m) => m[0] !== generated).concat([[generated, x, y]]);
+    changed({ now: true });
+  },
+  onRemove(i) {
+    const { added, generated } = editTarget(state.edits, figure.last.X.length / 2, i);
+    if (added !== undefined) state.edits.add.splice(added, 1);
+    else {
+      state.edits.move = state.edits.move.filter((m) => m[0] !== generated);
+      state.edits.remove.push(generated);
     }
     changed({ now: true });
   },
@@ -188,9 +198,23 @@ function start(info) {
     grid: gridFlag(flags.get('grid')),
     editable: editing,
     onRender() {
+      keyboard.refresh();
       document.body.dataset.renders = String(++renders);
       document.body.dataset.ready = '1';
     },
+  });
+  keyboard = keyboardEditing(figure, {
+    helpId: 'edit-help',
+    status: ui.keyStatus,
+    classCount: () => (ui.classField.hidden ? 0 : ui.addClass.options.length),
+    chosenClass: () => state.cls,
+    onClass(c) {
+      state.cls = c;
+      ui.addClass.value = String(c);
+      writeHash();
+    },
+    onAdd: editing.onAdd,
+    onRemove: editing.onRemove,
   });
   controls.data = buildFields(ui.dataParams, datasetParams, 'data');
   syncDataControls();
@@ -200,7 +224,7 @@ function start(info) {
   ui.preset.addEventListener('change', () => {
     state.data.preset = ui.preset.value;
     state.data.noise = presetByName.get(state.data.preset).noise;
-    state.edits = { clear: false, add: [], move: [] };
+    state.edits = noEdits();
     const meta = metaOf(state.model);
     if (presetByName.get(state.data.preset).kind === 'curve' && meta.kind === 'classifier') switchModel(metas.find((m) => m.kind === 'regressor')?.name ?? state.model);
     syncDataControls();
@@ -225,11 +249,11 @@ function start(info) {
     changed({ now: true });
   });
   ui.clear.addEventListener('click', () => {
-    state.edits = { clear: true, add: [], move: [] };
+    state.edits = { ...noEdits(), clear: true };
     changed({ now: true });
   });
   ui.reset.addEventListener('click', () => {
-    state.edits = { clear: false, add: [], move: [] };
+    state.edits = noEdits();
     changed({ now: true });
   });
   window.addEventListener('hashchange', () => {
@@ -258,7 +282,7 @@ function switchModel(name) {
   if (meta.kind === 'regressor' && preset.kind !== 'curve' && state.data.preset === 'moons') state.data.preset = 'sine';
   if (meta.kind === 'transformer' && preset.kind === 'curve') state.data.preset = 'iris';
   if (meta.kind === 'clusterer' && preset.kind === 'curve') state.data.preset = available.includes('aniso') ? 'aniso' : 'blobs';
-  if (preset.name !== state.data.preset) (state.data.noise = presetByName.get(state.data.preset).noise), (state.edits = { clear: false, add: [], move: [] });
+  if (preset.name !== state.data.preset) (state.data.noise = presetByName.get(state.data.preset).noise), (state.edits = noEdits());
   syncDataControls();
   buildModelControls();
 }

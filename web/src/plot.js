@@ -139,6 +139,28 @@ export function lineChart(series, { width, height = 240, x, y, xType = 'linear',
   });
 }
 
+// A regularisation path: each coefficient against α (log scale, largest α on the left, as the
+// weights grow from zero), the model's α marked.
+export function pathChart({ alphas, coefs, alpha, names }, { width, height = 260 }) {
+  const rows = coefs.flatMap((w, j) => w.map((v, i) => ({ a: alphas[i], v, name: names[j] ?? `coef ${j}` })));
+  const marks = [Plot.ruleY([0], { stroke: '#bbb' }), Plot.line(rows, { x: 'a', y: 'v', z: 'name', stroke: 'name', strokeWidth: 1.8 })];
+  if (alpha > 0) marks.push(Plot.ruleX([alpha], { stroke: '#111', strokeDasharray: '4 3' }), Plot.text([alpha], { x: (a) => a, frameAnchor: 'top', dy: -2, text: () => `α = ${+alpha.toPrecision(3)}`, textAnchor: 'start', dx: 4, fontSize: 11 }));
+  return Plot.plot({
+    width,
+    height,
+    marginLeft: 52,
+    marginBottom: 38,
+    marginTop: 16,
+    style: { background: 'transparent', fontSize: '12px' },
+    ariaLabel: `Regularisation path: ${coefs.length} coefficients against alpha`,
+    x: { type: 'log', reverse: true, label: 'α (penalty strength; weaker to the right)', labelAnchor: 'center', labelArrow: 'none', tickFormat: d3.format('~g'), ticks: Math.max(3, Math.round(width / 90)) },
+    y: { label: 'coefficient', labelAnchor: 'center', labelArrow: 'none', grid: true },
+    // Beyond the palette's eight colours, evenly spaced hues (no two lines the same colour).
+    color: { domain: names, range: names.length <= palette.length ? palette : d3.quantize(d3.interpolateSinebow, names.length + 1).slice(0, -1), legend: true },
+    marks,
+  });
+}
+
 // A decision tree's first levels as a node-link diagram (D3 tree layout, SVG).
 export function drawTree(tree, { width, featureNames = ['feature 0', 'feature 1'], classes = [], maxDepth = 3 }) {
   const build = (node, depth) => {

@@ -2,23 +2,19 @@
 // chapter "Classic machine learning methods" (J. Faouzi, O. Colliot). Figure types:
 //   live  a model trained in the worker on a dataset, with controls (model options from the
 //         metadata, optionally narrowed; data options marked data: true)
-//   sweep one fit per value of an option, drawn as curves (scores, coefficients, attributes)
+//   sweep one fit per value of an option, drawn as curves (scores, attributes)
+//   path  the regularisation path of a linear model: every coefficient against alpha
 //   draw  a drawing made here in JS (no estimator involved)
 // `needs`: the estimators a figure requires; without them the page says "not yet".
 import * as Plot from '@observablehq/plot';
 import { palette } from './plot.js';
 
-const logspace = (a, b, n) => Array.from({ length: n }, (_, i) => 10 ** (a + ((b - a) * i) / (n - 1)));
 const noise = (def, max = 1) => ({ name: 'noise', data: true, type: 'number', default: def, minimum: 0, maximum: max, nullable: false, doc: 'noise of the data' });
 const seed = { name: 'seed', data: true, type: 'integer', default: 0, minimum: 0, maximum: 50, nullable: false, doc: 'random seed of the data' };
 const scoreSeries = (metric) => (a) => [
   { name: `train ${metric}`, points: a.values.map((v, i) => [v, a.train[i]]) },
   { name: `test ${metric}`, points: a.values.map((v, i) => [v, a.test[i]]) },
 ];
-const coefSeries = (a) => {
-  const k = a.attributes.coef[0].length;
-  return Array.from({ length: k }, (_, j) => ({ name: `coef ${j}`, points: a.values.map((v, i) => [v, a.attributes.coef[i][j]]) }));
-};
 
 // ---- drawings ------------------------------------------------------------------------------
 
@@ -168,12 +164,10 @@ export const sections = [
     figures: [
       { type: 'draw', title: 'Figure 6 — unit balls of the L1, L2 and L∞ norms', draw: unitBalls, caption: 'All points at distance 1 from the origin, for several ways of measuring distance.' },
       { type: 'draw', title: 'Figure 7 — the constrained optimum', draw: constrainedOptimum, caption: 'The L1 optimum sits on a corner, on the w₁ axis (w₂ = 0: a sparse solution), while the L2 optimum keeps both weights non-zero. Grow t past the least-squares point and both constraints stop mattering.' },
-      { type: 'sweep', title: 'Figure 8a — ridge: the weights as the penalty grows', needs: ['Ridge'], model: 'Ridge', dataset: { preset: 'linear8', nSamples: 100, testSize: 0 },
-        param: 'alpha', values: logspace(-2, 5, 15), attributes: ['coef'], x: 'alpha (penalty strength)', y: 'coefficient', xType: 'log', series: coefSeries,
-        caption: 'Eight features, four of them informative: every weight shrinks smoothly towards zero.' },
-      { type: 'sweep', title: 'Figure 8b — lasso: the weights as the penalty grows', needs: ['Lasso'], model: 'Lasso', dataset: { preset: 'linear8', nSamples: 100, testSize: 0 },
-        param: 'alpha', values: logspace(-2, 2.5, 15), attributes: ['coef'], x: 'alpha (penalty strength)', y: 'coefficient', xType: 'log', series: coefSeries,
-        caption: 'Weights reach exactly zero one after another: the lasso selects features.' },
+      { type: 'path', title: 'Figure 8a — ridge: the weights as the penalty grows', needs: ['Ridge'], model: 'Ridge', dataset: { preset: 'linear8', nSamples: 100, testSize: 0 },
+        caption: 'Eight features, four of them informative. Read from the right (weak penalty) to the left: every weight shrinks smoothly towards zero, and none reaches it exactly.' },
+      { type: 'path', title: 'Figure 8b — lasso: the weights as the penalty grows', needs: ['Lasso'], model: 'Lasso', dataset: { preset: 'linear8', nSamples: 100, testSize: 0 },
+        caption: 'From lassoPath (one warm-started coordinate descent along 60 values of alpha): read from the left, the weights leave zero one after another, the informative features first — the lasso selects features.' },
     ],
   },
   {

@@ -5,7 +5,7 @@
 import { el, paramControl } from './controls.js';
 import { Engine } from './engine.js';
 import { Figure } from './figure.js';
-import { lineChart } from './plot.js';
+import { lineChart, pathChart } from './plot.js';
 import { sections } from './sections.js';
 
 const engine = new Engine();
@@ -73,7 +73,7 @@ function mount(box, spec) {
     return Promise.resolve();
   }
   if (spec.type === 'live') return mountLive(box, title, spec);
-  if (spec.type === 'sweep') return mountSweep(box, title, spec);
+  if (spec.type === 'sweep' || spec.type === 'path') return mountSweep(box, title, spec);
   if (spec.type === 'draw') {
     const holder = el('div', { class: 'drawing' });
     const controls = el('div', { class: 'fig-controls' });
@@ -146,17 +146,20 @@ function mountLive(box, title, spec) {
   return first;
 }
 
+// A sweep (one fit per value of an option) or a regularisation path, drawn once computed.
 async function mountSweep(box, title, spec) {
   const holder = el('div', { class: 'drawing' });
   box.replaceChildren(title, holder, el('figcaption', { class: 'hint', text: spec.caption }));
   holder.append(el('p', { class: 'hint', text: 'training one model per value…' }));
   try {
     const answer = await engine.ask({
-      type: 'sweep', fig: `sweep-${spec.title}`, dataset: { nSamples: 200, seed: 0, testSize: 0.25, ...spec.dataset },
+      type: spec.type, fig: `${spec.type}-${spec.title}`, dataset: { nSamples: 200, seed: 0, testSize: 0.25, ...spec.dataset },
       model: { name: spec.model, params: spec.params ?? {} }, param: spec.param, values: spec.values, attributes: spec.attributes ?? [],
     });
     const width = Math.min(560, box.clientWidth || 560);
-    holder.replaceChildren(lineChart(spec.series(answer), { width, x: spec.x ?? spec.param, y: spec.y, xType: spec.xType }));
+    holder.replaceChildren(spec.type === 'path'
+      ? pathChart({ ...answer, alpha: null }, { width })
+      : lineChart(spec.series(answer), { width, x: spec.x ?? spec.param, y: spec.y, xType: spec.xType }));
     box.dataset.state = 'drawn';
   } catch (e) {
     holder.replaceChildren(el('p', { class: 'message', role: 'alert', text: e.message }));

@@ -5,10 +5,13 @@
 //              predictProba / predict call over the whole grid
 //   neighbours the training points the last model of `fig` uses for a query point
 //   sweep      fit once per value of one option: train/test scores and chosen attributes
+//   path       the regularisation path (coefficients against alpha) of Lasso / ElasticNet / Ridge;
+//              a render of those models also sends theirs with the fit
 // A cancelled request is stopped by the page terminating this worker and starting a new one.
 import * as wl from 'wasmlearn';
 import { generate, applyEdits, isTestPoint, presets, presetByName } from './data.js';
 import { figureSize } from './layout.js';
+import { fitBasis, hasPath, regularisationPath } from './paths.js';
 
 const latest = new Map(); // fig -> id of its newest render (older ones stop between passes)
 const models = new Map(); // fig -> { model, trainIndex } kept for neighbour queries
@@ -27,7 +30,7 @@ function prepare(dataset, edits, meta, project = false) {
   const d = applyEdits(baseData(dataset), edits, curve);
   const n = d.P.length / 2;
   const test = new Uint8Array(n);
-  for (let i = 0; i < n; i++) test[i] = isTestPoint(dataset.seed, i, dataset.testSize) ? 1 : 0;
+  for (let i = 0; i < n; i++) test[i] = isTestPoint(dataset.seed, d.origin?.[i] ?? i, dataset.testSize) ? 1 : 0;
   const train = [], held = [];
   for (let i = 0; i < n; i++) (test[i] ? held : train).push(i);
   if (train.length === 0) throw new Error('no training points: add some points or lower testSize');
@@ -39,19 +42,25 @@ function prepare(dataset, edits, meta, project = false) {
   if (kind === 'regressor' && curve) cols = 1;
   if ((kind === 'transformer' || preset?.kind === 'table') && d.full) (cols = d.full.cols), (source = d.full.data);
   const srcCols = source === d.P ? 2 : cols;
-  const rows = (idx) => {
+  const columns = (idx) => {
     const data = new Float64Array(idx.length * cols);
     idx.forEach((i, r) => {
       for (let j = 0; j < cols; j++) data[r * cols + j] = source[i * srcCols + j];
     });
     return { data, rows: idx.length, cols };
   };
+  // On a 1-D regression set the model may see a basis expansion of x, fitted on the training x.
+  // The caller disposes it.
+  const basis = kind === 'regressor' && curve ? fitBasis(dataset.basis, dataset.basisSize, columns(train)) : null;
+  const features = (X) => (basis && X.rows ? basis.transform(X) : X);
+  const rows = (idx) => features(columns(idx));
+  const featureNames = basis?.names ?? (cols === 1 ? ['x'] : cols === 2 ? d.labels : Array.from({ length: cols }, (_, j) => `feature ${j}`));
   const target = (idx) => {
     if (meta.kind === 'classifier') return Int32Array.from(idx, (i) => d.c[i]);
     if (meta.kind === 'regressor') return Float64Array.from(idx, (i) => (d.t ? d.t[i] : d.c[i]));
     return undefined;
   };
-  return { d, n, curve, test, train, held, cols, rows, target };
+  return { d, n, curve, test, train, held, rows, target, features, featureNames, dispose: () => basis?.dispose() };
 }
 
 // Padded bounding box of n points (x, y interleaved).
@@ -202,17 +211,19 @@ async function render({ id, fig, dataset, edits, model: spec, passes, view }) {
   const { d, curve, test, train, held } = p;
   const Xtr = p.rows(train), ytr = p.target(train), Xte = p.rows(held), yte = p.target(held);
   const old = models.get(fig);
-  if (old) old.model.dispose(), models.delete(fig);
+  if (old) old.model.dispose(), old.prepared.dispose(), models.delete(fig);
   const model = new Model(spec.params);
   let t = performance.now();
   try {
     model.fit(Xtr, ytr);
   } catch (e) {
     model.dispose();
+    p.dispose();
     throw e;
   }
   const fitMs = performance.now() - t;
-  models.set(fig, { model, train, meta });
+  models.set(fig, { model, train, meta, prepared: p });
+  const path = kind === 'regressor' && hasPath(spec.name) ? { ...regularisationPath(spec.name, spec.params, Xtr, ytr), names: p.featureNames } : null;
 
   // What the figure shows as points: the data, or for a transformer the projection.
   let P = d.P, view2 = curve ? 'curve' : kind === 'regressor' ? 'surface' : 'regions', axisLabels = d.labels;
@@ -257,7 +268,7 @@ async function render({ id, fig, dataset, edits, model: spec, passes, view }) {
   const frame = figureSize(view.width, view.height, domain);
   postMessage({
     type: 'fit', id, fig, kind, view: view2, X: P, labels, target: d.t ? Array.from(d.t) : null, test, pred,
-    classes, classNames: d.classNames ?? null, axisLabels, domain, metrics, overlay, fitMs, size: view, nTrain: train.length, nTest: held.length,
+    classes, classNames: d.classNames ?? null, axisLabels, domain, metrics, overlay, path, fitMs, size: view, nTrain: train.length, nTest: held.length,
   });
 
   if (view2 === 'projection') {
@@ -276,7 +287,7 @@ async function render({ id, fig, dataset, edits, model: spec, passes, view }) {
       const m = Math.max(50, nx);
       const xs = new Float64Array(m);
       for (let j = 0; j < m; j++) xs[j] = domain.x[0] + ((j + 0.5) * (domain.x[1] - domain.x[0])) / m;
-      const ys = model.predict({ data: xs, rows: m, cols: 1 });
+      const ys = model.predict(p.features({ data: xs, rows: m, cols: 1 }));
       postMessage({ type: 'pass', id, fig, final: true, nx: m, xs, ys: Float64Array.from(flat(ys)), predictMs: performance.now() - t });
       return;
     }
@@ -314,6 +325,7 @@ function sweep({ id, fig, dataset, edits, model: spec, param, values, attributes
   if (typeof Model !== 'function') throw new Error(`no estimator named ${spec.name} in this build`);
   const p = prepare(dataset, edits, Model.metadata);
   const Xtr = p.rows(p.train), ytr = p.target(p.train), Xte = p.rows(p.held), yte = p.target(p.held);
+  p.dispose();
   const out = { train: [], test: [], attributes: Object.fromEntries(attributes.map((a) => [a, []])) };
   for (const v of values) {
     const model = new Model({ ...spec.params, [param]: v });
@@ -334,11 +346,24 @@ function sweep({ id, fig, dataset, edits, model: spec, param, values, attributes
   postMessage({ type: 'sweep', id, fig, values, ...out });
 }
 
+// The regularisation path of a linear model on a dataset's training points.
+function path({ id, fig, dataset, edits, model: spec }) {
+  const Model = wl[spec.name];
+  if (typeof Model !== 'function' || !hasPath(spec.name)) throw new Error(`no regularisation path for ${spec.name} in this build`);
+  const p = prepare(dataset, edits, Model.metadata);
+  try {
+    postMessage({ type: 'path', id, fig, ...regularisationPath(spec.name, spec.params, p.rows(p.train), p.target(p.train)), names: p.featureNames });
+  } finally {
+    p.dispose();
+  }
+}
+
 onmessage = async ({ data: msg }) => {
   try {
     if (msg.type === 'render') await render(msg);
     else if (msg.type === 'neighbours') neighbours(msg);
     else if (msg.type === 'sweep') sweep(msg);
+    else if (msg.type === 'path') path(msg);
   } catch (e) {
     postMessage({ type: 'error', id: msg.id, fig: msg.fig, message: e?.message ?? String(e) });
   }
