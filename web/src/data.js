@@ -44,6 +44,7 @@ export const presets = [
   { name: 'moons', label: 'two moons', kind: 'classes', noise: 0.25, doc: 'two interleaving half circles' },
   { name: 'circles', label: 'circles', kind: 'classes', noise: 0.1, doc: 'a small circle inside a large one' },
   { name: 'blobs', label: 'blobs', kind: 'classes', noise: 1.0, doc: 'three Gaussian blobs (noise = their standard deviation)' },
+  { name: 'blobs2', label: 'two blobs', kind: 'classes', noise: 1.0, doc: 'two overlapping Gaussian blobs (noise = their standard deviation): a linear boundary fits' },
   { name: 'xor', label: 'XOR', kind: 'classes', noise: 0.15, doc: 'four quadrants, opposite ones share a class' },
   { name: 'spiral', label: 'spiral', kind: 'classes', noise: 0.2, doc: 'two interleaved spiral arms' },
   { name: 'aniso', label: 'anisotropic blobs', kind: 'classes', noise: 0.5, doc: 'three elongated blobs (a linear map of Gaussian blobs)' },
@@ -83,6 +84,7 @@ export function generate(wl, spec) {
     case 'moons': { const o = d.makeMoons({ nSamples: n, noise, randomState: seed }); return classes(o.X, o.y); }
     case 'circles': { const o = d.makeCircles({ nSamples: n, noise, factor: 0.5, randomState: seed }); return classes(o.X, o.y); }
     case 'blobs': { const o = d.makeBlobs({ nSamples: n, centers: 3, clusterStd: Math.max(noise, 1e-3), randomState: seed }); return classes(o.X, o.y); }
+    case 'blobs2': { const o = d.makeBlobs({ nSamples: n, centers: [[-1.5, -1], [1.5, 1]], clusterStd: Math.max(noise, 1e-3), randomState: seed }); return classes(o.X, o.y); }
     case 'aniso': {
       const o = d.makeBlobs({ nSamples: n, centers: [[-4, 2], [0, -3], [4, 3]], clusterStd: Math.max(noise, 1e-3), randomState: seed });
       const P = new Float64Array(2 * n);

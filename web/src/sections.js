@@ -87,11 +87,24 @@ function constrainedOptimum(holder, { width, controls, el }) {
       color: { legend: true, domain: ['L1 ball', 'L2 ball', 'loss contour through the L1 optimum', 'loss contour through the L2 optimum'], range: [palette[0], palette[1], '#9db4f0', '#ffb4a6'] },
       marks: [Plot.ruleX([0], { stroke: '#ccc' }), Plot.ruleY([0], { stroke: '#ccc' }), Plot.line(lines, { x: 'x', y: 'y', z: 'name', stroke: 'name', strokeWidth: 2 }),
         Plot.dot(pts, { x: 'x', y: 'y', fill: (d, i) => ['#1d4ed8', '#c2410c', '#111'][i], r: 5, title: 'name' }),
-        Plot.text(pts, { x: 'x', y: 'y', text: 'name', dx: 8, textAnchor: 'start', fontSize: 11 })],
+        Plot.text(pts.slice(0, 2), { x: 'x', y: 'y', text: 'name', dx: 8, textAnchor: 'start', fontSize: 11 }),
+        Plot.text(pts.slice(2), { x: 'x', y: 'y', text: 'name', dy: -12, fontSize: 11 })],
     }));
   };
   slider.addEventListener('input', () => ((t = Number(slider.value)), draw()));
   draw();
+}
+
+function sigmoid(holder, { width }) {
+  const rows = Array.from({ length: 241 }, (_, i) => {
+    const z = -6 + i / 20;
+    return { z, p: 1 / (1 + Math.exp(-z)) };
+  });
+  holder.replaceChildren(Plot.plot({
+    width: Math.min(width, 520), height: 220, x: { label: 'z = w·x + b (‖w‖ times the signed distance to the boundary)' }, y: { label: 'P(class 1)', domain: [0, 1], grid: true },
+    style: { background: 'transparent' },
+    marks: [Plot.ruleX([0], { stroke: '#bbb' }), Plot.ruleY([0.5], { stroke: '#bbb', strokeDasharray: '4 3' }), Plot.line(rows, { x: 'z', y: 'p', stroke: palette[0], strokeWidth: 2.5 })],
+  }));
 }
 
 function criteria(holder, { width }) {
@@ -141,8 +154,10 @@ export const sections = [
     id: 's5', number: 5, title: 'Logistic regression',
     text: `<p>For classification, a linear function of the features can be turned into a probability by the logistic (sigmoid) function: the decision function w·x + b is a signed distance to a straight boundary, and 1 / (1 + e<sup>−(w·x + b)</sup>) maps it to (0, 1). Training maximises the likelihood of the observed classes; a penalty on the weights (parameter C, its inverse strength) keeps them finite when the classes are separable.</p>`,
     figures: [
-      { type: 'live', title: 'Figure 4 — logistic regression: probabilities along a linear boundary', needs: ['LogisticRegression'], model: 'LogisticRegression', dataset: { preset: 'blobs', noise: 1.5 }, params: {},
-        controls: [{ name: 'C' }, noise(1.5, 3)], caption: 'Shading: the predicted probability; it changes along one direction only.' },
+      { type: 'draw', title: 'Figure 4a — the logistic function', draw: sigmoid, caption: 'σ(z) = 1 / (1 + e^−z): 0.5 on the boundary (z = 0), near 0 or 1 a few units away from it.' },
+      { type: 'live', title: 'Figure 4b — logistic regression: probabilities along a linear boundary', needs: ['LogisticRegression'], model: 'LogisticRegression', dataset: { preset: 'blobs2', noise: 1.2 }, params: {},
+        controls: [{ name: 'C', maximum: 10 }, noise(1.2, 3)],
+        caption: 'Two classes. Shading: the predicted probability of the more likely class; it changes only across the straight boundary, following σ(w·x + b). A smaller C (stronger penalty) gives smaller weights and a wider band of uncertainty.' },
     ],
   },
   {
@@ -180,10 +195,14 @@ export const sections = [
   },
   {
     id: 's9', number: 9, title: 'Multiclass classification',
-    text: `<p>Some methods separate only two classes. Two strategies extend them to more: <em>one-vs-rest</em> trains one classifier per class against all the others and picks the most confident; <em>one-vs-one</em> trains one per pair of classes and lets them vote.</p>`,
+    text: `<p>Some methods separate only two classes. Two strategies extend them to more: <em>one-vs-rest</em> trains one classifier per class against all the others and picks the most confident; <em>one-vs-one</em> trains one per pair of classes and lets them vote. Logistic regression can also be made multiclass directly: the <em>multinomial</em> (softmax) model gives each class a linear score and turns the scores into probabilities that sum to one.</p>
+<p>wasmlearn's LogisticRegression does one-vs-rest and multinomial itself (option <code>multiClass</code>), shown below. The general wrappers that make any binary classifier multiclass (scikit-learn's OneVsRestClassifier and OneVsOneClassifier) are not in the library yet.</p>`,
     figures: [
-      { type: 'live', title: 'Figure 14 — one-vs-rest', needs: ['OneVsRestClassifier'], model: 'OneVsRestClassifier', dataset: { preset: 'blobs' }, params: {} },
-      { type: 'live', title: 'Figure 15 — one-vs-one', needs: ['OneVsOneClassifier'], model: 'OneVsOneClassifier', dataset: { preset: 'blobs' }, params: {} },
+      { type: 'live', title: 'Figure 14 — one-vs-rest logistic regression', needs: ['LogisticRegression'], model: 'LogisticRegression', dataset: { preset: 'blobs', noise: 2 }, params: { multiClass: 'ovr' },
+        controls: [{ name: 'C', maximum: 10 }, noise(2, 3)], caption: 'One binary model per class against the rest; the most confident wins.' },
+      { type: 'live', title: 'Multinomial (softmax) logistic regression', needs: ['LogisticRegression'], model: 'LogisticRegression', dataset: { preset: 'blobs', noise: 2 }, params: { multiClass: 'multinomial' },
+        controls: [{ name: 'C', maximum: 10 }, noise(2, 3)], caption: 'One model for all classes: compare the boundaries and the uncertain bands with one-vs-rest.' },
+      { type: 'live', title: 'Figure 15 — one-vs-one for any binary classifier', needs: ['OneVsOneClassifier'], model: 'OneVsOneClassifier', dataset: { preset: 'blobs' }, params: {} },
     ],
   },
   {

@@ -231,13 +231,15 @@ async function render({ id, fig, dataset, edits, model: spec, passes, view }) {
   if (kind === 'transformer') {
     const all = p.rows(Array.from({ length: p.n }, (_, i) => i));
     const Z = model.transform(all);
+    // The first two output columns that vary (a basis expansion's constant column says nothing).
+    const varies = (j) => Array.from({ length: p.n }, (_, i) => Z.data[i * Z.cols + j]).some((v, _, all) => v !== all[0]);
+    const shown = Array.from({ length: Z.cols }, (_, j) => j).filter(varies).slice(0, 2);
     P = new Float64Array(2 * p.n);
-    for (let i = 0; i < p.n; i++) {
-      P[2 * i] = Z.data[i * Z.cols];
-      P[2 * i + 1] = Z.cols > 1 ? Z.data[i * Z.cols + 1] : 0;
-    }
+    for (let i = 0; i < p.n; i++) shown.forEach((j, k) => (P[2 * i + k] = Z.data[i * Z.cols + j]));
     view2 = 'projection';
-    axisLabels = ['component 1', Z.cols > 1 ? 'component 2' : ''];
+    const axis = { PCA: 'PC', LinearDiscriminantAnalysis: 'LD' }[spec.name];
+    axisLabels = shown.map((j) => (axis ? `${axis}${j + 1}` : `output column ${j + 1} of ${Z.cols}`));
+    while (axisLabels.length < 2) axisLabels.push('');
   }
   let labels = d.c ? Array.from(d.c) : null;
   if (kind === 'clusterer' && typeof model.predict === 'function') {
