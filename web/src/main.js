@@ -12,7 +12,7 @@ const ui = {
   preset: $('#preset'), presetDoc: $('#preset-doc'), irisFeatures: $('#iris-features'), fx: $('#fx'), fy: $('#fy'),
   dataParams: $('#data-params'), addClass: $('#add-class'), classField: $('#class-field'),
   newSeed: $('#new-seed'), clear: $('#clear'), reset: $('#reset'),
-  model: $('#model'), modelDoc: $('#model-doc'), modelParams: $('#model-params'), keyStatus: $('#key-status'),
+  model: $('#model'), modelDoc: $('#model-doc'), modelParams: $('#model-params'), keyStatus: $('#key-status'), viewHint: $('#view-hint'),
 };
 
 const engine = new Engine();
@@ -118,16 +118,19 @@ function syncControls() {
 
 document.querySelector('form.panel').addEventListener('submit', (e) => e.preventDefault());
 
-let debounce = 0;
+// A change renders at once when the figure is idle (no timer delays it). Changes made while it
+// renders — a dragged slider fires many — are merged into one render when it finishes, so the
+// worker never gets a backlog. `now` (a new dataset or model) replaces the render under way.
+let rendering = false, pending = false;
 function changed({ now = false } = {}) {
-  writeHash();
-  clearTimeout(debounce);
-  if (now) render();
-  else debounce = setTimeout(render, 30);
+  if (rendering && !now) pending = true;
+  else render();
+  writeHash(); // after the request: Chromium's replaceState takes milliseconds, the worker need not wait
 }
 
 function render() {
-  clearTimeout(debounce);
+  pending = false;
+  rendering = true;
   const huge = Number(flags.get('huge')) || 0;
   figure.update({ dataset: { ...state.data, huge }, edits: state.edits, model: { name: state.model, params: { ...state.params } } });
 }
@@ -168,6 +171,15 @@ function gridFlag(text) {
   return nx >= 2 && nx <= 1000 ? (ny >= 2 && ny <= 1000 ? [nx, ny] : nx) : undefined;
 }
 
+// What the colours of each view mean.
+const viewHints = {
+  regions: 'Regions: the most likely class, stronger where the model is more certain.',
+  clusters: 'Regions: the cluster each place would join, stronger where the model is more certain.',
+  surface: "Colour: the model's prediction (the target is the class number), blue low to red high.",
+  curve: "The line: the model's prediction along x.",
+  projection: "The points in the transformer's first two output components (no regions: a transformer does not predict).",
+};
+
 // ---- start-up ----------------------------------------------------------------------------
 
 function fail(message) {
@@ -198,7 +210,10 @@ function start(info) {
     grid: gridFlag(flags.get('grid')),
     editable: editing,
     onRender() {
+      rendering = false;
+      if (pending) render();
       keyboard.refresh();
+      if (figure.last) ui.viewHint.textContent = viewHints[figure.last.kind === 'clusterer' ? 'clusters' : figure.last.view] ?? '';
       document.body.dataset.renders = String(++renders);
       document.body.dataset.ready = '1';
     },
