@@ -4,7 +4,7 @@
 // coarse grid then the fine one, and optionally lets the user add/move points and see the
 // neighbours a neighbour model uses for the point under the pointer.
 import { el } from './controls.js';
-import { drawFigure, drawTree, pathChart, paintRegions, paintSurface, palette, MAX_DOTS } from './plot.js';
+import { drawFigure, drawTree, pathChart, paintRegions, paintSurface, palette, seriesColours, MAX_DOTS } from './plot.js';
 import { figureSize, scales } from './layout.js';
 
 const COARSE = 40; // grid columns of the first, quick pass
@@ -73,6 +73,11 @@ export class Figure {
     );
   }
 
+  // Whether the view shows the data's points where they are (so they can be added and moved).
+  get editable() {
+    return Boolean(this.last) && ['regions', 'surface', 'curve'].includes(this.last.view);
+  }
+
   // Data <-> pixel scales of the frame shown (null before the first fit).
   frameScales() {
     return this.last ? scales(this.last.domain, this.#size()) : null;
@@ -113,19 +118,20 @@ export class Figure {
   }
 
   #size(fit = this.last) {
-    return figureSize(fit.size.width, fit.size.height, fit.domain);
+    return figureSize(fit.size.width, fit.size.height, fit.domain, fit.view === 'basis' ? 0.55 : undefined);
   }
 
   #showFit(msg) {
     this.last = msg;
     this.curve = null;
+    this.root.dataset.view = msg.view;
     const size = this.#size();
     this.plot.style.height = `${size.height}px`;
     this.hover.replaceChildren();
     this.hover.setAttribute('width', size.width);
     this.hover.setAttribute('height', size.height);
     this.#draw();
-    if (msg.view === 'projection') this.canvas.hidden = true;
+    if (!msg.view.match(/^(regions|surface)$/)) this.canvas.hidden = true;
     this.#legend(msg);
     this.#stats(msg);
     this.message.hidden = true;
@@ -168,9 +174,10 @@ export class Figure {
     const items = [];
     const names = msg.classNames;
     if (msg.view === 'curve') items.push(['#30343c', 'data'], ['#1d4ed8', 'prediction']);
+    else if (msg.view === 'basis') seriesColours(msg.basis.columns.length).forEach((c, j) => items.push([c, `column ${j + 1}`]));
     else if (msg.kind === 'clusterer') msg.classes.forEach((c, i) => items.push([palette[i % palette.length], `cluster ${c}`]));
     else msg.classes?.forEach((c, i) => items.push([palette[i % palette.length], names?.[c] ?? `class ${c}`]));
-    if (msg.nTest) items.push(['hollow', 'test point']);
+    if (msg.nTest && msg.view !== 'basis') items.push(['hollow', 'test point']);
     if (msg.overlay.centres) items.push(['cross', msg.kind === 'clusterer' ? 'centre' : 'class mean']);
     this.legend.replaceChildren(...items.map(([c, text]) =>
       el('li', {}, el('span', { class: `swatch${c === 'hollow' ? ' hollow' : c === 'cross' ? ' cross' : ''}`, style: c.startsWith('#') ? `background:${c}` : undefined, 'aria-hidden': 'true' }), text)));
@@ -264,7 +271,7 @@ export class Figure {
       const box = this.plot.getBoundingClientRect();
       return [e.clientX - box.left, e.clientY - box.top];
     };
-    const ready = () => this.last && this.last.view !== 'projection';
+    const ready = () => this.editable;
     this.plot.addEventListener('pointerdown', (e) => {
       if (!this.o.editable || !ready() || e.button !== 0 || e.target.closest?.('.busy')) return;
       const [px, py] = local(e);

@@ -24,7 +24,7 @@ export function keyboardEditing(figure, { helpId, status, classCount, chosenClas
   let at = null; // cursor position in data units
 
   const say = (text) => (status.textContent = text);
-  const editable = () => figure.last && figure.last.view !== 'projection';
+  const editable = () => figure.editable;
 
   // Keeps the cursor inside the frame and puts it where it belongs in pixels.
   function place() {
@@ -51,7 +51,7 @@ export function keyboardEditing(figure, { helpId, status, classCount, chosenClas
   }
 
   plot.addEventListener('focus', () => {
-    if (!editable()) return say('This view is a projection: its points cannot be edited.');
+    if (!editable()) return say('This view does not show the data points: they cannot be edited here.');
     const { x, y } = figure.last.domain;
     at ??= [(x[0] + x[1]) / 2, (y[0] + y[1]) / 2];
     place();

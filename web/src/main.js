@@ -101,7 +101,7 @@ function syncDataControls() {
     c.set(state.data[name]);
     const param = datasetParams.find((p) => p.name === name);
     c.root.hidden = (name === 'nSamples' && preset.fixedSize) || (name === 'noise' && preset.name.startsWith('iris')) ||
-      (param.curveOnly && preset.kind !== 'curve') || (name === 'basisSize' && state.data.basis === 'none');
+      (param.curveOnly && (preset.kind !== 'curve' || metaOf(state.model)?.kind !== 'regressor')) || (name === 'basisSize' && state.data.basis === 'none');
   }
   ui.classField.hidden = preset.kind === 'curve';
   const k = preset.name === 'blobs' || preset.name === 'aniso' || preset.name.startsWith('iris') ? 3 : 2;
@@ -177,7 +177,8 @@ const viewHints = {
   clusters: 'Regions: the cluster each place would join, stronger where the model is more certain.',
   surface: "Colour: the model's prediction (the target is the class number), blue low to red high.",
   curve: "The line: the model's prediction along x.",
-  projection: "The points in the transformer's first two output components (no regions: a transformer does not predict).",
+  projection: "The points in the transformer's first two output columns that vary (no regions: a transformer does not predict).",
+  basis: 'Each line: one output column of the transformer as a function of x — the features a linear model would weigh and add.',
 };
 
 // ---- start-up ----------------------------------------------------------------------------
@@ -213,7 +214,10 @@ function start(info) {
       rendering = false;
       if (pending) render();
       keyboard.refresh();
-      if (figure.last) ui.viewHint.textContent = viewHints[figure.last.kind === 'clusterer' ? 'clusters' : figure.last.view] ?? '';
+      if (figure.last) {
+        const view = figure.last.kind === 'clusterer' ? 'clusters' : figure.last.view;
+        ui.viewHint.textContent = `${viewHints[view] ?? ''}${view === 'basis' ? '' : ' Hollow marks are test points (not used for training).'}`;
+      }
       document.body.dataset.renders = String(++renders);
       document.body.dataset.ready = '1';
     },
@@ -295,7 +299,11 @@ function switchModel(name) {
   const preset = presetByName.get(state.data.preset);
   if (meta.kind === 'classifier' && preset.kind === 'curve') state.data.preset = 'moons';
   if (meta.kind === 'regressor' && preset.kind !== 'curve' && state.data.preset === 'moons') state.data.preset = 'sine';
-  if (meta.kind === 'transformer' && preset.kind === 'curve') state.data.preset = 'iris';
+  // Preprocessing transformers (bases, scalers) are shown as functions of x on the 1-D sine; the
+  // others (projections) on Iris.
+  const basisView = meta.family === 'preprocessing';
+  if (meta.kind === 'transformer' && basisView && preset.kind !== 'curve' && state.data.preset === 'moons') state.data.preset = 'sine';
+  if (meta.kind === 'transformer' && !basisView && preset.kind === 'curve') state.data.preset = 'iris';
   if (meta.kind === 'clusterer' && preset.kind === 'curve') state.data.preset = available.includes('aniso') ? 'aniso' : 'blobs';
   if (preset.name !== state.data.preset) (state.data.noise = presetByName.get(state.data.preset).noise), (state.edits = noEdits());
   syncDataControls();

@@ -8,7 +8,10 @@ import { margins } from './layout.js';
 
 export const palette = ['#4269d0', '#ff725c', '#3ca951', '#efb118', '#a463f2', '#97bbf5', '#9c6b4e', '#ff8ab7'];
 const rgb = palette.map((hex) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)));
-export const MAX_DOTS = 4000; // points drawn as SVG; beyond, a sample (the model still sees all)
+export const MAX_DOTS = 4000;
+
+// n distinguishable line colours: the palette, or beyond its eight evenly spaced hues.
+export const seriesColours = (n) => (n <= palette.length ? palette.slice(0, n) : d3.quantize(d3.interpolateSinebow, n + 1).slice(0, -1)); // points drawn as SVG; beyond, a sample (the model still sees all)
 
 function placeCanvas(canvas, nx, ny, size) {
   canvas.width = nx;
@@ -85,9 +88,13 @@ export function drawFigure(fit, size, { curve = null, residuals = false, highlig
   const small = size.width < 480;
   const r = small ? 2.8 : n > 600 ? 2.6 : 3.6;
   const marks = [Plot.frame({ stroke: '#8a8f98' })];
+  if (view === 'basis') {
+    const colours = seriesColours(fit.basis.columns.length);
+    fit.basis.columns.forEach((col, c) => marks.push(Plot.line(col, { x: (_, j) => fit.basis.xs[j], y: (v) => v, stroke: colours[c], strokeWidth: 2, clip: true })));
+  }
   if (view === 'curve' && residuals && fit.pred)
     marks.push(Plot.link(ids.filter((i) => !test[i]), { x1: (i) => X[2 * i], y1: (i) => X[2 * i + 1], x2: (i) => X[2 * i], y2: (i) => fit.pred[i], stroke: '#c2410c', strokeOpacity: 0.7 }));
-  marks.push(
+  if (view !== 'basis') marks.push(
     Plot.dot(ids, {
       x: (i) => X[2 * i],
       y: (i) => X[2 * i + 1],
@@ -155,8 +162,7 @@ export function pathChart({ alphas, coefs, alpha, names }, { width, height = 260
     ariaLabel: `Regularisation path: ${coefs.length} coefficients against alpha`,
     x: { type: 'log', reverse: true, label: 'α (penalty strength; weaker to the right)', labelAnchor: 'center', labelArrow: 'none', tickFormat: d3.format('~g'), ticks: Math.max(3, Math.round(width / 90)) },
     y: { label: 'coefficient', labelAnchor: 'center', labelArrow: 'none', grid: true },
-    // Beyond the palette's eight colours, evenly spaced hues (no two lines the same colour).
-    color: { domain: names, range: names.length <= palette.length ? palette : d3.quantize(d3.interpolateSinebow, names.length + 1).slice(0, -1), legend: true },
+    color: { domain: names, range: seriesColours(names.length), legend: true },
     marks,
   });
 }

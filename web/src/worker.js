@@ -39,7 +39,7 @@ function prepare(dataset, edits, meta, project = false) {
   if (kind === 'classifier' && curve) throw new Error(`${meta.name} is a classifier: pick a dataset with classes`);
   // Model input X (rows x cols) and target y for a list of row indices.
   let cols = 2, source = d.P;
-  if (kind === 'regressor' && curve) cols = 1;
+  if ((kind === 'regressor' || kind === 'transformer') && curve) cols = 1;
   if ((kind === 'transformer' || preset?.kind === 'table') && d.full) (cols = d.full.cols), (source = d.full.data);
   const srcCols = source === d.P ? 2 : cols;
   const columns = (idx) => {
@@ -227,8 +227,16 @@ async function render({ id, fig, dataset, edits, model: spec, passes, view }) {
 
   // What the figure shows as points: the data, or for a transformer the projection.
   let P = d.P, view2 = curve ? 'curve' : kind === 'regressor' ? 'surface' : 'regions', axisLabels = d.labels;
-  let pred = null;
-  if (kind === 'transformer') {
+  let pred = null, basis = null;
+  if (kind === 'transformer' && curve) {
+    // On a 1-D dataset a transformer is a set of functions of x: each output column along x.
+    const x = domainOf(d.P).x, m = 200;
+    const xs = Float64Array.from({ length: m }, (_, j) => x[0] + ((j + 0.5) * (x[1] - x[0])) / m);
+    const Z = model.transform({ data: xs, rows: m, cols: 1 });
+    basis = { xs: Array.from(xs), columns: Array.from({ length: Z.cols }, (_, c) => Array.from({ length: m }, (_, j) => Z.data[j * Z.cols + c])) };
+    view2 = 'basis';
+    axisLabels = ['x', 'value of each output column'];
+  } else if (kind === 'transformer') {
     const all = p.rows(Array.from({ length: p.n }, (_, i) => i));
     const Z = model.transform(all);
     // The first two output columns that vary (a basis expansion's constant column says nothing).
@@ -266,14 +274,15 @@ async function render({ id, fig, dataset, edits, model: spec, passes, view }) {
     neighbours: meta.methods.includes('kneighbors') ? 'k' : meta.methods.includes('radiusNeighbors') ? 'radius' : null,
   };
   // The generated points fix the frame, so adding or moving a point inside it never shifts it.
-  const domain = kind === 'transformer' ? domainOf(P) : extend(domainOf(baseData(dataset).P), P);
+  const domain = basis ? { x: domainOf(d.P).x, y: domainOf(Float64Array.from(basis.columns.flatMap((col) => col.flatMap((v, j) => [basis.xs[j], v])))).y }
+    : kind === 'transformer' ? domainOf(P) : extend(domainOf(baseData(dataset).P), P);
   const frame = figureSize(view.width, view.height, domain);
   postMessage({
     type: 'fit', id, fig, kind, view: view2, X: P, labels, target: d.t ? Array.from(d.t) : null, test, pred,
-    classes, classNames: d.classNames ?? null, axisLabels, domain, metrics, overlay, path, fitMs, size: view, nTrain: train.length, nTest: held.length,
+    classes, classNames: d.classNames ?? null, axisLabels, domain, metrics, overlay, path, basis, fitMs, size: view, nTrain: train.length, nTest: held.length,
   });
 
-  if (view2 === 'projection') {
+  if (view2 === 'projection' || view2 === 'basis') {
     postMessage({ type: 'pass', id, fig, final: true, none: true });
     return;
   }
