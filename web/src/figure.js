@@ -149,6 +149,7 @@ export class Figure {
   #showPath(path) {
     this.pathBox.hidden = !path;
     if (!path) return this.pathBox.replaceChildren();
+    if (path.error) return this.pathBox.replaceChildren(el('p', { class: 'message', role: 'alert', text: `No regularisation path: ${path.error}` }));
     const atZero = path.alphaMax ? ` From α_max = ${+path.alphaMax.toPrecision(3)} on, every weight is zero.` : '';
     this.pathBox.replaceChildren(
       el('p', { class: 'fig-title', text: 'Regularisation path' }),

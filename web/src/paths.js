@@ -82,9 +82,9 @@ export function regularisationPath(name, params, X, y) {
     for (let i = 0; i < rows; i++) dot += data.X.data[i * cols + j] * data.y[i];
     xty = Math.max(xty, Math.abs(dot));
   }
-  // α_max = max|Xᵀy| / (n·l1Ratio); with almost no L1 part the weights never reach zero, so the
-  // grid then stops at a large multiple of the model's α.
-  const alphaMax = l1Ratio > 1e-3 ? xty / (rows * l1Ratio) : null;
+  // α_max = max|Xᵀy| / (n·l1Ratio); with almost no L1 part the weights never reach zero (and with
+  // Xᵀy = 0 they are zero everywhere), so the grid then stops at a large multiple of the model's α.
+  const alphaMax = l1Ratio > 1e-3 && xty > 0 ? xty / (rows * l1Ratio) : null;
   const top = alphaMax ?? Math.max(alpha, 1) * 1e4;
   const alphas = withAlpha(logGrid(top, top * 1e-4, 60), alpha);
   const options = { alphas, positive: params.positive ?? false, maxIter: params.maxIter ?? 1000, tol: params.tol ?? 1e-4 };

@@ -223,7 +223,14 @@ async function render({ id, fig, dataset, edits, model: spec, passes, view }) {
   }
   const fitMs = performance.now() - t;
   models.set(fig, { model, train, meta, prepared: p });
-  const path = kind === 'regressor' && hasPath(spec.name) ? { ...regularisationPath(spec.name, spec.params, Xtr, ytr), names: p.featureNames } : null;
+  let path = null;
+  if (kind === 'regressor' && hasPath(spec.name)) {
+    try {
+      path = { ...regularisationPath(spec.name, spec.params, Xtr, ytr), names: p.featureNames };
+    } catch (e) {
+      path = { error: e?.message ?? String(e) }; // the model itself fitted: show it, and why there is no path
+    }
+  }
 
   // What the figure shows as points: the data, or for a transformer the projection.
   let P = d.P, view2 = curve ? 'curve' : kind === 'regressor' ? 'surface' : 'regions', axisLabels = d.labels;
