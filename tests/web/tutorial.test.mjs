@@ -55,6 +55,31 @@ describe('tutorial (built site)', { skip: built ? false : 'web/dist is missing: 
     }
   });
 
+  it('fits a phone-width screen on every section', async () => {
+    const page = await site.browser.context.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    const problems = watchPage(page);
+    try {
+      await page.goto(`${site.server.url}tutorial.html`, { waitUntil: 'load' });
+      await page.waitForFunction(() => document.body.dataset.ready === '1', null, { timeout: 20_000 });
+      const ids = await page.locator('#toc a').evaluateAll((as) => as.map((a) => a.getAttribute('href').slice(1)));
+      for (const id of ids) {
+        await page.evaluate((h) => (location.hash = h), id);
+        await page.waitForFunction((s) => document.querySelector('#section').dataset.section === s && document.body.dataset.ready === '1', id, { timeout: 30_000 });
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        assert.ok(overflow <= 0, `${id}: the page is ${overflow}px wider than a 390px screen`);
+        const wide = await page.locator('#section .tfig').evaluateAll((fs) => fs.filter((f) => f.getBoundingClientRect().right > window.innerWidth + 0.5).length);
+        assert.equal(wide, 0, `${id}: a figure sticks out of the screen`);
+      }
+      await page.evaluate(() => (location.hash = 's7'));
+      await page.waitForFunction(() => document.querySelector('#section').dataset.section === 's7' && document.body.dataset.ready === '1', null, { timeout: 30_000 });
+      await page.screenshot({ path: path.join(artifacts, 'tutorial-s7-phone.png'), fullPage: true });
+      assert.deepEqual(problems, []);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('a tutorial slider retrains its figure, and hovering shows the neighbours', async () => {
     const page = await site.browser.context.newPage();
     await page.setViewportSize({ width: 1100, height: 800 });
