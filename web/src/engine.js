@@ -1,18 +1,21 @@
 // The page's side of the worker: one worker per page, requests routed back by id. cancel()
 // terminates the worker (a WebAssembly call cannot be interrupted) and starts a fresh one; every
 // request in flight then gets a `cancelled` answer.
+import { adoptWorker } from './boot.js';
+
 export class Engine {
   #handlers = new Map();
   #next = 0;
 
+  // Takes over the worker the page booted early (boot.js), if any.
   constructor() {
-    this.#spawn();
+    this.#spawn(adoptWorker());
   }
 
-  #spawn() {
+  #spawn(booted = null) {
     this.ready = new Promise((resolve, reject) => {
-      this.worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
-      this.worker.onmessage = ({ data }) => {
+      this.worker = booted?.worker ?? new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+      const received = (data) => {
         if (data.type === 'ready') {
           this.info = data;
           resolve(data);
@@ -20,13 +23,18 @@ export class Engine {
         }
         this.#handlers.get(data.id)?.(data);
       };
-      this.worker.onerror = (e) => {
-        e.preventDefault();
-        const message = `The WebAssembly worker failed: ${e.message || 'unknown error'}`;
+      const failed = (reason) => {
+        const message = `The WebAssembly worker failed: ${reason || 'unknown error'}`;
         reject(new Error(message));
         for (const h of this.#handlers.values()) h({ type: 'error', message });
         this.#handlers.clear();
       };
+      this.worker.onmessage = ({ data }) => received(data);
+      this.worker.onerror = (e) => {
+        e.preventDefault();
+        failed(e.message);
+      };
+      for (const m of booted?.early ?? []) m.error === undefined ? received(m.data) : failed(m.error);
     });
   }
 
