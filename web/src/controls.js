@@ -1,5 +1,5 @@
 // Form controls made from estimator metadata ({name, type, default, values?, minimum?, maximum?,
-// nullable, doc}), so every declared estimator gets its options without page code:
+// nullable, doc, label?}), so every declared estimator gets its options without page code:
 //   string with values  -> <select>
 //   boolean             -> checkbox
 //   integer / number    -> slider + number box when a range is known (sliders of integers with
@@ -110,7 +110,7 @@ export function paramControl(param, value, onChange) {
   const docId = `${id}-doc`;
   const range = rangeText(param);
   const tip = `${param.doc}${range ? ` (${range})` : ''}; default ${formatParam(param.default)}`;
-  const label = el('label', { for: id, title: tip }, el('span', { class: 'name', text: param.name }));
+  const label = el('label', { for: id, title: tip }, el('span', { class: 'name', text: param.label ?? param.name }));
   const doc = el('p', { class: 'doc', id: docId, text: param.doc });
   const root = el('div', { class: 'field', 'data-param': param.name, title: tip });
   let set;

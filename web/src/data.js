@@ -66,7 +66,7 @@ export const datasetParams = [
   { name: 'testSize', type: 'number', default: 0.25, minimum: 0, maximum: 0.8, nullable: false, doc: 'fraction of the points held out as a test set (hollow marks)' },
   { name: 'basis', type: 'string', values: ['none', 'polynomial', 'spline'], default: 'none', nullable: false, curveOnly: true,
     doc: 'features a regressor sees on a 1-D dataset: x itself, its powers (standardised) or cubic B-splines of x' },
-  { name: 'basisSize', type: 'integer', default: 8, minimum: 2, maximum: 20, nullable: false, curveOnly: true, doc: 'degree of the polynomial, or number of spline knots' },
+  { name: 'basisSize', type: 'integer', default: 8, minimum: 1, maximum: 20, nullable: false, curveOnly: true, doc: 'degree of the polynomial, or number of spline knots (at least 2)' },
 ];
 
 // The generated points. Returns { P (n*2 display coordinates), c (classes) | null, t (targets) |

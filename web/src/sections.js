@@ -163,13 +163,17 @@ export const sections = [
   {
     id: 's6', number: 6, title: 'Underfitting and overfitting',
     text: `<p>A model too simple for the data misses its shape (underfitting): it does badly on the training set and on new data. A model too flexible learns the noise as well (overfitting): it is excellent on the training set and worse on new data. The gap between training and test scores tells them apart.</p>
-<p>Below, k-nearest-neighbour regression on a noisy sine: with k = 1 the curve passes through every training point; with k near the number of points it is almost flat. The second figure trains one model per k and plots both scores.</p>`,
+<p>Below, k-nearest-neighbour regression on a noisy sine: with k = 1 the curve passes through every training point; with k near the number of points it is almost flat. The second figure trains one model per k and plots both scores. The third fits least squares on the powers of x up to a degree: a higher degree is a more flexible model.</p>`,
     figures: [
       { type: 'live', title: 'Figure 5a — one flexibility setting', needs: ['KNeighborsRegressor'], model: 'KNeighborsRegressor', dataset: { preset: 'sine', nSamples: 80, noise: 0.3 }, params: { nNeighbors: 1 },
         controls: [{ name: 'nNeighbors', maximum: 59 }, noise(0.3, 1)], caption: 'Compare the train and test R² under the figure as k changes.' },
       { type: 'sweep', title: 'Figure 5b — train and test R² against k', needs: ['KNeighborsRegressor'], model: 'KNeighborsRegressor', dataset: { preset: 'sine', nSamples: 80, noise: 0.3 },
         param: 'nNeighbors', values: [1, 2, 3, 5, 8, 12, 18, 25, 35, 45, 59], x: 'k (number of neighbours; right = simpler model)', y: 'R²', xType: 'log', series: scoreSeries('R²'),
         caption: 'Small k: high train score, lower test score (overfitting). Large k: both fall (underfitting).' },
+      { type: 'live', title: 'Figure 5c — polynomial regression: the degree as the flexibility', needs: ['LinearRegression', 'PolynomialFeatures', 'StandardScaler'], model: 'LinearRegression',
+        dataset: { preset: 'sine', nSamples: 30, noise: 0.3, basis: 'polynomial', basisSize: 3 },
+        controls: [{ name: 'basisSize', label: 'degree', data: true, type: 'integer', default: 3, minimum: 1, maximum: 15, nullable: false, doc: 'degree of the polynomial' }, noise(0.3, 1), seed],
+        caption: 'Degree 1: a straight line, too simple (underfitting). About 3 to 5: the sine. 12 and more: the curve chases the noise between the training points — train R² still rises while test R² falls.' },
     ],
   },
   {
