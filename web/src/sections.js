@@ -107,6 +107,44 @@ function sigmoid(holder, { width }) {
   }));
 }
 
+// Loss functions from the library (wl.losses, computed in the worker): a line per loss.
+async function lossPlot(holder, { width, ask }, { names, labels, x, label, epsilon, yMax }) {
+  const { values } = await ask({ type: 'losses', names, x, epsilon });
+  const rows = names.flatMap((n, k) => values[n].map((v, i) => ({ x: x[i], v: n === 'logistic' ? v / Math.LN2 : v, name: labels[k] })));
+  holder.replaceChildren(Plot.plot({
+    width: Math.min(width, 520), height: 260, x: { label }, y: { label: 'loss', domain: [0, yMax], grid: true }, style: { background: 'transparent' },
+    color: { legend: true, domain: labels, range: palette },
+    marks: [Plot.ruleX([0], { stroke: '#bbb' }), Plot.line(rows, { x: 'x', y: 'v', z: 'name', stroke: 'name', strokeWidth: 2, clip: true })],
+  }));
+}
+
+const grid = (a, b, n) => Array.from({ length: n }, (_, i) => a + ((b - a) * i) / (n - 1));
+
+function marginLosses(holder, context) {
+  return lossPlot(holder, context, {
+    names: ['zeroOne', 'hinge', 'logistic', 'squaredHinge', 'perceptron'],
+    labels: ['zero-one', 'hinge (SVM)', 'logistic / ln 2', 'squared hinge', 'perceptron'],
+    x: grid(-3, 3, 601), label: 'margin m = y·f(x) (y = ±1; negative: wrong side)', yMax: 4,
+  });
+}
+
+function regressionLosses(holder, context) {
+  let epsilon = 0.5;
+  const slider = context.el('input', { type: 'range', min: 0, max: 2, step: 0.05, value: epsilon, 'aria-label': 'epsilon of the ε-insensitive loss' });
+  const text = context.el('span', { text: `ε = ${epsilon}` });
+  context.controls.append(context.el('div', { class: 'field' }, context.el('label', { text: 'width ε of the insensitive tube' }), context.el('div', { class: 'row' }, slider, text)));
+  const draw = () => lossPlot(holder, context, {
+    names: ['squared', 'absolute', 'epsilonInsensitive', 'huber'], labels: ['squared', 'absolute', `ε-insensitive (SVR), ε = ${epsilon}`, 'Huber (δ = 1.35)'],
+    x: grid(-3, 3, 601), label: 'residual r = y − f(x)', epsilon, yMax: 4,
+  });
+  slider.addEventListener('input', () => {
+    epsilon = Number(slider.value);
+    text.textContent = `ε = ${epsilon}`;
+    draw().catch(() => {});
+  });
+  return draw();
+}
+
 function criteria(holder, { width }) {
   const ps = Array.from({ length: 201 }, (_, i) => i / 200);
   const h = (p) => (p <= 0 || p >= 1 ? 0 : -(p * Math.log2(p) + (1 - p) * Math.log2(1 - p)));
@@ -191,10 +229,13 @@ export const sections = [
   },
   {
     id: 's8', number: 8, title: 'Support vector machines',
-    text: `<p>A support vector machine looks for the boundary with the widest <em>margin</em> — the largest band free of training points between the classes. Only the points on or inside the band (the support vectors) determine it. A soft margin (parameter C) lets some points cross the band, and kernels replace the dot product so the same algorithm draws curved boundaries.</p>`,
+    text: `<p>A support vector machine looks for the boundary with the widest <em>margin</em> — the largest band free of training points between the classes. Only the points on or inside the band (the support vectors) determine it. A soft margin (parameter C) lets some points cross the band, and kernels replace the dot product so the same algorithm draws curved boundaries.</p>
+<p>The soft-margin SVM is also a penalised linear model with its own loss: the <em>hinge</em> loss max(0, 1 − m), zero for points beyond the margin, where logistic regression's loss never quite reaches zero. For regression, the <em>ε-insensitive</em> loss ignores residuals smaller than ε. The loss functions below come from wasmlearn; the SVMs themselves are not in the library yet.</p>`,
     figures: [
-      { type: 'live', title: 'Figures 9–11 — linear SVM and its margin', needs: ['SVC'], model: 'SVC', dataset: { preset: 'blobs', noise: 1.2 }, params: { kernel: 'linear' }, controls: [{ name: 'C' }] },
-      { type: 'live', title: 'Figures 12–13 — kernel SVM', needs: ['SVC'], model: 'SVC', dataset: { preset: 'circles', noise: 0.1 }, params: { kernel: 'rbf' }, controls: [{ name: 'C' }, { name: 'gamma' }] },
+      { type: 'draw', title: 'Figure 11 — classification losses against the margin', draw: marginLosses, caption: 'All are computed by wasmlearn.losses. The hinge loss is zero beyond m = 1: points well on the right side do not count, which is what makes an SVM depend on its support vectors only.' },
+      { type: 'draw', title: 'Figure 13 — regression losses against the residual', draw: regressionLosses, caption: 'The ε-insensitive loss is zero inside a tube of half-width ε around the prediction; outside it grows like the absolute loss.' },
+      { type: 'live', title: 'Figures 9–10 — linear SVM and its margin', needs: ['SVC'], model: 'SVC', dataset: { preset: 'blobs', noise: 1.2 }, params: { kernel: 'linear' }, controls: [{ name: 'C' }] },
+      { type: 'live', title: 'Figure 12 — kernel SVM', needs: ['SVC'], model: 'SVC', dataset: { preset: 'circles', noise: 0.1 }, params: { kernel: 'rbf' }, controls: [{ name: 'C' }, { name: 'gamma' }] },
     ],
   },
   {

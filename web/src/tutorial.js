@@ -79,9 +79,14 @@ function mount(box, spec) {
     const controls = el('div', { class: 'fig-controls' });
     box.replaceChildren(title, controls, holder, el('figcaption', { class: 'hint', text: spec.caption }));
     const width = Math.min(560, box.clientWidth || 560);
-    spec.draw(holder, { width, controls, el });
-    box.dataset.state = 'drawn';
-    return Promise.resolve();
+    // A drawing may ask the worker for the library's numbers (ask resolves with its answer).
+    const ask = (msg) => engine.ask({ ...msg, fig: `draw-${spec.title}` });
+    return Promise.resolve()
+      .then(() => spec.draw(holder, { width, controls, el, ask }))
+      .then(() => (box.dataset.state = 'drawn'), (e) => {
+        holder.replaceChildren(el('p', { class: 'message', role: 'alert', text: e.message }));
+        box.dataset.state = 'error';
+      });
   }
   return Promise.resolve();
 }

@@ -5,6 +5,7 @@
 //              predictProba / predict call over the whole grid
 //   neighbours the training points the last model of `fig` uses for a query point
 //   sweep      fit once per value of one option: train/test scores and chosen attributes
+//   losses     the library's loss functions over a grid, for the tutorial's loss plots
 //   path       the regularisation path (coefficients against alpha) of Lasso / ElasticNet / Ridge;
 //              a render of those models also sends theirs with the fit
 // A cancelled request is stopped by the page terminating this worker and starting a new one.
@@ -376,12 +377,23 @@ function path({ id, fig, dataset, edits, model: spec }) {
   }
 }
 
+// The library's loss functions (wl.losses) over the points `x` (margins or residuals).
+function losses({ id, fig, names, x, epsilon }) {
+  const values = {};
+  for (const name of names) {
+    if (typeof wl.losses?.[name] !== 'function') throw new Error(`no loss function ${name} in this build`);
+    values[name] = Array.from(name === 'epsilonInsensitive' ? wl.losses[name](x, epsilon) : wl.losses[name](x));
+  }
+  postMessage({ type: 'losses', id, fig, values });
+}
+
 onmessage = async ({ data: msg }) => {
   try {
     if (msg.type === 'render') await render(msg);
     else if (msg.type === 'neighbours') neighbours(msg);
     else if (msg.type === 'sweep') sweep(msg);
     else if (msg.type === 'path') path(msg);
+    else if (msg.type === 'losses') losses(msg);
   } catch (e) {
     postMessage({ type: 'error', id: msg.id, fig: msg.fig, message: e?.message ?? String(e) });
   }
