@@ -1,7 +1,8 @@
-// The regularisation path view of the playground (web/dist in Chromium): for Lasso, ElasticNet
-// and Ridge on the noisy sine with a basis expansion, one line per coefficient against α; the
-// Lasso / ElasticNet lines start at exactly 0 at α_max (the left end) and the model's α is
-// marked; other regressors show no path.
+// The regression views of the playground (web/dist in Chromium): the regularisation path — for
+// Lasso, ElasticNet and Ridge on the noisy sine with a basis expansion, one line per coefficient
+// against α; the Lasso / ElasticNet lines start at exactly 0 at α_max (the left end) and the
+// model's α is marked; other regressors show no path — and the basis view of a transformer on
+// the sine (B-splines: one line per spline, summing to one inside the knots).
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
@@ -29,7 +30,7 @@ async function pathChart(page) {
   });
 }
 
-describe('playground regularisation path (built site)', { skip: built ? false : 'web/dist is missing: run `bash scripts/build.sh web`', timeout: 60_000 }, () => {
+describe('playground regression views (built site)', { skip: built ? false : 'web/dist is missing: run `bash scripts/build.sh web`', timeout: 60_000 }, () => {
   const site = useBuiltSite(before, after);
 
   it('draws one line per coefficient against α, from zero at α_max, for Lasso, ElasticNet and Ridge', async () => {
@@ -81,6 +82,44 @@ describe('playground regularisation path (built site)', { skip: built ? false : 
       await afterRender(page, () => page.locator('#model').selectOption('KNeighborsRegressor'));
       assert.equal(await page.locator('#path-view').isHidden(), true);
       assert.deepEqual(problems, []);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('draws a spline basis as functions of x that sum to one inside the knots', async () => {
+    const page = await site.browser.context.newPage();
+    await page.setViewportSize({ width: 1100, height: 760 });
+    try {
+      // Keep the worker's `fit` answer: the values the lines are drawn from.
+      await page.addInitScript(() => {
+        const Base = window.Worker;
+        window.Worker = class extends Base {
+          constructor(...args) {
+            super(...args);
+            this.addEventListener('message', ({ data }) => data.type === 'fit' && (window.lastFit = data));
+          }
+        };
+      });
+      await page.goto(`${site.server.url}#preset=sine&model=SplineTransformer&nKnots=5&degree=3`, { waitUntil: 'load' });
+      await page.waitForFunction(() => document.querySelector('#figure')?.dataset.pass === 'fine', null, { timeout: 15_000 });
+      assert.equal(await page.locator('#figure').getAttribute('data-view'), 'basis');
+      // 5 knots, cubic: 5 + 3 − 1 = 7 splines, one line each, and a legend entry each.
+      assert.equal(await page.locator('#axes svg g[aria-label="line"]').count(), 7);
+      assert.deepEqual(await page.locator('#legend li').allTextContents(), Array.from({ length: 7 }, (_, j) => `column ${j + 1}`));
+      const { xs, columns } = await page.evaluate(() => window.lastFit.basis);
+      // The knots span the training x (test points are not seen by fit).
+      const { X, test } = await page.evaluate(() => ({ X: Array.from(window.lastFit.X), test: Array.from(window.lastFit.test) }));
+      let lo = Infinity, hi = -Infinity;
+      for (let i = 0; i < test.length; i++) if (!test[i]) (lo = Math.min(lo, X[2 * i])), (hi = Math.max(hi, X[2 * i]));
+      const inside = xs.map((x, j) => [x, j]).filter(([x]) => x > lo && x < hi);
+      assert.ok(inside.length > 100, `${inside.length} grid points inside the knots`);
+      for (const [x, j] of inside) {
+        const sum = columns.reduce((s, col) => s + col[j], 0);
+        assert.ok(Math.abs(sum - 1) < 1e-12, `the splines sum to ${sum} at x = ${x}`);
+        assert.ok(columns.every((col) => col[j] >= 0), `a negative spline at x = ${x}`);
+      }
+      await page.screenshot({ path: path.join(artifacts, 'playground-basis-spline.png'), fullPage: true });
     } finally {
       await page.close();
     }
