@@ -21,11 +21,12 @@ function el(tag, attrs = {}, ...children) {
 }
 export { el };
 
-// The numeric range a slider should cover for a parameter (null: no slider).
+// The numeric range a slider should cover for a parameter (null: no slider); a page may set
+// its own `step`.
 export function sliderRange(param) {
   const lo = param.minimum ?? param.exclusiveMinimum;
   if (lo === undefined) return null;
-  const step = param.type === 'integer' ? 1 : niceStep(param.default, lo);
+  const step = param.step ?? (param.type === 'integer' ? 1 : niceStep(param.default, lo));
   const min = param.minimum ?? lo + step;
   let max = param.maximum ?? param.exclusiveMaximum;
   if (max === undefined) {

@@ -225,6 +225,10 @@ export const sections = [
         caption: 'Eight features, four of them informative. Read from the right (weak penalty) to the left: every weight shrinks smoothly towards zero, and none reaches it exactly.' },
       { type: 'path', title: 'Figure 8b — lasso: the weights as the penalty grows', needs: ['Lasso'], model: 'Lasso', dataset: { preset: 'linear8', nSamples: 100, testSize: 0 },
         caption: 'From lassoPath (one warm-started coordinate descent along 60 values of alpha): read from the left, the weights leave zero one after another, the informative features first — the lasso selects features.' },
+      { type: 'live', title: 'Figure 8c — the lasso on the powers of x, and its path', needs: ['Lasso', 'PolynomialFeatures', 'StandardScaler'], model: 'Lasso',
+        dataset: { preset: 'sine', nSamples: 60, noise: 0.3, basis: 'polynomial', basisSize: 9 }, params: { alpha: 0.02 },
+        controls: [{ name: 'alpha', minimum: 0.001, maximum: 0.3, step: 0.001 }, { name: 'basisSize', label: 'degree', data: true, type: 'integer', default: 9, minimum: 1, maximum: 15, nullable: false, doc: 'degree of the polynomial' }],
+        caption: 'Nine powers of x, standardised. Raise alpha: the fitted curve stiffens as powers drop out of the model; the path below marks where this alpha cuts it.' },
     ],
   },
   {
