@@ -24,10 +24,43 @@ function checkOptions(options, meta) {
   return clean;
 }
 
+// Options declared perClass (e.g. classWeight) also take an object keyed by label ({ cat: 2, dog: 1 }).
+// The core knows class codes only, so such an object stays here and becomes the array in class order
+// once fit has seen y's labels; the others pass through. Returns [options for the core, the objects].
+function splitPerClass(options, meta) {
+  const byLabel = {};
+  const rest = { ...options };
+  for (const p of meta.params) {
+    const v = options[p.name];
+    if (!p.perClass || v === null || typeof v !== 'object' || Array.isArray(v) || ArrayBuffer.isView(v)) continue;
+    for (const [label, x] of Object.entries(v))
+      if (typeof x !== 'number' || !Number.isFinite(x) || x < 0)
+        throw new Error(`${p.name} must be a number at least 0 for each label, got ${JSON.stringify(x) ?? String(x)} for label ${JSON.stringify(label)}`);
+    byLabel[p.name] = { ...v };
+    rest[p.name] = null;
+  }
+  return [rest, byLabel];
+}
+
+// One value per class, in the order of `classes`, from a label-keyed object; classes it does not
+// name get 1 (scikit-learn's rule for class_weight dicts).
+function perClassArray(name, byLabel, classes) {
+  const index = new Map(Array.from(classes, (c, i) => [String(c), i]));
+  const out = new Array(classes.length).fill(1);
+  for (const [label, value] of Object.entries(byLabel)) {
+    const i = index.get(label);
+    if (i === undefined)
+      throw new Error(`${name} names the label ${JSON.stringify(label)}, which is not a class of y (classes: ${Array.from(classes, (c) => JSON.stringify(c)).join(', ')})`);
+    out[i] = value;
+  }
+  return out;
+}
+
 export class Estimator {
   #raw;
   #labels = null; // classifiers: { kind, classes }
   #name;
+  #byLabel = {}; // perClass options given as { label: value } objects (see splitPerClass)
 
   constructor(options) {
     const meta = this.constructor.metadata;
@@ -36,8 +69,11 @@ export class Estimator {
     if (options instanceof Restored) {
       this.#raw = options.raw;
       this.#labels = options.labels;
+      this.#byLabel = options.byLabel;
     } else {
-      this.#raw = wasm.RawEstimator.create(meta.name, JSON.stringify(checkOptions(options, meta)));
+      const [core, byLabel] = splitPerClass(checkOptions(options, meta), meta);
+      this.#raw = wasm.RawEstimator.create(meta.name, JSON.stringify(core));
+      this.#byLabel = byLabel;
     }
     finalizer.register(this, this.#raw, this);
   }
@@ -59,6 +95,8 @@ export class Estimator {
     const x = toMatrix(X);
     const progress = progressCallback(options?.onProgress);
     const t = targetBuffer(this.constructor.metadata.kind, y, x.rows, null);
+    const inClassOrder = Object.entries(this.#byLabel).map(([name, byLabel]) => [name, perClassArray(name, byLabel, t.encoded.classes)]);
+    if (inClassOrder.length) raw.setParams(JSON.stringify(Object.fromEntries(inClassOrder)));
     try {
       raw.fit(x.data, x.rows, x.cols, t.data, t.cols, t.isVector, progress.call);
     } catch (e) {
@@ -86,12 +124,17 @@ export class Estimator {
 
   // Options in declaration order (the core's JSON object is sorted by key).
   getParams() {
-    const params = JSON.parse(this._raw().getParams());
+    const params = { ...JSON.parse(this._raw().getParams()), ...structuredClone(this.#byLabel) };
     return Object.fromEntries(this.constructor.metadata.params.map((p) => [p.name, params[p.name]]));
   }
 
   setParams(options) {
-    this._raw().setParams(JSON.stringify(checkOptions(options, this.constructor.metadata)));
+    const raw = this._raw();
+    const checked = checkOptions(options, this.constructor.metadata);
+    const [core, byLabel] = splitPerClass(checked, this.constructor.metadata);
+    raw.setParams(JSON.stringify(core));
+    for (const name of Object.keys(checked)) delete this.#byLabel[name];
+    Object.assign(this.#byLabel, byLabel);
     return this;
   }
 
@@ -103,6 +146,7 @@ export class Estimator {
   // A versioned plain object; JSON.stringify(model) works too.
   toJSON() {
     const model = JSON.parse(this._raw().toJSON());
+    Object.assign(model.params, structuredClone(this.#byLabel));
     if (this.#labels) model.labels = { kind: this.#labels.kind, classes: Array.from(this.#labels.classes) };
     return model;
   }
@@ -116,7 +160,9 @@ export class Estimator {
       throw new Error(`model JSON holds a ${model.estimator}, not a ${Class.metadata.name}`);
     const { labels, ...core } = model;
     const restoredLabels = Class.metadata.kind === 'classifier' && model.fitted ? checkSavedLabels(labels) : null;
-    return new Class(new Restored(wasm.RawEstimator.fromJSON(JSON.stringify(core)), restoredLabels));
+    let byLabel = {};
+    if (core.params && typeof core.params === 'object') [core.params, byLabel] = splitPerClass(core.params, Class.metadata);
+    return new Class(new Restored(wasm.RawEstimator.fromJSON(JSON.stringify(core)), restoredLabels, byLabel));
   }
 
   dispose() {
@@ -175,9 +221,10 @@ function progressCallback(onProgress) {
 
 // A model loaded by fromJSON, handed to the constructor instead of options.
 class Restored {
-  constructor(raw, labels) {
+  constructor(raw, labels, byLabel) {
     this.raw = raw;
     this.labels = labels;
+    this.byLabel = byLabel;
   }
 }
 

@@ -91,6 +91,43 @@ test('LogisticRegression equals scikit-learn: binary, multinomial iris probabili
   }
 });
 
+test("classWeight as an object keyed by label equals scikit-learn's class_weight dict, for number and string labels", () => {
+  const names = ['setosa', 'versicolor', 'virginica'];
+  const cases = fx.logistic.filter((c) => typeof c.options.classWeight === 'object');
+  assert.equal(cases.length, 3);
+  for (const c of cases) {
+    const tol = c.options.penalty === 'l1' ? 1e-3 : 1e-6;  // l1: saga's reference is less exact
+    const numbers = new LogisticRegression({ ...c.options, tol: 1e-8 }).fit(c.X, c.y);
+    near(numbers.predictProba(c.X).data, c.proba, tol, `proba ${JSON.stringify(c.options)}`);
+    const byName = Object.fromEntries(Object.entries(c.options.classWeight).map(([code, w]) => [names[code], w]));
+    const strings = new LogisticRegression({ ...c.options, classWeight: byName, tol: 1e-8 }).fit(c.X, c.y.map((v) => names[v]));
+    near(strings.predictProba(c.X).data, c.proba, tol, `proba with string labels ${JSON.stringify(byName)}`);
+    assert.deepEqual(strings.getParams().classWeight, byName);
+    const loaded = LogisticRegression.fromJSON(JSON.stringify(strings));
+    assert.deepEqual(loaded.getParams().classWeight, byName);
+    assert.deepEqual(loaded.predictProba(c.X), strings.predictProba(c.X));
+    for (const m of [numbers, strings, loaded]) m.dispose();
+  }
+});
+
+test('classWeight objects: a label not in y or a bad weight is named; setParams replaces the object', () => {
+  const X = [[0], [1], [2], [3], [4], [5]], y = ['cat', 'cat', 'bird', 'bird', 'cat', 'bird'];
+  const m = new LogisticRegression({ classWeight: { cat: 2, dog: 1 } });
+  assert.throws(() => m.fit(X, y), { message: 'classWeight names the label "dog", which is not a class of y (classes: "bird", "cat")' });
+  assert.throws(() => new LogisticRegression({ classWeight: { cat: -1 } }), { message: 'classWeight must be a number at least 0 for each label, got -1 for label "cat"' });
+  assert.throws(() => new LogisticRegression({ classWeight: { cat: '2' } }), { message: 'classWeight must be a number at least 0 for each label, got "2" for label "cat"' });
+  assert.throws(() => new LogisticRegression({ classWeight: [1, 2, 3] }).fit(X, y), /classWeight must hold one weight per class \(2\), got 3/);
+  // The same weights as an object, as an array in class order (bird, cat), and doubled samples agree.
+  m.setParams({ classWeight: { cat: 2 }, tol: 1e-10 }).fit(X, y);
+  const asArray = new LogisticRegression({ classWeight: [1, 2], tol: 1e-10 }).fit(X, y);
+  const repeated = new LogisticRegression({ tol: 1e-10 }).fit([...X, [0], [1], [4]], [...y, 'cat', 'cat', 'cat']);
+  near(m.coef.data, asArray.coef.data, 0, 'object vs array');
+  near(m.coef.data, repeated.coef.data, 1e-6, 'weight 2 vs repeated samples');
+  m.setParams({ classWeight: 'balanced' });
+  assert.equal(m.getParams().classWeight, 'balanced');
+  for (const e of [m, asArray, repeated]) e.dispose();
+});
+
 test('separable data without a penalty stops with a warning and finite numbers', () => {
   const X = [[0, 0], [1, 0], [0, 1], [3, 3], [4, 3], [3, 4]];
   const m = new LogisticRegression({ penalty: 'none' }).fit(X, [0, 0, 0, 1, 1, 1]);

@@ -41,7 +41,8 @@ const baseType = (p) => {
     default: return p.type;
   }
 };
-const tsType = (p) => (p.nullable ? `${baseType(p)} | null` : baseType(p));
+// perClass options (classWeight) also take an object keyed by label (see estimator.js).
+const tsType = (p) => [baseType(p), p.perClass && 'Record<string, number>', p.nullable && 'null'].filter(Boolean).join(' | ');
 const constraint = (p) => {
   if (p.type === 'union') return p.oneOf.map((alt) => [alt.values ? alt.values.join('/') : alt.type, constraint(alt)].filter(Boolean).join(' ')).join('; ');
   const parts = [];

@@ -27,6 +27,8 @@ export interface ParamMetadata {
   exclusiveMinimum?: number;
   maximum?: number;
   exclusiveMaximum?: number;
+  /** One value per class (e.g. classWeight): an array in the order of `classes`, or an object keyed by label. */
+  perClass?: boolean;
 }
 export interface EstimatorMetadata {
   name: string;

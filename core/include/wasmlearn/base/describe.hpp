@@ -114,10 +114,19 @@ struct Param {
   // Optional: extra words for a rejected choice, e.g. "a regression criterion: use
   // DecisionTreeRegressor" (empty: none). Set with .with_hint(f).
   std::string (*hint)(const std::string& rejected) = nullptr;
+  // Its array form holds one value per class, in the order of the fitted classes (e.g. classWeight):
+  // the JS layer then also takes an object keyed by label and maps it when y's labels are known
+  // (metadata "perClass"). Set with .by_class().
+  bool per_class = false;
 
   Param with_hint(std::string (*h)(const std::string&)) const {
     Param p = *this;
     p.hint = h;
+    return p;
+  }
+  Param by_class() const {
+    Param p = *this;
+    p.per_class = true;
     return p;
   }
 
@@ -157,6 +166,7 @@ struct Param {
     } else {
       m.update(metadata_one<Value>());
     }
+    if (per_class) m["perClass"] = true;
     return m;
   }
 
@@ -337,12 +347,12 @@ struct Param {
 
 template <class P, class Field>
 Param<P, Field> param(const char* name, Field P::*member, const char* doc, Range range = {}) {
-  return {name, member, doc, range, {}, {}, nullptr};
+  return {name, member, doc, range, {}, {}, nullptr, false};
 }
 template <class P, class Field, class V = typename detail::choice_type<typename detail::unwrap_optional<Field>::type>::type>
 Param<P, Field> param(const char* name, Field P::*member, const char* doc, std::vector<Choice<V>> choices,
                       Range range = {}, Range real_range = {}) {
-  return {name, member, doc, range, std::move(choices), real_range, nullptr};
+  return {name, member, doc, range, std::move(choices), real_range, nullptr, false};
 }
 
 // A fitted attribute: a const member function returning a number, a Vector, an IntVector or a Matrix.

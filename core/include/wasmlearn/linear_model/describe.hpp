@@ -136,8 +136,10 @@ struct Describe<LogisticRegression> {
         param("multiClass", &P::multi_class, "auto: ovr for two classes, multinomial otherwise",
               {{"auto", MultiClass::automatic}, {"multinomial", MultiClass::multinomial}, {"ovr", MultiClass::ovr}}),
         param("classWeight", &P::class_weight,
-              "null, 'balanced' (n / (classes · count)), or one weight per class in the order of classes",
-              {{"balanced", ClassWeightMode::balanced}}),
+              "null, 'balanced' (n / (classes · count)), one weight per class in the order of classes, or an "
+              "object { label: weight } (labels not named weigh 1)",
+              {{"balanced", ClassWeightMode::balanced}})
+            .by_class(),
         param("randomState", &P::random_state, "unused (the solvers are deterministic); kept for scikit-learn's signature",
               at_least(0)));
   }
