@@ -1,7 +1,7 @@
 // JS benchmark runner, one process per runner so that runners do not share a heap or a JIT:
 //   node tests/bench/js_runner.mjs <wasm-simd | wasm-nosimd | peer> <tasks.json> <out.json> [id-substring]
-// wasm-*: the raw embind module (RawEstimator.create(name, JSON options), fit, predict/transform),
-// timed including the copies across the boundary, as a user of the package pays them.
+// wasm-*: the raw embind module (RawEstimator.create(name, JSON options), fit, predict/transform, or
+// the module function a workload `call`s), timed including the copies across the boundary, as a user of the package pays them.
 // peer: the workload's ml.js competitor on number[][] (conversion not timed).
 // Workload flags: nIter (record the fitted model's iteration count), memory (record the size of the
 // saved model; WASM also the heap growth of one fitted model, from the module's heapUsed()).
@@ -29,6 +29,7 @@ if (runner.startsWith('wasm')) {
 function wasmTask(task, ds) {
   const yIsVector = ds.yCols <= 1;
   const options = JSON.stringify(task.options);
+  if (task.call) return wasmCall(task, ds, options);
   const transform = task.method === 'transform';
   return timeTask(task, {
     fit: () => {
@@ -42,6 +43,15 @@ function wasmTask(task, ds) {
       ...(task.nIter ? { nIter: m.est.attribute('nIter').data[0] } : {}),
       ...(task.memory ? { modelBytes: m.est.toJSON().length, modelFormat: 'JSON' } : {}),
     }),
+  });
+}
+
+// A module-level function (workload `call`, e.g. lassoPath(X, rows, cols, y, options)) timed as the
+// fit; its coefficients are the output checked against scikit-learn.
+function wasmCall(task, ds, options) {
+  return timeTask(task, {
+    fit: () => wasm[task.call](ds.Xtrain, ds.nTrain, ds.d, ds.ytrain, options),
+    predict: (r) => r.coefs.data,
   });
 }
 

@@ -25,8 +25,8 @@ if (loadavg()[0] > cpus().length * 0.5) console.error(`bench: load average ${loa
 const registry = new Set(wl.estimators().map((e) => e.name));
 const skipped = [];
 const selected = workloads.filter((w) => w.id.includes(filter)).filter((w) => {
-  if (registry.has(w.estimator)) return true;
-  skipped.push(`${w.id} (${w.estimator} is not in the registry yet)`);
+  if (w.call ? typeof wl[w.call] === 'function' : registry.has(w.estimator)) return true;
+  skipped.push(`${w.id} (${w.call ?? w.estimator} is not in the package yet)`);
   return false;
 });
 
@@ -137,8 +137,27 @@ function explainKnn(task, idx) {
   return { nearTies: rel.filter((r) => r <= 1e-9).length, maxGap: Math.max(0, ...rel) };
 }
 
+// check 'values' (numeric outputs such as a path's coefficients): largest absolute difference from
+// scikit-learn's and from WASM SIMD's, relative to the largest absolute reference value.
+const maxRelDiff = (a, b) => {
+  if (a.length !== b.length) return NaN;
+  let d = 0, scale = 0;
+  for (let i = 0; i < a.length; i++) { d = Math.max(d, Math.abs(a[i] - b[i])); scale = Math.max(scale, Math.abs(b[i])); }
+  return d / (scale || 1);
+};
 const checks = {};
 for (const task of tasks) {
+  if (task.check === 'values') {
+    const ref = readPred(results.sklearn?.[task.id]), simd = readPred(results['wasm-simd']?.[task.id]);
+    const c = (checks[task.id] = { accuracy: {}, vsSklearn: {}, vsWasmSimd: {} });
+    for (const r of Object.keys(results)) {
+      const p = readPred(results[r][task.id]);
+      if (!p) continue;
+      if (ref) c.vsSklearn[r] = maxRelDiff(p, ref).toExponential(1);
+      if (simd) c.vsWasmSimd[r] = maxRelDiff(p, simd).toExponential(1);
+    }
+    continue;
+  }
   if (task.check !== 'labels') continue;
   const ds = loadDataset(task.dataset);
   const c = (checks[task.id] = { accuracy: {}, vsSklearn: {}, vsWasmSimd: {} });
@@ -197,7 +216,7 @@ for (const task of tasks) {
 // Fit / predict split, accuracy and agreement, per runner.
 const notes = [];
 const memory = [];
-const detail = ['', '**Details** (median CPU ms / median wall ms; accuracy on the held-out rows; labels differing from scikit-learn / from WASM SIMD)', '',
+const detail = ['', '**Details** (median CPU ms / median wall ms; accuracy on the held-out rows; labels differing from scikit-learn / from WASM SIMD, or for numeric outputs the largest difference relative to the largest reference value)', '',
   '| Workload | runner | fit ms (CPU / wall) | predict ms (CPU / wall) | reps | accuracy | ≠ sklearn | ≠ WASM SIMD |', '|---|---|---:|---:|---:|---:|---:|---:|'];
 for (const task of tasks) {
   const c = checks[task.id];

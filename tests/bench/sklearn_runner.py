@@ -4,7 +4,8 @@ Times are process CPU time (*Ms) and wall time (*WallMs), medians in ms.
     OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 /usr/bin/python3 tests/bench/sklearn_runner.py \
         <tasks.json> <out.json> [id-substring]
 
-Each task's `sklearn` entry names the class and its parameters; `variants` adds extra rows
+Each task's `sklearn` entry names the class (or, for a workload that `call`s a module function, the
+function, e.g. sklearn.linear_model.lasso_path) and its parameters; `variants` adds extra rows
 (results keyed "<id>@<variant>"); `nIter` tasks record n_iter_, `memory` tasks the pickle size of
 the fitted model. Single-threaded: the thread variables are set by scripts/bench.sh
 and checked here through threadpoolctl when it is available.
@@ -52,14 +53,19 @@ def run(task, cls, params, data, pred_file):
     state = {}
 
     def fit():
-        est = cls(**params)
         t0, c0 = time.perf_counter(), time.process_time()
-        est.fit(Xtr) if ytr is None else est.fit(Xtr, ytr)
-        state["est"] = est
+        if "call" in task:  # a module function such as lasso_path: (alphas, coefs, gaps); coefs are the output
+            state["out"] = cls(Xtr, ytr, **params)[1]
+        else:
+            est = cls(**params)
+            est.fit(Xtr) if ytr is None else est.fit(Xtr, ytr)
+            state["est"] = est
         return time.process_time() - c0, time.perf_counter() - t0
 
     def predict():
         t0, c0 = time.perf_counter(), time.process_time()
+        if "call" in task:
+            return time.process_time() - c0, time.perf_counter() - t0
         out = getattr(state["est"], method)(Xte)
         t = time.process_time() - c0, time.perf_counter() - t0
         state["out"] = out
@@ -121,7 +127,7 @@ def main():
         if filt not in task["id"] or "sklearn" not in task["runners"] or not task.get("sklearn"):
             continue
         sk = task["sklearn"]
-        mod, _, name = sk["class"].rpartition(".")
+        mod, _, name = (sk.get("function") or sk["class"]).rpartition(".")
         cls = getattr(importlib.import_module(mod), name)
         data = load(task["dataset"])
         variants = [("", sk.get("params", {}))]

@@ -24,7 +24,16 @@
 //   check       'labels' (classifier: accuracy and agreement with scikit-learn), or nothing
 //   nIter       record the fitted model's iteration count (nIter / n_iter_ / peer.nIter)
 //   memory      record the saved model's size (JSON; scikit-learn: pickle) and the WASM heap growth
-// Workloads whose estimator is not in the built module's registry are skipped with a note.
+//   call        instead of `estimator`: a module function of the package timed as the fit, e.g.
+//               'lassoPath' (X, y, options); its result is checked, not a prediction. The native
+//               runner maps the name to the core function (find_call), the scikit-learn runner's
+//               entry is { function: 'sklearn.linear_model.lasso_path', params }
+//   check       'values': numeric outputs compared with scikit-learn's (largest relative difference)
+// Workloads whose estimator (or call) is not in the built package are skipped with a note.
+
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { Matrix } from 'ml-matrix';
 
 // Data sets: make(wl) gets the wasmlearn package and returns
 // { Xtrain, ytrain, Xtest, ytest: Float64Array, nFeatures, yCols } (row-major; yCols 0 = no y).
@@ -59,10 +68,30 @@ export const datasets = {
     doc: 'makeBlobs 20 000 × 8, 8 centers, std 6',
     make: (wl) => split(wl.datasets.makeBlobs({ nSamples: 25000, nFeatures: 8, centers: 8, clusterStd: 6, randomState: 42 }), 20000),
   },
+  // Linear models (issue #3): the handwritten digits (8 × 8 pixels, 0..16, 10 classes; scikit-learn
+  // 1.2.1's copy of the UCI test set, tests/bench/digits.csv.gz), in scikit-learn's order (classes
+  // interleaved): the first 1 347 rows train, the last 450 are held out.
+  digits: { doc: 'digits 1 347 + 450 × 64, 10 classes', make: () => digits(1347) },
+  // Lasso path: makeRegression 20 000 × 50, 10 informative features, noise 5 (no test rows).
+  reg50: {
+    doc: 'makeRegression 20 000 × 50, 10 informative, noise 5',
+    make: (wl) => split(wl.datasets.makeRegression({ nSamples: 20000, nFeatures: 50, nInformative: 10, noise: 5, randomState: 42 }), 20000),
+  },
   // PCA (issue #4): 1 797 × 64 (the digits shape) and 20 000 × 100, low-rank plus noise.
   pca64: { doc: 'low-rank 1 797 × 64', make: (wl) => lowRank(wl, 1797, 64, 10) },
   pca100: { doc: 'low-rank 20 000 × 100', make: (wl) => lowRank(wl, 20000, 100, 20) },
 };
+
+function digits(nTrain) {
+  const rows = gunzipSync(readFileSync(new URL('digits.csv.gz', import.meta.url))).toString().trim().split('\n');
+  const X = new Float64Array(rows.length * 64), y = new Float64Array(rows.length);
+  rows.forEach((line, i) => {
+    const v = line.split(',').map(Number);
+    X.set(v.slice(0, 64), i * 64);
+    y[i] = v[64];
+  });
+  return split({ X: { data: X, rows: rows.length, cols: 64 }, y }, nTrain);
+}
 
 // A dependency-free seeded generator: uniform in [-0.5, 0.5).
 function uniform(seed) {
@@ -92,6 +121,22 @@ const mlKnn = {
   fit: (mod, X, y, w) => new mod.default(X, Array.from(y), { k: w.options.nNeighbors }),
   predict: (_mod, model, X) => model.predict(X),
 };
+
+// ml-logistic-regression: plain gradient ascent (fixed step, numSteps steps) on the summed
+// log-likelihood, no penalty, one-vs-rest (two classifiers even for two classes), no intercept (a
+// column of ones is appended here, so that it learns one as the others do). Its steps and step size
+// are the fewest found (20, 2e-5 on bin20; 400, 2e-5 on digits; from a sweep of 10–600 steps) that reach
+// scikit-learn's held-out accuracy; a larger step diverges or oscillates.
+const withOnes = (X) => new Matrix(X.map((row) => [...row, 1]));
+const mlLogistic = (numSteps, learningRate) => ({
+  name: 'ml-logistic-regression', module: 'ml-logistic-regression', reps: 1, warmup: 0,
+  fit: (mod, X, y) => {
+    const m = new mod.default({ numSteps, learningRate });
+    m.train(withOnes(X), Matrix.columnVector(Array.from(y)));
+    return m;
+  },
+  predict: (_mod, model, X) => model.predict(withOnes(X)),
+});
 
 // KMeans starts from these 8 centres (uniform in [-10, 10]^8) in every runner, so that all of them
 // follow the same iterations: with their own k-means++ draws they stop after different counts.
@@ -123,6 +168,31 @@ export const workloads = [
       runners: ['wasm-simd', 'wasm-nosimd', 'native', 'sklearn'], check: 'labels',
       sklearn: knnSk(algorithm),
     }))),
+
+  // ---- issue #3: linear models -----------------------------------------------------------------
+  {
+    id: 'lr.bin20', group: 'Linear models (issue #3)',
+    title: 'LogisticRegression l2 (C 1) lbfgs, fit + predict 5 000, 20 000 × 20 binary',
+    dataset: 'bin20', estimator: 'LogisticRegression', options: { C: 1 },
+    time: ['fit', 'predict'], reps: 5, runners: ALL, check: 'labels', nIter: true,
+    sklearn: { class: 'sklearn.linear_model.LogisticRegression', params: { C: 1 } },
+    peer: mlLogistic(20, 2e-5),
+  },
+  {
+    id: 'lr.digits', group: 'Linear models (issue #3)',
+    title: 'LogisticRegression l2 (C 1) lbfgs multinomial, 100 iterations, fit + predict 450, digits 1 347 × 64, 10 classes',
+    dataset: 'digits', estimator: 'LogisticRegression', options: { C: 1, maxIter: 100 },
+    time: ['fit', 'predict'], reps: 5, runners: ALL, check: 'labels', nIter: true,
+    sklearn: { class: 'sklearn.linear_model.LogisticRegression', params: { C: 1, max_iter: 100 } },
+    peer: mlLogistic(400, 2e-5),
+  },
+  {
+    id: 'lasso.path', group: 'Linear models (issue #3)',
+    title: 'lassoPath, 100 alphas (eps 1e-3, warm starts), 20 000 × 50',
+    dataset: 'reg50', call: 'lassoPath', options: { nAlphas: 100 },
+    time: ['fit'], reps: 5, runners: ['wasm-simd', 'wasm-nosimd', 'native', 'sklearn'], check: 'values',
+    sklearn: { function: 'sklearn.linear_model.lasso_path', params: { n_alphas: 100 } },
+  },
 
   // ---- issue #4 (run once KMeans / GaussianMixture / PCA are in the registry) ----------------
   ...['lloyd', 'elkan'].map((algorithm) => ({

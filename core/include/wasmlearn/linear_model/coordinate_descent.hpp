@@ -73,6 +73,9 @@ struct EnetPath {
 // yourself for a model with an intercept); warm start from one α to the next. Automatic grid:
 // α_max = max|Xᵀy| / (n·l1Ratio), log-spaced down to eps·α_max (α_max ≤ 1e-15: all 1e-15).
 EnetPath enet_path(MatrixRef X, VectorRef y, const EnetPathOptions& options);
+// The options of lassoPath (enet = false) / enetPath from their JS object (camelCase names; null or a
+// null entry: the default); unknown keys, wrong types and out-of-range values throw InvalidArgument.
+EnetPathOptions enet_path_options(const json& options, bool enet);
 
 struct ElasticNetParams {
   double alpha = 1.0;
