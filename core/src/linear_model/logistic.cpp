@@ -15,7 +15,6 @@ namespace {
 using ColMatrix = Eigen::MatrixXd;
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-inline double softplus(double z) { return z > 0 ? z + std::log1p(std::exp(-z)) : std::log1p(std::exp(z)); }
 inline double sigmoid(double z) {
   if (z >= 0) return 1.0 / (1.0 + std::exp(-z));
   const double e = std::exp(z);
@@ -45,29 +44,33 @@ struct Problem {
   double l1, l2;           // penalty: l1‖w‖₁ + ½ l2‖w‖²
 };
 
-// Σ sᵢℓᵢ for scores Z (n x k); with R set, R receives sᵢ·∂ℓᵢ/∂zᵢ (n x k).
+// Σ sᵢℓᵢ for scores Z (n x k); with R set, R receives sᵢ·∂ℓᵢ/∂zᵢ (n x k). One exp per score (the
+// exps dominate the cost besides the two products).
 double smooth_loss(const Problem& pb, const Matrix& Z, Matrix* R) {
-  const Index n = Z.rows();
+  const Index n = Z.rows(), k = pb.k;
   double L = 0;
-  if (R) R->resize(n, pb.k);
-  if (pb.k == 1) {
+  if (R) R->resize(n, k);
+  if (k == 1) {
     for (Index i = 0; i < n; ++i) {
-      const double z = Z(i, 0);
-      L += pb.s[i] * (softplus(z) - pb.t[i] * z);
-      if (R) (*R)(i, 0) = pb.s[i] * (sigmoid(z) - pb.t[i]);
+      const double z = Z(i, 0), e = std::exp(-std::fabs(z));  // softplus and sigmoid from e^{-|z|}
+      L += pb.s[i] * (std::max(z, 0.0) + std::log1p(e) - pb.t[i] * z);
+      if (R) (*R)(i, 0) = pb.s[i] * ((z >= 0 ? 1.0 : e) / (1.0 + e) - pb.t[i]);
     }
-  } else {
-    for (Index i = 0; i < n; ++i) {
-      const auto z = Z.row(i);
-      const double m = z.maxCoeff();
-      double sum = 0;
-      for (Index c = 0; c < pb.k; ++c) sum += std::exp(z[c] - m);
-      const double lse = m + std::log(sum);
-      L += pb.s[i] * (lse - z[pb.y[i]]);
-      if (R) {
-        for (Index c = 0; c < pb.k; ++c) (*R)(i, c) = pb.s[i] * std::exp(z[c] - lse);
-        (*R)(i, pb.y[i]) -= pb.s[i];
-      }
+    return L;
+  }
+  Vector q(k);  // e^{z - max}, then the softmax row
+  for (Index i = 0; i < n; ++i) {
+    const double* z = Z.data() + i * k;
+    double m = z[0];
+    for (Index c = 1; c < k; ++c) m = std::max(m, z[c]);
+    double sum = 0;
+    for (Index c = 0; c < k; ++c) sum += (q[c] = std::exp(z[c] - m));
+    L += pb.s[i] * (m + std::log(sum) - z[pb.y[i]]);
+    if (R) {
+      double* r = R->data() + i * k;
+      const double scale = pb.s[i] / sum;
+      for (Index c = 0; c < k; ++c) r[c] = scale * q[c];
+      r[pb.y[i]] -= pb.s[i];
     }
   }
   return L;
