@@ -128,6 +128,33 @@ test('classWeight objects: a label not in y or a bad weight is named; setParams 
   for (const e of [m, asArray, repeated]) e.dispose();
 });
 
+test('more features than samples and constant features: finite fits, constant columns get weight 0', () => {
+  // p > n: 4 samples, 10 features (a hand pattern); the l2 and l1 fits separate them with finite weights.
+  const X = [0, 1, 2, 3].map((i) => Array.from({ length: 10 }, (_, j) => Math.sin(1 + i * 10 + j)));
+  for (const options of [{}, { solver: 'cd', penalty: 'l1' }, { solver: 'cd', penalty: 'elasticnet', l1Ratio: 0.5 }]) {
+    const m = new LogisticRegression({ ...options, C: 10 }).fit(X, ['a', 'b', 'a', 'b']);
+    assert.ok(Array.from(m.coef.data).every(Number.isFinite), JSON.stringify(options));
+    assert.deepEqual(m.predict(X), ['a', 'b', 'a', 'b']);
+    m.dispose();
+  }
+  // A constant column carries no information beside the intercept: its weight is 0 and the other
+  // weights are those of the fit without it (l2, lbfgs and cd; Lasso).
+  const base = [[0, 1], [1, 3], [2, 2], [3, 5], [4, 4], [5, 7]], y = [0, 0, 1, 0, 1, 1];
+  const withConstant = base.map((r) => [r[0], 7, r[1]]);
+  for (const solver of ['lbfgs', 'cd']) {
+    const a = new LogisticRegression({ solver, tol: 1e-10 }).fit(base, y), b = new LogisticRegression({ solver, tol: 1e-10 }).fit(withConstant, y);
+    near([b.coef.data[1]], [0], 1e-6, `${solver} constant column`);
+    near([b.coef.data[0], b.coef.data[2]], Array.from(a.coef.data), 1e-6, `${solver} other columns`);
+    a.dispose();
+    b.dispose();
+  }
+  const lasso = new Lasso({ alpha: 0.01 }).fit(withConstant, base.map((r) => r[0] + 2 * r[1]));
+  assert.equal(lasso.coef[1], 0);
+  lasso.dispose();
+  assert.throws(() => new LogisticRegression({ l1Ratio: 1.5 }), { message: 'l1Ratio must be in [0, 1], got 1.5' });
+  assert.throws(() => new LogisticRegression({ C: -1 }), /C must be greater than 0, got -1/);
+});
+
 test('separable data without a penalty stops with a warning and finite numbers', () => {
   const X = [[0, 0], [1, 0], [0, 1], [3, 3], [4, 3], [3, 4]];
   const m = new LogisticRegression({ penalty: 'none' }).fit(X, [0, 0, 0, 1, 1, 1]);
