@@ -209,7 +209,8 @@ for (const task of tasks) {
     peerOverSimd: t.peer && t['wasm-simd'] ? t.peer / t['wasm-simd'] : null, simdOverSklearn: t.sklearn ? t['wasm-simd'] / t.sklearn : null });
   for (const v of Object.keys(w.sklearn?.variants ?? {})) {
     const sv = total(results.sklearn?.[`${task.id}@${v}`]);
-    row([`↳ scikit-learn with algorithm='${v}'`, timed, '', '', '', '', '', ms(sv), '', '', '', ratio(t['wasm-simd'], sv)]);
+    const changed = Object.entries(w.sklearn.variants[v]).map(([k, x]) => `${k}=${typeof x === 'string' ? `'${x}'` : x}`).join(', ');
+    row([`↳ scikit-learn with ${changed}`, timed, '', '', '', '', '', ms(sv), '', '', '', ratio(t['wasm-simd'], sv)]);
   }
 }
 

@@ -186,6 +186,19 @@ export const workloads = [
     sklearn: { class: 'sklearn.linear_model.LogisticRegression', params: { C: 1, max_iter: 100 } },
     peer: mlLogistic(400, 2e-5),
   },
+  // The cd solver with an l1 penalty on bin20, whose 4 redundant features are exact linear
+  // combinations of informative ones (an ill-conditioned Newton model). scikit-learn's solvers for
+  // l1 are saga (same objective, unpenalised intercept) and liblinear (penalises the intercept too).
+  {
+    id: 'lr.bin20.l1', group: 'Linear models (issue #3)',
+    title: 'LogisticRegression l1 (C 1) cd, fit + predict 5 000, 20 000 × 20 binary (collinear)',
+    dataset: 'bin20', estimator: 'LogisticRegression', options: { C: 1, penalty: 'l1', solver: 'cd' },
+    time: ['fit', 'predict'], reps: 3, runners: ['wasm-simd', 'wasm-nosimd', 'native', 'sklearn'], check: 'labels', nIter: true,
+    sklearn: {
+      class: 'sklearn.linear_model.LogisticRegression', params: { C: 1, penalty: 'l1', solver: 'saga', max_iter: 1000 },
+      variants: { liblinear: { solver: 'liblinear' } },
+    },
+  },
   {
     id: 'lasso.path', group: 'Linear models (issue #3)',
     title: 'lassoPath, 100 alphas (eps 1e-3, warm starts), 20 000 × 50',
