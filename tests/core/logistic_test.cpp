@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "wasmlearn/base/any_estimator.hpp"
+#include "wasmlearn/datasets/datasets.hpp"
 #include "wasmlearn/linear_model/describe.hpp"
 
 using namespace wasmlearn;
@@ -87,6 +88,24 @@ TEST(LogisticRegression, CdAgreesWithLbfgsOnL2AndNone) {
     m.fit(X, y);
     EXPECT_LT((m.coef() - matrix_of(c["coef"])).cwiseAbs().maxCoeff(), 1e-5);
     EXPECT_NEAR(m.objective(X, y), c["objective"].get<double>(), 1e-7 * c["objective"].get<double>());
+  }
+}
+
+// Redundant features that are exact linear combinations of informative ones make the Newton model
+// singular but for the small l2 term: cd must still reach the optimum (it stalled at maxIter when
+// its inner coordinate descent was capped at 100 sweeps of O(np)).
+TEST(LogisticRegression, CdConvergesOnCollinearFeatures) {
+  const Dataset d = make_classification(5000, 20, 8, 4, 2, 2, 1.0, 0.01, true, 42);
+  const IntVector y = d.y.cast<int>();
+  LogisticRegression ref = make({{"tol", 1e-10}, {"maxIter", 1000}});
+  ref.fit(d.X, y);
+  for (const char* penalty : {"l2", "l1"}) {
+    SCOPED_TRACE(penalty);
+    LogisticRegression cd = make({{"solver", "cd"}, {"penalty", penalty}});
+    cd.fit(d.X, y);
+    EXPECT_TRUE(cd.warnings().messages.empty()) << cd.warnings().messages[0];
+    EXPECT_LE(cd.n_iter()[0], 15);
+    if (std::string(penalty) == "l2") EXPECT_NEAR(cd.objective(d.X, y), ref.objective(d.X, y), 1e-7 * ref.objective(d.X, y));
   }
 }
 

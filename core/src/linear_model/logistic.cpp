@@ -180,12 +180,19 @@ double soft(double v, double l) { return v > l ? v - l : (v < -l ? v + l : 0.0);
 SolveResult solve_cd(const Problem& pb, double tol, int max_iter, Matrix& W, Vector& b) {
   const ColMatrix& X = *pb.Xc;
   const Index n = X.rows(), p = X.cols(), K = pb.k;
-  const ColMatrix X2 = X.cwiseAbs2();
+  // The quadratic model's curvature along (d, db) is Xᵀ diag(h) X (and Xᵀh, Σh for the intercept).
+  // With n > p it is formed once per block as the Gram matrix Q, so that a sweep costs O(p²) instead
+  // of O(np) and the inner solve can run to accuracy also on ill-conditioned (collinear) designs,
+  // where coordinate descent needs thousands of sweeps; otherwise it is applied through Xd = X·d.
+  const bool gram = n > p;
+  const int max_sweeps = gram ? 10000 : 100;
+  const ColMatrix X2 = gram ? ColMatrix() : ColMatrix(X.cwiseAbs2());
+  ColMatrix Xh, Q;
   W = Matrix::Zero(K, p);
   b = Vector::Zero(K);
   Matrix Z = scores(pb, W, b);
   Matrix R;
-  Eigen::VectorXd r(n), h(n), g(p), A(p), d(p), Xd(n), wk(p);
+  Eigen::VectorXd r(n), h(n), g(p), A(p), d(p), Xd(n), wk(p), Hd(p), Xth(p);
   SolveResult res;
   res.converged = false;
   // The relative-decrease rule of the lbfgs solver (see solve_lbfgs), on the same objective / C.
@@ -222,35 +229,60 @@ SolveResult solve_cd(const Problem& pb, double tol, int max_iter, Matrix& W, Vec
       max_viol = std::max(max_viol, viol);
       if (viol <= tol) continue;
 
-      A.noalias() = X2.transpose() * h;
+      // Curvature applied to the step so far: Hd = Q·d + Xᵀh·db and hb = hᵀX·d + Σh·db with the Gram
+      // matrix, else through Xd (which then includes db).
+      if (gram) {
+        Xh = X.array().colwise() * h.array().sqrt();
+        Q.setZero(p, p);
+        Q.selfadjointView<Eigen::Lower>().rankUpdate(Xh.transpose());
+        Q.triangularView<Eigen::StrictlyUpper>() = Q.transpose();
+        Xth.noalias() = X.transpose() * h;
+        A = Q.diagonal();
+        Hd.setZero();
+      } else {
+        A.noalias() = X2.transpose() * h;
+        Xd.setZero();
+      }
       A.array() += pb.l2;
       const double Ab = h.sum();
       d.setZero();
-      Xd.setZero();
-      double db = 0;
+      double db = 0, hb = 0;
       const double inner_tol = 0.01 * viol * pb.C;
-      for (int sweep = 0; sweep < 100; ++sweep) {
+      for (int sweep = 0; sweep < max_sweeps; ++sweep) {
         double change = 0;
         for (Index j = 0; j < p; ++j) {
           if (A[j] <= 0) continue;
-          const auto xj = X.col(j);
           const double u = wk[j] + d[j];
-          const double G = g[j] + xj.dot(h.cwiseProduct(Xd)) + pb.l2 * u;
+          const double G = g[j] + (gram ? Hd[j] : X.col(j).dot(h.cwiseProduct(Xd))) + pb.l2 * u;
           const double un = soft(A[j] * u - G, pb.l1) / A[j];
           if (un != u) {
             const double delta = un - u;
             d[j] += delta;
-            Xd.noalias() += delta * xj;
+            if (gram) {
+              Hd.noalias() += delta * Q.col(j);
+              hb += delta * Xth[j];
+            } else {
+              Xd.noalias() += delta * X.col(j);
+            }
             change = std::max(change, std::fabs(delta) * A[j]);
           }
         }
         if (pb.fit_intercept && Ab > 0) {
-          const double delta = -(gb + h.dot(Xd)) / Ab;
+          const double delta = -(gb + (gram ? hb : h.dot(Xd))) / Ab;
           db += delta;
-          Xd.array() += delta;
+          if (gram) {
+            Hd.noalias() += delta * Xth;
+            hb += delta * Ab;
+          } else {
+            Xd.array() += delta;
+          }
           change = std::max(change, std::fabs(delta) * Ab);
         }
         if (change <= inner_tol) break;
+      }
+      if (gram) {
+        Xd.noalias() = X * d;
+        Xd.array() += db;
       }
       // Backtracking (Armijo) on the full objective along (d, db).
       // Predicted change g·d + P(w + d) − P(w), summed per coordinate so that it stays accurate

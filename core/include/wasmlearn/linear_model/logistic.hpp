@@ -11,7 +11,9 @@
 //            scipy's stopping rules: max|∇| ≤ tol, or relative decrease ≤ min(2.2e-9, tol²)
 //            (scipy's default ftol; tol² so that a tight tol is honoured); penalties l2, none.
 //   'cd'     proximal Newton with coordinate descent on the quadratic model and a backtracking line
-//            search (newGLMNET / glmnet style; multinomial: one class block at a time); stops when the
+//            search (newGLMNET / glmnet style; multinomial: one class block at a time; with more
+//            samples than features the model's curvature is formed as a Gram matrix, so its sweeps
+//            are cheap enough to solve it accurately on collinear designs); stops when the
 //            minimum-norm subgradient of the objective / C is at most tol in every coordinate,
 //            or on the same relative-decrease rule as lbfgs;
 //            penalties l1, l2, elasticnet, none.
