@@ -41,6 +41,19 @@ TEST(ClusterKMeans, ExplicitInitMatchesScikitLearn) {
   }
 }
 
+TEST(ClusterKMeans, HistoryEndsAtTheInertiaWhenTheLabelsSettle) {
+  const Matrix X = iris_X();
+  for (const char* algo : {"lloyd", "elkan"}) {
+    KMeans km = make({{"nClusters", 3}, {"init", "random"}, {"nInit", 1}, {"tol", 0}, {"algorithm", algo}});
+    km.fit(X);
+    ASSERT_LT(km.n_iter(), 300) << algo;  // stopped because no label changed
+    const Vector h = km.inertia_history();
+    ASSERT_EQ(h.size(), km.n_iter());
+    EXPECT_NEAR(h[h.size() - 1], km.inertia(), 1e-12 * km.inertia()) << algo;
+    EXPECT_GT(h[0], km.inertia()) << algo;
+  }
+}
+
 TEST(ClusterKMeans, LloydAndElkanAgreeAndSeedsAreDeterministic) {
   const Matrix X = iris_X();
   for (const char* init : {"k-means++", "random"}) {

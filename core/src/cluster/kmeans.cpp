@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <numeric>
 
@@ -10,44 +11,17 @@
 
 namespace wasmlearn {
 
-namespace cluster {
-void assign_nearest(MatrixRef X, const Matrix& centers, IntVector& labels, Vector* min_sq) {
-  constexpr Index kBlock = 1024;  // rows per GEMM: the block of X·Cᵀ stays in cache
-  const Index n = X.rows(), k = centers.rows();
-  labels.resize(n);
-  if (min_sq) min_sq->resize(n);
-  const Eigen::RowVectorXd c_sq = centers.rowwise().squaredNorm().transpose();
-  const Matrix Ct = centers.transpose();
-  Matrix G;
-  for (Index start = 0; start < n; start += kBlock) {
-    const Index b = std::min(kBlock, n - start);
-    G.noalias() = X.middleRows(start, b) * Ct;
-    for (Index i = 0; i < b; ++i) {
-      Index best = 0;
-      double best_d = c_sq[0] - 2 * G(i, 0);
-      for (Index j = 1; j < k; ++j) {
-        const double d = c_sq[j] - 2 * G(i, j);
-        if (d < best_d) {
-          best_d = d;
-          best = j;
-        }
-      }
-      labels[start + i] = static_cast<int>(best);
-      if (min_sq) (*min_sq)[start + i] = std::max(0.0, best_d + X.row(start + i).squaredNorm());
-    }
-  }
-}
-}  // namespace cluster
-
 namespace {
 
-struct Run {
-  Matrix centers;
-  IntVector labels;
-  double inertia = 0;
-  int n_iter = 0;
-  std::vector<double> history;
-};
+// Rows per call of the kernels below. V8 has no on-stack replacement for WebAssembly: a loop over
+// every row inside one long call stays on the baseline compiler (2.5-4x slower), so the row loops
+// live in small functions called once per block, which the optimising tier takes over at once.
+constexpr Index kRowBlock = 256;
+
+template <class F>
+void for_blocks(Index n, F&& f) {
+  for (Index begin = 0; begin < n; begin += kRowBlock) f(begin, std::min(n, begin + kRowBlock));
+}
 
 inline double sq_dist(const double* a, const double* b, Index p) {
   double s = 0;
@@ -58,10 +32,169 @@ inline double sq_dist(const double* a, const double* b, Index p) {
   return s;
 }
 
-double inertia_of(const Matrix& X, const Matrix& C, const IntVector& labels) {
+inline const double* row_of(MatrixRef X, Index i) { return X.data() + i * X.outerStride(); }
+
+// What one pass over the labelled rows adds up for the next centres: member sums and counts, and
+// the inertia of the labels to the centres they were measured against.
+struct MemberSums {
+  Matrix sums;
+  Vector counts;
+  double inertia = 0;
+  void reset(Index k, Index p) {
+    sums.setZero(k, p);
+    counts.setZero(k);
+    inertia = 0;
+  }
+  // Row x joins cluster j, whose centre is c.
+  void add(const double* __restrict x, const double* c, Index j, Index p) {
+    double* __restrict s = sums.data() + j * p;
+    double d2 = 0;
+    for (Index t = 0; t < p; ++t) {
+      const double diff = x[t] - c[t];
+      d2 += diff * diff;
+      s[t] += x[t];
+    }
+    inertia += d2;
+    counts[j] += 1;
+  }
+};
+
+// Two doubles: one SSE2 / WebAssembly SIMD register (GCC and Clang vector extension; lane-wise IEEE
+// operations, so the bits equal the scalar code's, and a build without SIMD lowers it to scalars).
+using Lanes2 = double __attribute__((vector_size(16)));
+// Centres per register block of the assignment kernel: its partial products stay in 4 registers.
+constexpr Index kCentreLanes = 8;
+
+// The centres as the assignment kernel reads them: the rows, and the columns (p x k, padded with
+// zero columns to whole blocks of kCentreLanes) with the squared norms (padding: +inf, never the
+// nearest).
+struct CentreTable {
+  const Matrix& rows;
+  Index padded;
+  Matrix cols;
+  Vector sq_norms;
+  explicit CentreTable(const Matrix& C)
+      : rows(C), padded((C.rows() + kCentreLanes - 1) / kCentreLanes * kCentreLanes), cols(Matrix::Zero(C.cols(), padded)),
+        sq_norms(Vector::Constant(padded, std::numeric_limits<double>::infinity())) {
+    cols.leftCols(C.rows()) = C.transpose();
+    sq_norms.head(C.rows()) = C.rowwise().squaredNorm();
+  }
+};
+
+// The smaller of two candidates lane by lane, the left one (lower centre index) on ties; selects,
+// not branches: which centre is nearest is unpredictable, and mispredictions cost more than the
+// arithmetic.
+inline void keep_smaller(Lanes2& d, Lanes2& index, Lanes2 d_right, Lanes2 index_right) {
+  const auto right = d_right < d;
+  d = right ? d_right : d;
+  index = right ? index_right : index;
+}
+
+// Rows [begin, end): the nearest centre by ‖c‖² − 2·x·c (ties: the lower index), written to labels;
+// returns how many labels changed. With `members`, each row also joins its centre's sums.
+[[gnu::noinline]] Index assign_block(MatrixRef X, Index begin, Index end, const CentreTable& C, int* labels,
+                                     MemberSums* members) {
+  constexpr Index kPairs = kCentreLanes / 2;
+  const Index p = X.cols(), k = C.padded;
+  const double* Ct = C.cols.data();
+  const double* c_sq = C.sq_norms.data();
+  Index changed = 0;
+  for (Index i = begin; i < end; ++i) {
+    const double* __restrict x = row_of(X, i);
+    double best_d = std::numeric_limits<double>::infinity(), best = 0;
+    for (Index j0 = 0; j0 < k; j0 += kCentreLanes) {
+      Lanes2 dots[kPairs] = {};
+      for (Index t = 0; t < p; ++t) {  // x·Cᵀ for kCentreLanes centres: p scaled rows of Cᵀ
+        const Lanes2 xt = {x[t], x[t]};
+        const double* ct = Ct + t * k + j0;
+        for (Index l = 0; l < kPairs; ++l) {
+          Lanes2 c;
+          std::memcpy(&c, ct + 2 * l, sizeof c);
+          dots[l] += xt * c;
+        }
+      }
+      // Lane pair l holds centres j0 + 2l and j0 + 2l + 1; a tree of left-preferring minima.
+      Lanes2 d[kPairs], index[kPairs];
+      for (Index l = 0; l < kPairs; ++l) {
+        Lanes2 norms;
+        std::memcpy(&norms, c_sq + j0 + 2 * l, sizeof norms);
+        d[l] = norms - 2 * dots[l];
+        index[l] = Lanes2{static_cast<double>(j0 + 2 * l), static_cast<double>(j0 + 2 * l + 1)};
+      }
+      for (Index step = 1; step < kPairs; step *= 2)
+        for (Index l = 0; l + step < kPairs; l += 2 * step) keep_smaller(d[l], index[l], d[l + step], index[l + step]);
+      // The two lanes interleave the indices: on a tie the lower index wins.
+      const bool odd = d[0][1] < d[0][0] || (d[0][1] == d[0][0] && index[0][1] < index[0][0]);
+      const double chunk_d = odd ? d[0][1] : d[0][0], chunk_index = odd ? index[0][1] : index[0][0];
+      const bool closer = chunk_d < best_d;  // earlier blocks hold lower indices
+      best_d = closer ? chunk_d : best_d;
+      best = closer ? chunk_index : best;
+    }
+    const int label = static_cast<int>(best);
+    changed += labels[i] != label;
+    labels[i] = label;
+    if (members) members->add(x, C.rows.data() + label * p, label, p);
+  }
+  return changed;
+}
+
+// Labels of every row to the nearest of `centers` (see assign_block); returns how many changed.
+Index assign_all(MatrixRef X, const Matrix& centers, IntVector& labels, MemberSums* members = nullptr) {
+  const CentreTable table(centers);
+  Index changed = 0;
+  for_blocks(X.rows(), [&](Index b, Index e) { changed += assign_block(X, b, e, table, labels.data(), members); });
+  return changed;
+}
+
+[[gnu::noinline]] void add_members_block(MatrixRef X, Index begin, Index end, const int* labels, const Matrix& centers,
+                                         MemberSums& members) {
+  const Index p = X.cols();
+  for (Index i = begin; i < end; ++i) members.add(row_of(X, i), centers.data() + labels[i] * p, labels[i], p);
+}
+
+// Member sums, counts and inertia of labelled rows to `centers`.
+void add_members(MatrixRef X, const IntVector& labels, const Matrix& centers, MemberSums& members) {
+  members.reset(centers.rows(), X.cols());
+  for_blocks(X.rows(), [&](Index b, Index e) { add_members_block(X, b, e, labels.data(), centers, members); });
+}
+
+[[gnu::noinline]] double inertia_block(MatrixRef X, Index begin, Index end, const Matrix& C, const int* labels) {
   double s = 0;
-  for (Index i = 0; i < X.rows(); ++i) s += sq_dist(X.row(i).data(), C.row(labels[i]).data(), X.cols());
+  for (Index i = begin; i < end; ++i) s += sq_dist(row_of(X, i), C.data() + labels[i] * X.cols(), X.cols());
   return s;
+}
+
+double inertia_of(MatrixRef X, const Matrix& C, const IntVector& labels) {
+  double s = 0;
+  for_blocks(X.rows(), [&](Index b, Index e) { s += inertia_block(X, b, e, C, labels.data()); });
+  return s;
+}
+
+struct Run {
+  Matrix centers;
+  IntVector labels;
+  double inertia = 0;
+  int n_iter = 0;
+  std::vector<double> history;
+};
+
+// One k-means++ trial on rows [begin, end): squared distance to the candidate, capped by the
+// distance to the closest centre so far; returns their sum.
+[[gnu::noinline]] double trial_block(MatrixRef X, Index begin, Index end, const double* candidate, const double* closest,
+                                     double* dist) {
+  double pot = 0;
+  for (Index i = begin; i < end; ++i) {
+    dist[i] = std::min(closest[i], sq_dist(row_of(X, i), candidate, X.cols()));
+    pot += dist[i];
+  }
+  return pot;
+}
+
+double trial_potential(MatrixRef X, Index candidate_row, const Vector& closest, Vector& dist) {
+  const RowVector candidate = X.row(candidate_row);
+  double pot = 0;
+  for_blocks(X.rows(), [&](Index b, Index e) { pot += trial_block(X, b, e, candidate.data(), closest.data(), dist.data()); });
+  return pot;
 }
 
 // scikit-learn's greedy k-means++ (_kmeans_plusplus) with the library's generator.
@@ -69,10 +202,10 @@ Matrix kmeans_plus_plus(const Matrix& X, Index k, Random& rng) {
   const Index n = X.rows();
   Matrix C(k, X.cols());
   const int trials = 2 + static_cast<int>(std::log(static_cast<double>(k)));
-  C.row(0) = X.row(rng.index(n));
-  Vector closest = (X.rowwise() - C.row(0)).rowwise().squaredNorm();
-  double pot = closest.sum();
-  Vector cum(n), dist(n), best_dist(n);
+  const Index first = rng.index(n);
+  C.row(0) = X.row(first);
+  Vector closest(n), cum(n), dist(n), best_dist(n);
+  double pot = trial_potential(X, first, Vector::Constant(n, std::numeric_limits<double>::infinity()), closest);
   for (Index c = 1; c < k; ++c) {
     std::partial_sum(closest.data(), closest.data() + n, cum.data());
     double best_pot = std::numeric_limits<double>::infinity();
@@ -81,8 +214,7 @@ Matrix kmeans_plus_plus(const Matrix& X, Index k, Random& rng) {
       const double v = rng.uniform() * pot;
       Index id = std::lower_bound(cum.data(), cum.data() + n, v) - cum.data();
       id = std::min(id, n - 1);
-      dist = (X.rowwise() - X.row(id)).rowwise().squaredNorm().cwiseMin(closest);
-      const double cand_pot = dist.sum();
+      const double cand_pot = trial_potential(X, id, closest, dist);
       if (cand_pot < best_pot) {
         best_pot = cand_pot;
         best_id = id;
@@ -97,72 +229,73 @@ Matrix kmeans_plus_plus(const Matrix& X, Index k, Random& rng) {
 }
 
 // Moves the points farthest from their centres into the empty clusters (scikit-learn's
-// _relocate_empty_clusters_dense): sums are the per-cluster coordinate sums, not yet averaged.
-void relocate_empty(const Matrix& X, const Matrix& old_centers, const IntVector& labels, Matrix& sums,
-                    Vector& counts) {
+// _relocate_empty_clusters_dense), updating the member sums and counts.
+void relocate_empty(const Matrix& X, const Matrix& old_centers, const IntVector& labels, MemberSums& m) {
   std::vector<Index> empty;
-  for (Index j = 0; j < counts.size(); ++j)
-    if (counts[j] == 0) empty.push_back(j);
+  for (Index j = 0; j < m.counts.size(); ++j)
+    if (m.counts[j] == 0) empty.push_back(j);
   if (empty.empty()) return;
   const Index n = X.rows();
   std::vector<double> d(n);
   for (Index i = 0; i < n; ++i) d[i] = sq_dist(X.row(i).data(), old_centers.row(labels[i]).data(), X.cols());
   std::vector<Index> order(n);
   std::iota(order.begin(), order.end(), 0);
-  const Index m = std::min<Index>(static_cast<Index>(empty.size()), n);
-  std::partial_sort(order.begin(), order.begin() + m, order.end(),
+  const Index count = std::min<Index>(static_cast<Index>(empty.size()), n);
+  std::partial_sort(order.begin(), order.begin() + count, order.end(),
                     [&](Index a, Index b) { return d[a] > d[b] || (d[a] == d[b] && a < b); });
-  for (Index e = 0; e < m; ++e) {
+  for (Index e = 0; e < count; ++e) {
     const Index far = order[e], to = empty[e], from = labels[far];
-    sums.row(from) -= X.row(far);
-    sums.row(to) = X.row(far);
-    counts[to] = 1;
-    counts[from] -= 1;
+    m.sums.row(from) -= X.row(far);
+    m.sums.row(to) = X.row(far);
+    m.counts[to] = 1;
+    m.counts[from] -= 1;
   }
 }
 
-// New centres from the assignment: means of the members, empty clusters relocated; returns the
-// per-cluster shift ‖new − old‖.
-Vector update_centers(const Matrix& X, const IntVector& labels, const Matrix& old_centers, Matrix& new_centers) {
-  const Index k = old_centers.rows();
-  new_centers.setZero(k, X.cols());
-  Vector counts = Vector::Zero(k);
-  for (Index i = 0; i < X.rows(); ++i) {
-    new_centers.row(labels[i]) += X.row(i);
-    counts[labels[i]] += 1;
-  }
-  relocate_empty(X, old_centers, labels, new_centers, counts);
-  for (Index j = 0; j < k; ++j)
-    if (counts[j] > 0) new_centers.row(j) /= counts[j];
-  return (new_centers - old_centers).rowwise().norm();
+// The next centres from the member sums (empty clusters relocated); returns the per-cluster shift
+// ‖new − old‖.
+Vector next_centers(const Matrix& X, const IntVector& labels, const Matrix& old_centers, MemberSums& m, Matrix& next) {
+  relocate_empty(X, old_centers, labels, m);
+  next = m.sums;
+  for (Index j = 0; j < next.rows(); ++j)
+    if (m.counts[j] > 0) next.row(j) /= m.counts[j];
+  return (next - old_centers).rowwise().norm();
+}
+
+// The result of a run whose labels match its final centres.
+Run finish_run(const Matrix& X, Matrix centers, IntVector labels, int iterations, std::vector<double> history) {
+  Run r;
+  r.n_iter = iterations;
+  r.inertia = inertia_of(X, centers, labels);
+  r.centers = std::move(centers);
+  r.labels = std::move(labels);
+  r.history = std::move(history);
+  return r;
 }
 
 Run lloyd(const Matrix& X, Matrix centers, int max_iter, double tol) {
-  Run r;
-  const Index n = X.rows();
-  IntVector labels(n), labels_old = IntVector::Constant(n, -1);
-  Vector min_sq;
+  const Index n = X.rows(), k = centers.rows(), p = X.cols();
+  IntVector labels = IntVector::Constant(n, -1);
+  MemberSums members;
   Matrix next;
+  std::vector<double> history;
   bool strict = false;
-  int i = 0;
-  for (; i < max_iter; ++i) {
-    cluster::assign_nearest(X, centers, labels, &min_sq);
-    r.history.push_back(min_sq.sum());
-    const Vector shift = update_centers(X, labels, centers, next);
+  int it = 0;
+  while (it < max_iter) {
+    ++it;
+    members.reset(k, p);
+    const Index changed = assign_all(X, centers, labels, &members);
+    history.push_back(members.inertia);
+    const Vector shift = next_centers(X, labels, centers, members, next);
     centers.swap(next);
-    if (labels == labels_old) {
+    if (changed == 0) {
       strict = true;
       break;
     }
     if (shift.squaredNorm() <= tol) break;
-    labels_old = labels;
   }
-  if (!strict) cluster::assign_nearest(X, centers, labels);
-  r.n_iter = std::min(i + 1, max_iter);
-  r.inertia = inertia_of(X, centers, labels);
-  r.centers = std::move(centers);
-  r.labels = std::move(labels);
-  return r;
+  if (!strict) assign_all(X, centers, labels);
+  return finish_run(X, std::move(centers), std::move(labels), it, std::move(history));
 }
 
 // Half the distances between centres and, per centre, the smallest of them to another centre.
@@ -180,86 +313,110 @@ void centre_half_distances(const Matrix& C, Matrix& half, Vector& next) {
   }
 }
 
-// Elkan's algorithm with scikit-learn's bound bookkeeping (_kmeans_single_elkan).
-Run elkan(const Matrix& X, Matrix centers, int max_iter, double tol) {
-  Run r;
-  const Index n = X.rows(), k = centers.rows(), p = X.cols();
-  auto dist = [&](Index i, const Matrix& C, Index j) { return std::sqrt(sq_dist(X.row(i).data(), C.row(j).data(), p)); };
-  Matrix half;
-  Vector next_center;
-  centre_half_distances(centers, half, next_center);
-  IntVector labels(n), labels_old = IntVector::Constant(n, -1);
-  Vector upper(n);
-  Matrix lower = Matrix::Zero(n, k);
-  for (Index i = 0; i < n; ++i) {  // init_bounds
+// Elkan's bounds (scikit-learn's _kmeans_single_elkan): per row an upper bound on the distance to
+// its centre and lower bounds on the distances to every centre; per centre pair half their distance.
+struct ElkanState {
+  MatrixRef X;
+  IntVector labels;
+  Vector upper;
+  Matrix lower;  // n x k
+  Matrix half;   // k x k
+  Vector nearest_other;  // per centre, the smallest half distance to another
+
+  double dist(Index i, const Matrix& C, Index j) const { return std::sqrt(sq_dist(row_of(X, i), C.data() + j * X.cols(), X.cols())); }
+};
+
+[[gnu::noinline]] void elkan_init_block(ElkanState& s, const Matrix& C, Index begin, Index end) {
+  const Index k = C.rows();
+  for (Index i = begin; i < end; ++i) {
     Index best = 0;
-    double min_d = dist(i, centers, 0);
-    lower(i, 0) = min_d;
+    double min_d = s.dist(i, C, 0);
+    s.lower(i, 0) = min_d;
     for (Index j = 1; j < k; ++j)
-      if (min_d > half(best, j)) {
-        const double d = dist(i, centers, j);
-        lower(i, j) = d;
+      if (min_d > s.half(best, j)) {
+        const double d = s.dist(i, C, j);
+        s.lower(i, j) = d;
         if (d < min_d) {
           min_d = d;
           best = j;
         }
       }
-    labels[i] = static_cast<int>(best);
-    upper[i] = min_d;
+    s.labels[i] = static_cast<int>(best);
+    s.upper[i] = min_d;
   }
-  auto assign = [&](const Matrix& C) {
-    for (Index i = 0; i < n; ++i) {
-      double ub = upper[i];
-      Index label = labels[i];
-      bool tight = false;
-      if (!(next_center[label] >= ub)) {
-        for (Index j = 0; j < k; ++j) {
-          if (j == label || !(ub > lower(i, j)) || !(ub > half(label, j))) continue;
-          if (!tight) {
-            ub = dist(i, C, label);
-            lower(i, label) = ub;
-            tight = true;
-          }
-          if (ub > lower(i, j) && ub > half(label, j)) {
-            const double d = dist(i, C, j);
-            lower(i, j) = d;
-            if (d < ub) {
-              label = j;
-              ub = d;
-            }
-          }
+}
+
+// Reassigns rows [begin, end) where the bounds allow a closer centre; returns how many changed.
+[[gnu::noinline]] Index elkan_assign_block(ElkanState& s, const Matrix& C, Index begin, Index end) {
+  const Index k = C.rows();
+  Index changed = 0;
+  for (Index i = begin; i < end; ++i) {
+    double ub = s.upper[i];
+    const Index old = s.labels[i];
+    if (s.nearest_other[old] >= ub) continue;
+    Index label = old;
+    bool tight = false;
+    for (Index j = 0; j < k; ++j) {
+      if (j == label || !(ub > s.lower(i, j)) || !(ub > s.half(label, j))) continue;
+      if (!tight) {
+        ub = s.dist(i, C, label);
+        s.lower(i, label) = ub;
+        tight = true;
+      }
+      if (ub > s.lower(i, j) && ub > s.half(label, j)) {
+        const double d = s.dist(i, C, j);
+        s.lower(i, j) = d;
+        if (d < ub) {
+          label = j;
+          ub = d;
         }
-        labels[i] = static_cast<int>(label);
-        upper[i] = ub;
       }
     }
-  };
+    s.labels[i] = static_cast<int>(label);
+    s.upper[i] = ub;
+    changed += label != old;
+  }
+  return changed;
+}
+
+// The centres moved by `shift`: loosen the bounds by as much.
+[[gnu::noinline]] void elkan_shift_block(ElkanState& s, const Vector& shift, Index begin, Index end) {
+  const Index k = shift.size();
+  for (Index i = begin; i < end; ++i) {
+    s.upper[i] += shift[s.labels[i]];
+    double* __restrict low = s.lower.data() + i * k;
+    for (Index j = 0; j < k; ++j) low[j] = std::max(low[j] - shift[j], 0.0);
+  }
+}
+
+Run elkan(const Matrix& X, Matrix centers, int max_iter, double tol) {
+  const Index n = X.rows(), k = centers.rows();
+  ElkanState s{X, IntVector(n), Vector(n), Matrix::Zero(n, k), Matrix(), Vector()};
+  centre_half_distances(centers, s.half, s.nearest_other);
+  for_blocks(n, [&](Index b, Index e) { elkan_init_block(s, centers, b, e); });
+  MemberSums members;
   Matrix next;
+  std::vector<double> history;
   bool strict = false;
   int it = 0;
-  for (; it < max_iter; ++it) {
-    assign(centers);
-    r.history.push_back(inertia_of(X, centers, labels));
-    const Vector shift = update_centers(X, labels, centers, next);
-    for (Index i = 0; i < n; ++i) {
-      upper[i] += shift[labels[i]];
-      lower.row(i) = (lower.row(i) - shift.transpose()).cwiseMax(0.0);
-    }
-    centre_half_distances(next, half, next_center);
+  while (it < max_iter) {
+    Index changed = 0;
+    for_blocks(n, [&](Index b, Index e) { changed += elkan_assign_block(s, centers, b, e); });
+    if (it++ == 0) changed = n;  // the first labels are new, even where the bounds kept them
+    add_members(X, s.labels, centers, members);
+    history.push_back(members.inertia);
+    const Vector shift = next_centers(X, s.labels, centers, members, next);
+    for_blocks(n, [&](Index b, Index e) { elkan_shift_block(s, shift, b, e); });
+    centre_half_distances(next, s.half, s.nearest_other);
     centers.swap(next);
-    if (labels == labels_old) {
+    if (changed == 0) {
       strict = true;
       break;
     }
     if (shift.squaredNorm() <= tol) break;
-    labels_old = labels;
   }
-  if (!strict) assign(centers);
-  r.n_iter = std::min(it + 1, max_iter);
-  r.inertia = inertia_of(X, centers, labels);
-  r.centers = std::move(centers);
-  r.labels = std::move(labels);
-  return r;
+  if (!strict) for_blocks(n, [&](Index b, Index e) { elkan_assign_block(s, centers, b, e); });
+  return finish_run(X, std::move(centers), std::move(s.labels), it, std::move(history));
 }
 
 // Whether two labelings are the same partition up to renaming (scikit-learn's _is_same_clustering).
@@ -343,8 +500,8 @@ IntVector KMeans::predict(MatrixRef X) const {
   check_fitted(is_fitted(), "KMeans", "predict");
   check_n_features(centers_.cols(), X);
   check_matrix(X);
-  IntVector labels;
-  cluster::assign_nearest(X, centers_, labels);
+  IntVector labels = IntVector::Constant(X.rows(), -1);
+  assign_all(X, centers_, labels);
   return labels;
 }
 
@@ -359,10 +516,7 @@ Matrix KMeans::transform(MatrixRef X) const {
 }
 
 double KMeans::score(MatrixRef X) const {
-  const IntVector labels = predict(X);
-  double s = 0;
-  for (Index i = 0; i < X.rows(); ++i) s += sq_dist(X.row(i).data(), centers_.row(labels[i]).data(), X.cols());
-  return -s;
+  return -inertia_of(X, centers_, predict(X));
 }
 
 json KMeans::state() const {

@@ -2,7 +2,9 @@
 // or random starts, then Lloyd's iterations or Elkan's (the same result, fewer distances, via
 // triangle-inequality bounds). The data are centred before the iterations (as scikit-learn does)
 // and the centres shifted back after.
-//   - Lloyd's assignment step is one GEMM per block of rows: argmin_j ‖c_j‖² − 2·x·c_j.
+//   - Lloyd's assignment step: argmin_j ‖c_j‖² − 2·x·c_j, the products as p scaled rows of Cᵀ (so
+//     they vectorise), fused with the sums of the next centres: one pass over the data per
+//     iteration, in blocks of rows (each block one call, so V8's optimising tier takes over).
 //   - Convergence: labels unchanged (strict), or Σ_j ‖c_j(new) − c_j(old)‖² ≤ tol · mean feature
 //     variance; then one more assignment if convergence was not strict, so that labels match the
 //     centres.
@@ -70,11 +72,5 @@ class KMeans {
   Vector inertia_history_;
   Warnings warnings_;
 };
-
-namespace cluster {
-// Nearest centre of each row (ties: the lower index) by ‖c‖² − 2·x·c, one GEMM per block of rows;
-// `min_sq` (optional) receives the squared distances (clamped at 0).
-void assign_nearest(MatrixRef X, const Matrix& centers, IntVector& labels, Vector* min_sq = nullptr);
-}  // namespace cluster
 
 }  // namespace wasmlearn
