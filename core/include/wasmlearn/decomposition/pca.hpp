@@ -1,6 +1,9 @@
 // Principal component analysis, as scikit-learn's PCA: the data are centred and the leading right
 // singular vectors of the centred matrix are the components.
-//   svdSolver 'full'   thin SVD of the centred data (Eigen's BDCSVD) — every component;
+//   svdSolver 'full'   every component: with at least as many rows as columns, from the symmetric
+//                      eigendecomposition of Xcᵀ·Xc (its eigenvalues are the squared singular
+//                      values; much cheaper than an SVD of Xc for n ≫ p), else a thin SVD of Xc
+//                      (Eigen's BDCSVD);
 //             'arpack' the nComponents leading eigenpairs of Xcᵀ·Xc by Spectra's Lanczos solver
 //                      (nComponents < min(nSamples, nFeatures), as scikit-learn's 'arpack');
 //             'auto'   'arpack' when nComponents is a count below 80 % of min(nSamples, nFeatures)
