@@ -37,6 +37,7 @@ TEST(MixtureGaussian, SameInitialParametersGiveScikitLearnsFit) {
     const Vector h = g.lower_bound_history();
     ASSERT_EQ(h.size(), g.n_iter());
     for (Index i = 1; i < h.size(); ++i) EXPECT_GE(h[i], h[i - 1] - 1e-9);  // EM never decreases it
+    EXPECT_EQ(h[h.size() - 1], g.lower_bound());
     // Exactly three EM steps: the same lower bound to 1e-9.
     GaussianMixture g3(params_from_json<GaussianMixture>(options_of(c, 3, 1e-12)));
     g3.fit(X);

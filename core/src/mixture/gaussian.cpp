@@ -1,5 +1,6 @@
 #include "wasmlearn/mixture/gaussian.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -172,16 +173,27 @@ Vector log_det_cholesky(const Matrix& prec_chol, CovarianceType type, Index k, I
 }
 
 Matrix log_gaussian_prob(MatrixRef X, const Matrix& means, const Matrix& prec_chol, CovarianceType type) {
+  Matrix out;
+  log_gaussian_prob(X, means, prec_chol, type, out);
+  return out;
+}
+
+void log_gaussian_prob(MatrixRef X, const Matrix& means, const Matrix& prec_chol, CovarianceType type, Matrix& q) {
   const Index n = X.rows(), p = X.cols(), k = means.rows();
-  Matrix q(n, k);  // squared Mahalanobis distances
+  q.resize(n, k);  // first the squared Mahalanobis distances
   switch (type) {
-    case CovarianceType::full:
-      for (Index j = 0; j < k; ++j) {
-        const auto P = prec_chol.middleRows(j * p, p);
-        const RowVector mp = means.row(j) * P;
-        q.col(j) = ((X * P).rowwise() - mp).rowwise().squaredNorm();
+    case CovarianceType::full: {
+      Matrix MP(k, p), Y;
+      for (Index j = 0; j < k; ++j) MP.row(j) = means.row(j) * prec_chol.middleRows(j * p, p);
+      for (Index b = 0; b < n; b += kRowBlock) {
+        const Index rows = std::min(kRowBlock, n - b);
+        for (Index j = 0; j < k; ++j) {
+          Y.noalias() = X.middleRows(b, rows) * prec_chol.middleRows(j * p, p);
+          q.block(b, j, rows, 1) = (Y.rowwise() - MP.row(j)).rowwise().squaredNorm();
+        }
       }
       break;
+    }
     case CovarianceType::tied: q = squared_mahalanobis(X, means, prec_chol); break;
     case CovarianceType::diag:
       for (Index j = 0; j < k; ++j)
@@ -193,7 +205,7 @@ Matrix log_gaussian_prob(MatrixRef X, const Matrix& means, const Matrix& prec_ch
       break;
   }
   const Vector log_det = log_det_cholesky(prec_chol, type, k, p);
-  return ((-0.5 * (q.array() + static_cast<double>(p) * kLog2Pi)).rowwise() + log_det.transpose().array()).matrix();
+  q.array() = (-0.5 * (q.array() + static_cast<double>(p) * kLog2Pi)).rowwise() + log_det.transpose().array();
 }
 
 }  // namespace gauss

@@ -1,5 +1,6 @@
 #include "wasmlearn/mixture/gaussian_mixture.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -27,16 +28,26 @@ void estimate_parameters(MatrixRef X, const Matrix& resp, double reg, Covariance
   const Matrix RX = resp.transpose() * X;  // k x p
   c.means = RX.array().colwise() / nk.array();
   switch (type) {
-    case CovarianceType::full:
-      c.covariances.resize(k * p, p);
+    case CovarianceType::full: {
+      // Σ_i r_ij (x_i − μ_j)(x_i − μ_j)ᵀ over blocks of rows, so the temporaries stay small.
+      const Index n = X.rows(), kRowBlock = gauss::kRowBlock;
+      c.covariances.setZero(k * p, p);
+      Matrix diff, wdiff;
+      for (Index b = 0; b < n; b += kRowBlock) {
+        const Index rows = std::min(kRowBlock, n - b);
+        for (Index j = 0; j < k; ++j) {
+          diff = X.middleRows(b, rows).rowwise() - c.means.row(j);
+          wdiff = diff.array().colwise() * resp.col(j).segment(b, rows).array();
+          c.covariances.middleRows(j * p, p).noalias() += wdiff.transpose() * diff;
+        }
+      }
       for (Index j = 0; j < k; ++j) {
-        const Matrix diff = X.rowwise() - c.means.row(j);
-        const Matrix wdiff = diff.array().colwise() * resp.col(j).array();
         auto C = c.covariances.middleRows(j * p, p);
-        C.noalias() = wdiff.transpose() * diff / nk[j];
+        C /= nk[j];
         C.diagonal().array() += reg;
       }
       break;
+    }
     case CovarianceType::tied: {
       const Matrix nm = c.means.array().colwise() * nk.array();
       c.covariances = (X.transpose() * X - nm.transpose() * c.means) / nk.sum();
@@ -131,9 +142,10 @@ GaussianMixture& GaussianMixture::fit(MatrixRef X) {
   int best_iter = 0;
   std::vector<double> best_history;
   Components c;
+  Matrix resp, log_resp;  // n x k, reused by every EM step (fresh n x k buffers cost page faults natively)
   for (int run = 0; run < params_.n_init; ++run) {
     Random rng(Random::derive_seed(static_cast<std::uint64_t>(params_.random_state), static_cast<std::uint64_t>(run)));
-    Matrix resp = Matrix::Zero(n, k);
+    resp.setZero(n, k);
     if (params_.init_params == MixtureInit::kmeans) {
       KMeansParams kp;
       kp.n_clusters = static_cast<int>(k);
@@ -160,11 +172,12 @@ GaussianMixture& GaussianMixture::fit(MatrixRef X) {
     std::vector<double> history;
     for (iter = 1; iter <= params_.max_iter; ++iter) {
       const double prev = lb;
-      Matrix wlp = gauss::log_gaussian_prob(X, c.means, c.prec_chol, type);
-      wlp.rowwise() += c.weights.array().log().matrix().transpose();
-      Vector log_norm;
-      const Matrix log_resp = gauss::log_normalize_rows(wlp, &log_norm);
-      estimate_parameters(X, log_resp.array().exp(), params_.reg_covar, type, c);
+      gauss::log_gaussian_prob(X, c.means, c.prec_chol, type, log_resp);  // then normalised in place
+      log_resp.rowwise() += c.weights.array().log().matrix().transpose();
+      const Vector log_norm = gauss::logsumexp_rows(log_resp);
+      log_resp.colwise() -= log_norm;
+      resp = log_resp.array().exp();
+      estimate_parameters(X, resp, params_.reg_covar, type, c);
       c.weights /= c.weights.sum();
       c.prec_chol = precision_factors(c.covariances, type, k);
       lb = log_norm.mean();
