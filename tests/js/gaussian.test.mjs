@@ -88,6 +88,25 @@ test('GaussianNB, LDA and QDA: probabilities on Iris as scikit-learn', () => {
   [nb, lda, qda, nc].forEach((m) => m.dispose());
 });
 
+test('LDA and QDA: two classes give a one-dimensional decision function (scikit-learn\'s shape and values)', () => {
+  const d = fixture.discriminant;
+  const X2 = X.slice(50), y2 = y.slice(50); // versicolor (0) and virginica (1)
+  for (const [Model, want] of [[LinearDiscriminantAnalysis, d.lda_binary.decision], [QuadraticDiscriminantAnalysis, d.qda_binary.decision]]) {
+    const m = new Model().fit(X2, y2);
+    const decision = m.decisionFunction(X2);
+    assert.ok(decision instanceof Float64Array, Model.name);
+    assert.equal(decision.length, 100);
+    assert.ok(maxDiff(decision, want) < 1e-7, Model.name);
+    // Positive scores mean the second class.
+    assert.deepEqual(Array.from(m.predict(X2)), Array.from(decision, (v) => (v > 0 ? 'virginica' : 'versicolor')));
+    m.dispose();
+  }
+  const three = new LinearDiscriminantAnalysis().fit(X, y);
+  assert.equal(three.decisionFunction(X).cols, 3);
+  assert.ok(maxDiff(three.decisionFunction(X), d.lda_svd.decision) < 1e-8);
+  three.dispose();
+});
+
 test('GaussianMixture: same initial parameters give scikit-learn\'s lower bound; extra methods', () => {
   for (const c of fixture.mixture) {
     const g = new GaussianMixture({

@@ -5,7 +5,8 @@
 //   regressor:   fit(MatrixRef X, MatrixRef Y)      predict(X) -> Matrix (n x outputs)
 //   transformer: fit(MatrixRef X)                   transform(X) -> Matrix  [inverse_transform(X)]
 //   clusterer:   fit(MatrixRef X)                   predict(X) -> IntVector
-//   optional:    decision_function(X) -> Matrix, kneighbors(X, std::optional<int>) -> KNeighborsResult,
+//   optional:    decision_function(X) -> Matrix (a classifier's single column is returned 1-D),
+//                kneighbors(X, std::optional<int>) -> KNeighborsResult,
 //                radius_neighbors(X, std::optional<double>) -> RadiusNeighborsResult,
 //                const Warnings& warnings() const
 //   always:      bool is_fitted() const;  json state() const;  void load_state(const json&)
@@ -158,8 +159,15 @@ class Adapter final : public AnyEstimator {
     else detail::throw_unsupported(D::name, "predictProba");
   }
   NdArray decision_function(MatrixRef X) const override {
-    if constexpr (detail::has_decision_function<E>::value) return fitted("decisionFunction"), NdArray::from(est_.decision_function(X));
-    else detail::throw_unsupported(D::name, "decisionFunction");
+    if constexpr (detail::has_decision_function<E>::value) {
+      fitted("decisionFunction");
+      NdArray out = NdArray::from(est_.decision_function(X));
+      // A two-class classifier's single column of scores is one-dimensional, as in scikit-learn.
+      if (D::kind == Kind::classifier && out.shape.size() == 2 && out.shape[1] == 1) out.shape = {out.shape[0]};
+      return out;
+    } else {
+      detail::throw_unsupported(D::name, "decisionFunction");
+    }
   }
   Matrix transform(MatrixRef X) const override {
     if constexpr (detail::has_transform<E>::value) return fitted("transform"), est_.transform(X);
