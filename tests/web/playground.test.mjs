@@ -1,6 +1,7 @@
 // The built playground (web/dist, from `npx vite build web` / `bash scripts/build.sh web`) in
 // Debian's headless Chromium: it loads cleanly, draws decision regions, redraws when k and
-// weights change, keeps its state in the URL hash, and fits a phone-width screen.
+// weights change, keeps its state in the URL hash, draws clusterers' per-iteration objective, and
+// fits a phone-width screen.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
@@ -133,6 +134,31 @@ describe('playground (built site)', { skip: built ? false : 'web/dist is missing
       // An invalid value in the URL falls back to the default instead of breaking the page.
       await afterRedraw(page, () => page.evaluate(() => (location.hash = location.hash.replace('nNeighbors=3', 'nNeighbors=-4'))));
       assert.equal(await value('nNeighbors'), '5');
+      assert.deepEqual(problems, []);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('draws a clusterer\'s objective per iteration under the clusters (KMeans inertia, GaussianMixture lower bound)', async () => {
+    const { page, problems } = await open('#preset=blobs&noise=2&seed=1&model=KMeans&nClusters=3&init=random&nInit=1');
+    try {
+      const curve = async (label) => {
+        await page.waitForFunction(() => !document.querySelector('#figure .history').hidden, null, { timeout: 10_000 });
+        const iterations = Number((await page.locator('#figure .extra').textContent()).match(/(\d+) iterations/)[1]);
+        assert.ok(iterations >= 2, `${label}: ${iterations} iterations`);
+        // One dot per iteration on the line, and the axis names the objective.
+        assert.equal(Number(await page.locator('#figure .history').getAttribute('data-points')), iterations);
+        assert.equal(await page.locator('#figure .history svg g[aria-label="dot"] circle').count(), iterations);
+        assert.equal(await page.locator('#figure .history svg g[aria-label="line"] path').count(), 1);
+        assert.match(await page.locator('#figure .history svg').textContent(), new RegExp(label));
+      };
+      await curve('inertia');
+      await afterRender(page, () => page.evaluate(() => (location.hash = location.hash.replace('model=KMeans', 'model=GaussianMixture'))));
+      await curve('log-likelihood lower bound');
+      // A classifier has no such curve.
+      await afterRender(page, () => page.evaluate(() => (location.hash = location.hash.replace('model=GaussianMixture', 'model=GaussianNB'))));
+      assert.equal(await page.locator('#figure .history').isHidden(), true);
       assert.deepEqual(problems, []);
     } finally {
       await page.close();

@@ -4,7 +4,7 @@
 // coarse grid then the fine one, and optionally lets the user add/move points and see the
 // neighbours a neighbour model uses for the point under the pointer.
 import { el } from './controls.js';
-import { drawFigure, drawTree, pathChart, paintRegions, paintSurface, palette, seriesColours, MAX_DOTS } from './plot.js';
+import { drawFigure, drawTree, lineChart, pathChart, paintRegions, paintSurface, palette, seriesColours, MAX_DOTS } from './plot.js';
 import { figureSize, scales } from './layout.js';
 
 const COARSE = 40; // grid columns of the first, quick pass
@@ -46,11 +46,12 @@ export class Figure {
     this.message = el('p', { id: id('message'), class: 'message', role: 'alert', hidden: true });
     this.treeBox = el('div', { class: 'tree', hidden: true });
     this.pathBox = el('div', { id: id('path-view'), class: 'path-view', hidden: true });
+    this.historyBox = el('div', { class: 'history', hidden: true });
     const caption = el('figcaption', {},
       this.legend,
       el('p', { class: 'stats', 'aria-live': 'polite' }, this.scoreName, ' ', this.score, ' ', this.testScore, ' ', this.extra, ' ', this.timing),
       this.message);
-    root.replaceChildren(this.plot, caption, this.treeBox, this.pathBox);
+    root.replaceChildren(this.plot, caption, this.historyBox, this.treeBox, this.pathBox);
     if (options.caption) root.append(el('p', { class: 'hint', text: options.caption }));
     this.cancelButton.addEventListener('click', () => this.cancel());
     this.#pointer();
@@ -137,6 +138,7 @@ export class Figure {
     this.message.hidden = true;
     this.message.textContent = '';
     this.timing.textContent = `fit ${fmtMs(msg.fitMs)}`;
+    this.#history(msg.metrics.history);
     if (msg.overlay.tree && this.o.tree !== false) {
       const names = msg.view === 'curve' ? ['x'] : msg.axisLabels;
       this.treeBox.replaceChildren(el('p', { class: 'hint', text: 'The tree’s first levels (colour: majority class; hover a node for its samples and impurity).' }),
@@ -217,6 +219,17 @@ export class Figure {
     this.extra.textContent = extra.length ? `· ${extra.join(' · ')}` : '';
   }
 
+  // A clusterer's objective per iteration, under the figure.
+  #history(history) {
+    this.historyBox.hidden = !history;
+    if (!history) return this.historyBox.replaceChildren();
+    const chart = lineChart([{ name: history.label, points: history.values.map((v, i) => [i + 1, v]) }],
+      { width: Math.max(280, this.plot.clientWidth), height: 170, x: 'iteration', y: history.label, legend: false, zero: false });
+    chart.setAttribute?.('aria-label', `${history.label} per iteration`);
+    this.historyBox.dataset.points = String(history.values.length);
+    this.historyBox.replaceChildren(el('p', { class: 'hint', text: `${history.label[0].toUpperCase()}${history.label.slice(1)} per iteration of the kept run.` }), chart);
+  }
+
   #showPass(msg) {
     if (!this.last) return;
     const size = this.#size();
@@ -250,6 +263,7 @@ export class Figure {
       this.timing.textContent = '';
       this.treeBox.hidden = true;
       this.pathBox.hidden = true;
+      this.#history(null);
     }
     this.root.dataset.pass = outcome;
     this.#done(outcome);

@@ -131,7 +131,8 @@ export function drawFigure(fit, size, { curve = null, residuals = false, highlig
 }
 
 // A small line chart (sweeps: scores against an option, coefficient paths, criteria).
-export function lineChart(series, { width, height = 240, x, y, xType = 'linear', legend = true }) {
+// `zero`: draw the y = 0 rule (which also pulls 0 into the y domain).
+export function lineChart(series, { width, height = 240, x, y, xType = 'linear', legend = true, zero = true }) {
   const rows = series.flatMap((s) => s.points.map(([a, b]) => ({ a, b, s: s.name })));
   return Plot.plot({
     width,
@@ -142,7 +143,7 @@ export function lineChart(series, { width, height = 240, x, y, xType = 'linear',
     x: { label: x, type: xType, labelAnchor: 'center', labelArrow: 'none' },
     y: { label: y, labelAnchor: 'center', labelArrow: 'none', grid: true },
     color: { domain: series.map((s) => s.name), range: series.map((s, i) => s.colour ?? palette[i % palette.length]), legend },
-    marks: [Plot.ruleY([0], { stroke: '#bbb' }), Plot.line(rows, { x: 'a', y: 'b', z: 's', stroke: 's', strokeWidth: 2 }), Plot.dot(rows, { x: 'a', y: 'b', fill: 's', r: 2.2 })],
+    marks: [...(zero ? [Plot.ruleY([0], { stroke: '#bbb' })] : []), Plot.line(rows, { x: 'a', y: 'b', z: 's', stroke: 's', strokeWidth: 2 }), Plot.dot(rows, { x: 'a', y: 'b', fill: 's', r: 2.2 })],
   });
 }
 

@@ -282,13 +282,13 @@ export const sections = [
 <p>A <em>Gaussian mixture</em> replaces hard assignments by probabilities and round clusters by ellipses; it is fitted by the EM algorithm, which raises the likelihood at each step.</p>`,
     figures: [
       { type: 'live', title: 'Figure 20 — k-means', needs: ['KMeans'], model: 'KMeans', dataset: { preset: 'blobs', noise: 1.0, testSize: 0 }, params: { nClusters: 3, randomState: 0 },
-        controls: [{ name: 'nClusters', maximum: 8 }, seed], caption: 'Crosses: the centres. Regions: the nearest centre.' },
+        controls: [{ name: 'nClusters', maximum: 8 }, seed], caption: 'Crosses: the centres. Regions: the nearest centre. Below: the inertia at each iteration of the best start; it never rises.' },
       { type: 'sweep', title: 'Figure 21 — local minima: inertia of single runs from 20 random starts', needs: ['KMeans'], model: 'KMeans', dataset: { preset: 'blobs', noise: 1.0, testSize: 0, nSamples: 300, seed: 3 },
         params: { nClusters: 6, nInit: 1, init: 'random' }, param: 'randomState', values: Array.from({ length: 20 }, (_, i) => i), attributes: ['inertia'], x: 'random start', y: 'inertia',
         series: (a) => [{ name: 'inertia after convergence', points: a.values.map((v, i) => [v, Array.isArray(a.attributes.inertia[i]) ? a.attributes.inertia[i][0] : a.attributes.inertia[i]]) }],
         caption: 'Different starts end at different inertias: each is a local minimum.' },
       { type: 'live', title: 'Figure 22 — Gaussian mixture', needs: ['GaussianMixture'], model: 'GaussianMixture', dataset: { preset: 'aniso', noise: 0.6, testSize: 0 }, params: { nComponents: 3, randomState: 0 },
-        controls: [{ name: 'nComponents', maximum: 6 }, { name: 'covarianceType' }], caption: 'Ellipses: two standard deviations of each component.' },
+        controls: [{ name: 'nComponents', maximum: 6 }, { name: 'covarianceType' }], caption: 'Ellipses: two standard deviations of each component. Below: the mean log-likelihood (the lower bound EM raises) at each iteration.' },
     ],
   },
   {

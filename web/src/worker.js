@@ -196,6 +196,11 @@ function metricsOf(model, meta, p, Xtr, ytr, Xte, yte) {
     const s = score(Xtr);
     if (Number.isFinite(s)) m.logLikelihood = s;
   }
+  // A clusterer's objective after each iteration of its kept run (KMeans, GaussianMixture).
+  for (const [name, label] of [['inertiaHistory', 'inertia'], ['lowerBoundHistory', 'log-likelihood lower bound']]) {
+    const h = attr(model, name);
+    if (h?.length) m.history = { label, values: Array.from(h) };
+  }
   const evr = attr(model, 'explainedVarianceRatio');
   if (evr) m.explained = Array.from(evr.data ?? evr);
   return m;
