@@ -36,6 +36,26 @@ Matrix log_normalize_rows(const Matrix& A, Vector* log_norm) {
 
 Matrix softmax_rows(const Matrix& A) { return log_normalize_rows(A).array().exp(); }
 
+void exp_normalize_rows(Matrix& A, Vector& log_norm) {
+  log_norm.resize(A.rows());
+  for (Index i = 0; i < A.rows(); ++i) {
+    auto row = A.row(i);
+    const double m = row.maxCoeff();
+    if (!std::isfinite(m)) {  // as logsumexp_rows; the row has no finite normalisation
+      log_norm[i] = m;
+      row.setConstant(std::numeric_limits<double>::quiet_NaN());
+      continue;
+    }
+    double sum = 0;
+    for (Index j = 0; j < row.size(); ++j) {
+      row[j] = std::exp(row[j] - m);
+      sum += row[j];
+    }
+    log_norm[i] = m + std::log(sum);
+    row /= sum;
+  }
+}
+
 IntVector argmax_rows(const Matrix& A) {
   IntVector out(A.rows());
   for (Index i = 0; i < A.rows(); ++i) {

@@ -142,7 +142,8 @@ GaussianMixture& GaussianMixture::fit(MatrixRef X) {
   int best_iter = 0;
   std::vector<double> best_history;
   Components c;
-  Matrix resp, log_resp;  // n x k, reused by every EM step (fresh n x k buffers cost page faults natively)
+  Matrix resp;  // n x k, reused by every EM step (fresh n x k buffers cost page faults natively)
+  Vector log_norm;
   for (int run = 0; run < params_.n_init; ++run) {
     Random rng(Random::derive_seed(static_cast<std::uint64_t>(params_.random_state), static_cast<std::uint64_t>(run)));
     resp.setZero(n, k);
@@ -172,11 +173,9 @@ GaussianMixture& GaussianMixture::fit(MatrixRef X) {
     std::vector<double> history;
     for (iter = 1; iter <= params_.max_iter; ++iter) {
       const double prev = lb;
-      gauss::log_gaussian_prob(X, c.means, c.prec_chol, type, log_resp);  // then normalised in place
-      log_resp.rowwise() += c.weights.array().log().matrix().transpose();
-      const Vector log_norm = gauss::logsumexp_rows(log_resp);
-      log_resp.colwise() -= log_norm;
-      resp = log_resp.array().exp();
+      gauss::log_gaussian_prob(X, c.means, c.prec_chol, type, resp);  // made responsibilities in place
+      resp.rowwise() += c.weights.array().log().matrix().transpose();
+      gauss::exp_normalize_rows(resp, log_norm);
       estimate_parameters(X, resp, params_.reg_covar, type, c);
       c.weights /= c.weights.sum();
       c.prec_chol = precision_factors(c.covariances, type, k);

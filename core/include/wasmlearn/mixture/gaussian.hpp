@@ -27,6 +27,9 @@ Vector logsumexp_rows(const Matrix& A);
 // Rows of A minus their log-sum-exp (log of the normalised exp), and exp of that.
 Matrix log_normalize_rows(const Matrix& A, Vector* log_norm = nullptr);
 Matrix softmax_rows(const Matrix& A);
+// In place: each row of A becomes exp(A − its log-sum-exp) (one exp per entry), and log_norm the
+// log-sum-exps.
+void exp_normalize_rows(Matrix& A, Vector& log_norm);
 // Column of the largest entry of each row (the first on ties); argmin likewise.
 IntVector argmax_rows(const Matrix& A);
 IntVector argmin_rows(const Matrix& A);
