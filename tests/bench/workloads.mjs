@@ -174,9 +174,12 @@ export const workloads = [
   // ---- issue #3: linear models -----------------------------------------------------------------
   // V8 runs new WebAssembly code on its baseline tier until its optimising compiler, on a background
   // thread, has compiled the hot functions; on the loaded 2-core machine that took 3-5 bin20 fits
-  // (first fits 82, 56, 63, 50, 28 ms, then 16-19 ms). Three warm-ups so that the timed fits compare
-  // compiled code with compiled code; a one-off fit pays the difference. (Process CPU time also counts
-// that compiler thread: with one warm-up the lasso path measured 25.5 ms CPU for 12.9 ms wall.)
+  // (first fits 82, 56, 63, 50, 28 ms, then 16-19 ms), in some runs of the SIMD module 8 or more
+  // (timed fits after three warm-ups 66, 47, 45, 36, 35 ms; no SIMD in the same run 48, 31, 18, 20,
+  // 18 ms), so lr.bin20's WASM SIMD median varies between about 16 and 45 ms from run to run: read
+  // fitSamples in results.json. Three warm-ups so that the timed fits mostly compare compiled code
+  // with compiled code; a one-off fit pays the difference. (Process CPU time also counts that
+  // compiler thread: with one warm-up the lasso path measured 25.5 ms CPU for 12.9 ms wall.)
   {
     id: 'lr.bin20', group: 'Linear models (issue #3)',
     title: 'LogisticRegression l2 (C 1) lbfgs, fit + predict 5 000, 20 000 × 20 binary',
