@@ -2,10 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 #include <limits>
 #include <numeric>
 
+#include "wasmlearn/base/lanes.hpp"
 #include "wasmlearn/base/random.hpp"
 #include "wasmlearn/base/validation.hpp"
 
@@ -59,22 +59,15 @@ struct MemberSums {
   }
 };
 
-// Two doubles: one SSE2 / WebAssembly SIMD register (GCC and Clang vector extension; lane-wise IEEE
-// operations, so the bits equal the scalar code's, and a build without SIMD lowers it to scalars).
-using Lanes2 = double __attribute__((vector_size(16)));
-// Centres per register block of the assignment kernel: its partial products stay in 4 registers.
-constexpr Index kCentreLanes = 8;
-
 // The centres as the assignment kernel reads them: the rows, and the columns (p x k, padded with
-// zero columns to whole blocks of kCentreLanes) with the squared norms (padding: +inf, never the
-// nearest).
+// zero columns to whole tiles) with the squared norms (padding: +inf, never the nearest).
 struct CentreTable {
   const Matrix& rows;
   Index padded;
   Matrix cols;
   Vector sq_norms;
   explicit CentreTable(const Matrix& C)
-      : rows(C), padded((C.rows() + kCentreLanes - 1) / kCentreLanes * kCentreLanes), cols(Matrix::Zero(C.cols(), padded)),
+      : rows(C), padded(padded_columns(C.rows())), cols(Matrix::Zero(C.cols(), padded)),
         sq_norms(Vector::Constant(padded, std::numeric_limits<double>::infinity())) {
     cols.leftCols(C.rows()) = C.transpose();
     sq_norms.head(C.rows()) = C.rowwise().squaredNorm();
@@ -94,31 +87,19 @@ inline void keep_smaller(Lanes2& d, Lanes2& index, Lanes2 d_right, Lanes2 index_
 // returns how many labels changed. With `members`, each row also joins its centre's sums.
 [[gnu::noinline]] Index assign_block(MatrixRef X, Index begin, Index end, const CentreTable& C, int* labels,
                                      MemberSums* members) {
-  constexpr Index kPairs = kCentreLanes / 2;
+  constexpr Index kPairs = kTileColumns / 2;
   const Index p = X.cols(), k = C.padded;
-  const double* Ct = C.cols.data();
-  const double* c_sq = C.sq_norms.data();
   Index changed = 0;
   for (Index i = begin; i < end; ++i) {
     const double* __restrict x = row_of(X, i);
     double best_d = std::numeric_limits<double>::infinity(), best = 0;
-    for (Index j0 = 0; j0 < k; j0 += kCentreLanes) {
-      Lanes2 dots[kPairs] = {};
-      for (Index t = 0; t < p; ++t) {  // x·Cᵀ for kCentreLanes centres: p scaled rows of Cᵀ
-        const Lanes2 xt = {x[t], x[t]};
-        const double* ct = Ct + t * k + j0;
-        for (Index l = 0; l < kPairs; ++l) {
-          Lanes2 c;
-          std::memcpy(&c, ct + 2 * l, sizeof c);
-          dots[l] += xt * c;
-        }
-      }
+    for (Index j0 = 0; j0 < k; j0 += kTileColumns) {
+      Lanes2 dots[kPairs];
+      row_times_tile(x, p, C.cols.data() + j0, k, dots);
       // Lane pair l holds centres j0 + 2l and j0 + 2l + 1; a tree of left-preferring minima.
       Lanes2 d[kPairs], index[kPairs];
       for (Index l = 0; l < kPairs; ++l) {
-        Lanes2 norms;
-        std::memcpy(&norms, c_sq + j0 + 2 * l, sizeof norms);
-        d[l] = norms - 2 * dots[l];
+        d[l] = load_lanes(C.sq_norms.data() + j0 + 2 * l) - 2 * dots[l];
         index[l] = Lanes2{static_cast<double>(j0 + 2 * l), static_cast<double>(j0 + 2 * l + 1)};
       }
       for (Index step = 1; step < kPairs; step *= 2)

@@ -2,9 +2,9 @@
 // or random starts, then Lloyd's iterations or Elkan's (the same result, fewer distances, via
 // triangle-inequality bounds). The data are centred before the iterations (as scikit-learn does)
 // and the centres shifted back after.
-//   - Lloyd's assignment step: argmin_j ‖c_j‖² − 2·x·c_j, the products as p scaled rows of Cᵀ (so
-//     they vectorise), fused with the sums of the next centres: one pass over the data per
-//     iteration, in blocks of rows (each block one call, so V8's optimising tier takes over).
+//   - Lloyd's assignment step: argmin_j ‖c_j‖² − 2·x·c_j, the products 8 centres at a time in
+//     registers (base/lanes.hpp), fused with the sums of the next centres: one pass over the data
+//     per iteration, in blocks of rows (each block one call, so V8's optimising tier takes over).
 //   - Convergence: labels unchanged (strict), or Σ_j ‖c_j(new) − c_j(old)‖² ≤ tol · mean feature
 //     variance; then one more assignment if convergence was not strict, so that labels match the
 //     centres.
