@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "wasmlearn/base/lanes.hpp"
 #include "wasmlearn/base/validation.hpp"
 
 namespace wasmlearn {
@@ -39,6 +40,77 @@ void leading_eigenpairs(const Eigen::MatrixXd& C, Index k, Eigen::VectorXd& valu
   vectors = eigs.eigenvectors();
 }
 
+constexpr Index kRowBlock = 256;  // rows per call of the kernels below: V8 optimises them (no OSR for wasm)
+
+// Calls f(i, c0, u) for each row i in [begin, end) of (X − mean)·T and each tile of 8 columns
+// c0..c0+7 of T (columns zero-padded to whole tiles), u holding the tile's 8 values in registers.
+template <class F>
+void for_each_projection(MatrixRef X, const RowVector& mean, Index begin, Index end, const Matrix& tiles, double* centred, F&& f) {
+  const Index p = X.cols(), padded = tiles.cols();
+  for (Index i = begin; i < end; ++i) {
+    const double* x = X.data() + i * X.outerStride();
+    for (Index t = 0; t < p; ++t) centred[t] = x[t] - mean[t];
+    for (Index c0 = 0; c0 < padded; c0 += kTileColumns) {
+      Lanes2 u[kTileColumns / 2];
+      row_times_tile(centred, p, tiles.data() + c0, padded, u);
+      f(i, c0, u);
+    }
+  }
+}
+
+Matrix tiles_of(const Eigen::MatrixXd& T) {
+  Matrix tiles = Matrix::Zero(T.rows(), padded_columns(T.cols()));
+  tiles.leftCols(T.cols()) = T;
+  return tiles;
+}
+
+// Rows [begin, end) of svd_flip's search, without forming U = Xc·V: for each column of V, the
+// entry of Xc·v of largest magnitude so far (the first on ties) in `best`.
+[[gnu::noinline]] void largest_projections_block(MatrixRef X, const RowVector& mean, Index begin, Index end,
+                                                 const Matrix& tiles, double* centred, Lanes2* best_abs, Lanes2* best) {
+  const Lanes2 zero = {0.0, 0.0};
+  for_each_projection(X, mean, begin, end, tiles, centred, [&](Index, Index c0, const Lanes2* u) {
+    for (Index l = 0; l < kTileColumns / 2; ++l) {
+      const Lanes2 magnitude = u[l] < zero ? -u[l] : u[l];
+      Lanes2& top = best_abs[c0 / 2 + l];
+      const auto larger = magnitude > top;
+      top = larger ? magnitude : top;
+      best[c0 / 2 + l] = larger ? u[l] : best[c0 / 2 + l];
+    }
+  });
+}
+
+// svd_flip's signs (see pca.hpp) for U = Xc·V·S⁻¹ (S > 0 scales no sign), found by rows.
+void flip_like_svd(MatrixRef X, const RowVector& mean, Eigen::MatrixXd& V) {
+  const Matrix tiles = tiles_of(V);
+  std::vector<Lanes2> best_abs(static_cast<std::size_t>(tiles.cols() / 2), Lanes2{-1.0, -1.0}),
+      best(static_cast<std::size_t>(tiles.cols() / 2), Lanes2{0.0, 0.0});
+  std::vector<double> centred(static_cast<std::size_t>(X.cols()));
+  for (Index b = 0; b < X.rows(); b += kRowBlock)
+    largest_projections_block(X, mean, b, std::min(X.rows(), b + kRowBlock), tiles, centred.data(), best_abs.data(), best.data());
+  for (Index j = 0; j < V.cols(); ++j)
+    if (best[static_cast<std::size_t>(j / 2)][j % 2] < 0) V.col(j) *= -1;
+}
+
+[[gnu::noinline]] void project_block(MatrixRef X, const RowVector& mean, Index begin, Index end, const Matrix& tiles,
+                                     double* centred, Matrix& Z) {
+  const Index k = Z.cols();
+  for_each_projection(X, mean, begin, end, tiles, centred, [&](Index i, Index c0, const Lanes2* u) {
+    for (Index c = c0; c < std::min(k, c0 + kTileColumns); ++c) Z(i, c) = u[(c - c0) / 2][(c - c0) % 2];
+  });
+}
+
+// (X − mean)·componentsᵀ.
+Matrix project(MatrixRef X, const Vector& mean, const Matrix& components) {
+  const Matrix tiles = tiles_of(components.transpose());
+  const RowVector mean_row = mean.transpose();
+  std::vector<double> centred(static_cast<std::size_t>(X.cols()));
+  Matrix Z(X.rows(), components.rows());
+  for (Index b = 0; b < X.rows(); b += kRowBlock)
+    project_block(X, mean_row, b, std::min(X.rows(), b + kRowBlock), tiles, centred.data(), Z);
+  return Z;
+}
+
 }  // namespace
 
 PCA& PCA::fit(MatrixRef X) {
@@ -70,19 +142,20 @@ PCA& PCA::fit(MatrixRef X) {
   const RowVector mean = X.colwise().mean();
   const Eigen::MatrixXd Xc = X.rowwise() - mean;  // column-major for the decompositions
   Eigen::VectorXd S;
-  Eigen::MatrixXd U, V;
+  Eigen::MatrixXd V;
   double total_var;
   if (solver == PCASolver::full && n < p) {
     Eigen::BDCSVD<Eigen::MatrixXd> svd(Xc, Eigen::ComputeThinU | Eigen::ComputeThinV);
     S = svd.singularValues();
-    U = svd.matrixU();
+    Eigen::MatrixXd U = svd.matrixU();
     V = svd.matrixV();
+    decomposition::svd_flip(U, V);
     total_var = S.squaredNorm() / static_cast<double>(n - 1);
   } else {
     // The eigenpairs of XcᵀXc are the squared singular values and the right singular vectors of
     // Xc; for n ≥ p one p x p product and eigensolver cost far less than the SVD of Xc (3x less on
     // 20 000 x 100).
-    // U = Xc·V/S is formed only for the sign convention.
+    // The signs come from U = Xc·V/S, searched row by row without forming it.
     Eigen::MatrixXd gram = Eigen::MatrixXd::Zero(p, p);
     gram.selfadjointView<Eigen::Lower>().rankUpdate(Xc.transpose());
     Eigen::VectorXd lambda;
@@ -94,12 +167,9 @@ PCA& PCA::fit(MatrixRef X) {
       leading_eigenpairs(gram, *count, lambda, V);
     }
     S = lambda.cwiseSqrt();
-    U = Xc * V;
-    for (Index j = 0; j < U.cols(); ++j)
-      if (S[j] > 0) U.col(j) /= S[j];
+    flip_like_svd(X, mean, V);
     total_var = Xc.colwise().squaredNorm().sum() / static_cast<double>(n - 1);
   }
-  decomposition::svd_flip(U, V);
   const Eigen::VectorXd ev = S.array().square() / static_cast<double>(n - 1);
   const Eigen::VectorXd ratio = ev / total_var;
 
@@ -131,7 +201,7 @@ Matrix PCA::transform(MatrixRef X) const {
   check_fitted(is_fitted(), "PCA", "transform");
   check_n_features(components_.cols(), X);
   check_matrix(X);
-  Matrix Z = (X.rowwise() - mean_.transpose()) * components_.transpose();
+  Matrix Z = project(X, mean_, components_);
   if (params_.whiten) Z.array().rowwise() /= explained_variance_.transpose().array().sqrt();
   return Z;
 }
