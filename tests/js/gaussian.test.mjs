@@ -107,6 +107,28 @@ test('LDA and QDA: two classes give a one-dimensional decision function (scikit-
   three.dispose();
 });
 
+test('Constant features and fewer distinct points than clusters: finite results, warnings or named errors', () => {
+  const Xc = X.map((r) => [...r, 5]); // a fifth, constant feature
+  const labels = fixture.iris.y;
+  const pca = new PCA({ whiten: true }).fit(Xc);
+  assert.equal(pca.explainedVariance[4], 0);
+  assert.ok(Array.from(pca.transform(Xc).data).every(Number.isFinite), 'whitening a zero-variance component gives no NaN');
+  assert.ok(Number.isFinite(new KMeans({ nClusters: 3, randomState: 0 }).fit(Xc).inertia));
+  assert.ok(Number.isFinite(new GaussianMixture({ nComponents: 3, randomState: 0 }).fit(Xc).lowerBound));
+  assert.ok(Array.from(new LinearDiscriminantAnalysis().fit(Xc, labels).predictProba(Xc).data).every(Number.isFinite));
+  assert.throws(() => new LinearDiscriminantAnalysis({ solver: 'eigen' }).fit(Xc, labels), /within-class covariance is singular \(constant or collinear features\)/);
+  assert.throws(() => new QuadraticDiscriminantAnalysis().fit(Xc, labels), /covariance of class 0 is singular .*set regParam > 0/);
+  // Two distinct points, three clusters: scikit-learn's ConvergenceWarning, also through a mixture's k-means start.
+  const dup = [[0, 0], [0, 0], [1, 1], [1, 1]];
+  const km = new KMeans({ nClusters: 3 }).fit(dup);
+  assert.deepEqual(km.warnings, ['Number of distinct clusters (2) found smaller than nClusters (3). Possibly due to duplicate points in X.']);
+  const gm = new GaussianMixture({ nComponents: 3 }).fit(dup);
+  assert.ok(gm.warnings.some((w) => /^k-means initialisation: Number of distinct clusters \(2\)/.test(w)), gm.warnings.join('; '));
+  assert.throws(() => new QuadraticDiscriminantAnalysis().fit([[0, 0], [1, 1], [2, 3], [3, 2]], [0, 0, 1, 2]), { message: /y has 1 sample\(s\) in class 1: QuadraticDiscriminantAnalysis needs at least 2 per class/ });
+  assert.throws(() => new GaussianMixture({ nComponents: 0 }), { message: 'nComponents must be at least 1, got 0' });
+  assert.throws(() => new GaussianMixture({ nComponents: 5 }).fit(dup), { message: 'nComponents=5 must be at most the number of samples (4)' });
+});
+
 test('GaussianMixture: same initial parameters give scikit-learn\'s lower bound; extra methods', () => {
   for (const c of fixture.mixture) {
     const g = new GaussianMixture({

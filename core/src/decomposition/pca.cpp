@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "wasmlearn/base/lanes.hpp"
 #include "wasmlearn/base/validation.hpp"
@@ -202,7 +203,10 @@ Matrix PCA::transform(MatrixRef X) const {
   check_n_features(components_.cols(), X);
   check_matrix(X);
   Matrix Z = project(X, mean_, components_);
-  if (params_.whiten) Z.array().rowwise() /= explained_variance_.transpose().array().sqrt();
+  // A component without variance (a constant feature) would divide 0 by 0: its scale is floored at
+  // the machine epsilon, as scikit-learn (≥ 1.3) does.
+  if (params_.whiten)
+    Z.array().rowwise() /= explained_variance_.transpose().array().sqrt().max(std::numeric_limits<double>::epsilon());
   return Z;
 }
 

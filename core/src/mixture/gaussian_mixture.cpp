@@ -142,6 +142,7 @@ GaussianMixture& GaussianMixture::fit(MatrixRef X) {
   int best_iter = 0;
   std::vector<double> best_history;
   Components c;
+  std::vector<std::string> init_warnings;
   Matrix resp;  // n x k, reused by every EM step (fresh n x k buffers cost page faults natively)
   Vector log_norm;
   for (int run = 0; run < params_.n_init; ++run) {
@@ -154,6 +155,7 @@ GaussianMixture& GaussianMixture::fit(MatrixRef X) {
       kp.random_state = static_cast<int>(rng.integer(1u << 30));
       KMeans km(kp);
       km.fit(X);
+      for (const std::string& w : km.warnings().messages) init_warnings.push_back("k-means initialisation: " + w);
       const IntVector labels = km.labels();
       for (Index i = 0; i < n; ++i) resp(i, labels[i]) = 1;
     } else {
@@ -197,6 +199,7 @@ GaussianMixture& GaussianMixture::fit(MatrixRef X) {
     }
   }
   warnings_.clear();
+  for (const std::string& w : init_warnings) warnings_.add(w);
   if (!best_converged && params_.max_iter > 0)
     warnings_.add("Initialization did not converge: try different init parameters, or increase maxIter, tol or check "
                   "for degenerate data.");
