@@ -34,7 +34,7 @@ struct Describe<KMeans> {
                            attribute("inertia", &E::inertia, "sum of squared distances of the samples to their centres"),
                            attribute("nIter", &E::n_iter, "iterations of the kept run"),
                            attribute("inertiaHistory", &E::inertia_history,
-                                     "inertia of each iteration's assignment, to the centres that made it"),
+                                     "inertia of each iteration's assignment, to the centres that made it (a wasmlearn extension: scikit-learn keeps no history)"),
                            attribute("nFeaturesIn", &E::n_features_in, "number of columns seen in fit"));
   }
 };

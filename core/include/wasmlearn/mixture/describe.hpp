@@ -42,7 +42,7 @@ struct Describe<GaussianMixture> {
         attribute("converged", &E::converged, "whether the kept run met tol"),
         attribute("nIter", &E::n_iter, "EM iterations of the kept run"),
         attribute("lowerBound", &E::lower_bound, "mean log-likelihood at the last iteration of the kept run"),
-        attribute("lowerBoundHistory", &E::lower_bound_history, "mean log-likelihood at each iteration of the kept run"),
+        attribute("lowerBoundHistory", &E::lower_bound_history, "lower bound (mean log-likelihood) at each EM iteration of the kept run (a wasmlearn extension: scikit-learn keeps no history)"),
         attribute("nFeaturesIn", &E::n_features_in, "number of columns seen in fit"));
   }
   static auto methods() {
