@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <string>
 
+#include "wasmlearn/base/dense_products.hpp"
 #include "wasmlearn/base/random.hpp"
 #include "wasmlearn/base/validation.hpp"
 
@@ -154,9 +155,9 @@ Design make_design(ColMatrix X) {
   Design d;
   d.use_gram = X.rows() > X.cols();
   if (d.use_gram) {
-    d.gram = ColMatrix::Zero(X.cols(), X.cols());
-    d.gram.selfadjointView<Eigen::Lower>().rankUpdate(X.transpose());
-    d.gram.triangularView<Eigen::StrictlyUpper>() = d.gram.transpose();
+    Matrix gram(X.cols(), X.cols());
+    gram_of_rows(X.transpose(), gram);  // the columns of X are the contiguous rows of Xᵀ
+    d.gram = gram;
   }
   d.X = std::move(X);
   return d;

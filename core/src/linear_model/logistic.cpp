@@ -7,6 +7,7 @@
 #include <limits>
 #include <string>
 
+#include "wasmlearn/base/dense_products.hpp"
 #include "wasmlearn/base/validation.hpp"
 
 namespace wasmlearn {
@@ -35,6 +36,7 @@ const char* penalty_name(LogisticPenalty p) {
 struct Problem {
   MatrixRef X;             // n x p, row-major
   const ColMatrix* Xc;     // the same, column-major (cd solver only)
+  const Matrix* Xt;        // its transpose, p x n row-major (lbfgs gradient only)
   Vector s;                // sample weights
   Vector t;                // binary targets
   IntVector y;             // multinomial codes
@@ -77,7 +79,8 @@ double smooth_loss(const Problem& pb, const Matrix& Z, Matrix* R) {
 }
 
 Matrix scores(const Problem& pb, const Matrix& W, const Vector& b) {
-  Matrix Z = pb.X * W.transpose();
+  Matrix Z(pb.X.rows(), W.rows());
+  multiply_by_transpose(pb.X, W, Z);
   if (pb.fit_intercept) Z.rowwise() += b.transpose();
   return Z;
 }
@@ -104,7 +107,7 @@ struct LbfgsObjective {
   double best_f = kInf;
   Vector best_x;
   int evals = 0;
-  Matrix W, Z, R;
+  Matrix W, Z, R, Rt;
   Vector b;
 
   double operator()(const Vector& x, Vector& grad) {
@@ -116,7 +119,8 @@ struct LbfgsObjective {
     double f = smooth_loss(pb, Z, &R);
     grad.resize(x.size());
     Eigen::Map<Matrix> GW(grad.data(), k, p);
-    GW.noalias() = R.transpose() * pb.X;
+    Rt = R.transpose();  // Rᵀ·X as rows of Rᵀ times rows of Xᵀ: both contiguous for the product kernel
+    multiply_by_transpose(Rt, *pb.Xt, GW);
     if (inv_C != 0) {
       GW += inv_C * W;
       f += 0.5 * inv_C * W.squaredNorm();
@@ -133,7 +137,7 @@ struct LbfgsObjective {
 SolveResult solve_lbfgs(const Problem& pb, double tol, int max_iter, Matrix& W, Vector& b) {
   const Index k = pb.k, p = pb.X.cols();
   const Index dim = k * p + (pb.fit_intercept ? k : 0);
-  LbfgsObjective fn{pb, p, pb.l2 != 0 ? 1.0 / pb.C : 0.0, kInf, Vector(), 0, {}, {}, {}, {}};
+  LbfgsObjective fn{pb, p, pb.l2 != 0 ? 1.0 / pb.C : 0.0, kInf, Vector(), 0, {}, {}, {}, {}, {}};
   LBFGSpp::LBFGSBParam<double> param;
   param.m = 10;
   param.epsilon = tol;
@@ -416,7 +420,9 @@ LogisticRegression& LogisticRegression::fit(MatrixRef X, IntVectorRef y) {
   double l1, l2, C;
   penalty_strengths(pr, l1, l2, C);
   ColMatrix Xc;
+  Matrix Xt;
   if (pr.solver == LogisticSolver::cd) Xc = X;
+  else Xt = X.transpose();
 
   auto solve = [&](Problem& pb, Matrix& W, Vector& b) {
     return pr.solver == LogisticSolver::lbfgs ? solve_lbfgs(pb, pr.tol, pr.max_iter, W, b) : solve_cd(pb, pr.tol, pr.max_iter, W, b);
@@ -426,7 +432,7 @@ LogisticRegression& LogisticRegression::fit(MatrixRef X, IntVectorRef y) {
   Vector icpt;
   IntVector iters;
   if (multinomial) {
-    Problem pb{X, &Xc, sample_weights(pr, y, K, -1), Vector(), IntVector(y), K, pr.fit_intercept, C, l1, l2};
+    Problem pb{X, &Xc, &Xt, sample_weights(pr, y, K, -1), Vector(), IntVector(y), K, pr.fit_intercept, C, l1, l2};
     Matrix W;
     Vector b;
     const SolveResult r = solve(pb, W, b);
@@ -453,7 +459,7 @@ LogisticRegression& LogisticRegression::fit(MatrixRef X, IntVectorRef y) {
       const int positive = K == 2 ? 1 : c;
       Vector t(y.size());
       for (Index i = 0; i < y.size(); ++i) t[i] = y[i] == positive ? 1.0 : 0.0;
-      Problem pb{X, &Xc, sample_weights(pr, y, K, positive), t, IntVector(), 1, pr.fit_intercept, C, l1, l2};
+      Problem pb{X, &Xc, &Xt, sample_weights(pr, y, K, positive), t, IntVector(), 1, pr.fit_intercept, C, l1, l2};
       Matrix W;
       Vector b;
       const SolveResult r = solve(pb, W, b);
@@ -498,7 +504,8 @@ Matrix LogisticRegression::decision_function(MatrixRef X) const {
   check_fitted(is_fitted(), "LogisticRegression", "decisionFunction");
   check_n_features(coef_.cols(), X);
   check_matrix(X);
-  Matrix D = X * coef_.transpose();
+  Matrix D(X.rows(), coef_.rows());
+  multiply_by_transpose(X, coef_, D);
   D.rowwise() += intercept_.transpose();
   return D;
 }
@@ -553,14 +560,14 @@ double LogisticRegression::objective(MatrixRef X, IntVectorRef y) const {
   penalty_strengths(params_, l1, l2, C);
   double F = 0;
   if (multinomial_) {
-    Problem pb{X, nullptr, sample_weights(params_, y, n_classes_, -1), Vector(), IntVector(y), n_classes_, params_.fit_intercept, C, l1, l2};
+    Problem pb{X, nullptr, nullptr, sample_weights(params_, y, n_classes_, -1), Vector(), IntVector(y), n_classes_, params_.fit_intercept, C, l1, l2};
     F = C * smooth_loss(pb, scores(pb, coef_, intercept_), nullptr) + penalty_value(pb, coef_);
   } else {
     for (Index c = 0; c < coef_.rows(); ++c) {
       const int positive = n_classes_ == 2 ? 1 : static_cast<int>(c);
       Vector t(y.size());
       for (Index i = 0; i < y.size(); ++i) t[i] = y[i] == positive ? 1.0 : 0.0;
-      Problem pb{X, nullptr, sample_weights(params_, y, n_classes_, positive), t, IntVector(), 1, params_.fit_intercept, C, l1, l2};
+      Problem pb{X, nullptr, nullptr, sample_weights(params_, y, n_classes_, positive), t, IntVector(), 1, params_.fit_intercept, C, l1, l2};
       const Matrix W = coef_.row(c);
       const Vector b = intercept_.segment(c, 1);
       F += C * smooth_loss(pb, scores(pb, W, b), nullptr) + penalty_value(pb, W);

@@ -1,0 +1,72 @@
+// The product kernels (base/dense_products.hpp) against plain triple loops, on shapes that leave
+// every remainder of the 2 × 4 tiles and of the blocks of the shared dimension. Natively these run
+// Eigen; tests/js/dense_products.test.mjs checks the WebAssembly kernel the same way.
+#include <gtest/gtest.h>
+
+#include "wasmlearn/base/dense_products.hpp"
+#include "wasmlearn/base/random.hpp"
+
+using namespace wasmlearn;
+
+namespace {
+
+Matrix random_matrix(Index rows, Index cols, std::uint64_t seed) {
+  Random rng(seed);
+  Matrix M(rows, cols);
+  for (Index i = 0; i < rows; ++i)
+    for (Index j = 0; j < cols; ++j) M(i, j) = rng.uniform(-1, 1);
+  return M;
+}
+
+Matrix looped_abt(const Matrix& A, const Matrix& B) {
+  Matrix C = Matrix::Zero(A.rows(), B.rows());
+  for (Index i = 0; i < A.rows(); ++i)
+    for (Index j = 0; j < B.rows(); ++j)
+      for (Index t = 0; t < A.cols(); ++t) C(i, j) += A(i, t) * B(j, t);
+  return C;
+}
+
+struct Shape {
+  Index m, k, len;
+};
+
+}  // namespace
+
+TEST(DenseProducts, ProductWithTransposeMatchesLoops) {
+  for (const Shape s : {Shape{1, 1, 1}, Shape{7, 3, 5}, Shape{65, 13, 64}, Shape{10, 64, 1347}, Shape{3, 5, 0}, Shape{0, 4, 6}}) {
+    const Matrix A = random_matrix(s.m, s.len, 1), B = random_matrix(s.k, s.len, 2);
+    Matrix C(s.m, s.k);
+    multiply_by_transpose(A, B, C);
+    const Matrix expected = looped_abt(A, B);
+    for (Index i = 0; i < s.m; ++i)
+      for (Index j = 0; j < s.k; ++j) EXPECT_NEAR(C(i, j), expected(i, j), 1e-12 * (1 + std::abs(expected(i, j))));
+  }
+}
+
+TEST(DenseProducts, ProductOfColumnMajorTransposeReadsColumns) {
+  // XᵀX-style call sites pass the transpose of a column-major matrix: rows of Xᵀ are X's columns.
+  Eigen::MatrixXd X(3, 2);
+  X << 1, 2, 3, 4, 5, 6;
+  Matrix C(2, 2);
+  multiply_by_transpose(X.transpose(), X.transpose(), C);
+  EXPECT_EQ(C(0, 0), 35);  // 1 + 9 + 25
+  EXPECT_EQ(C(0, 1), 44);  // 2 + 12 + 30
+  EXPECT_EQ(C(1, 0), 44);
+  EXPECT_EQ(C(1, 1), 56);  // 4 + 16 + 36
+}
+
+TEST(DenseProducts, GramMatchesLoopsAndIsSymmetric) {
+  for (const Index m : {Index{1}, Index{7}, Index{50}}) {
+    for (const Index len : {Index{0}, Index{3}, Index{1025}}) {
+      const Matrix A = random_matrix(m, len, 3);
+      Matrix C(m, m);
+      gram_of_rows(A, C);
+      const Matrix expected = looped_abt(A, A);
+      for (Index i = 0; i < m; ++i)
+        for (Index j = 0; j < m; ++j) {
+          EXPECT_NEAR(C(i, j), expected(i, j), 1e-12 * (1 + std::abs(expected(i, j))));
+          EXPECT_EQ(C(i, j), C(j, i));
+        }
+    }
+  }
+}
