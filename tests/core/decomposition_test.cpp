@@ -2,6 +2,8 @@
 // scikit-learn's sign convention, whitening, fractions, the 'arpack' solver; errors; model JSON.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "../fixtures/gaussian_fixture.hpp"
 #include "wasmlearn/base/any_estimator.hpp"
 #include "wasmlearn/decomposition/describe.hpp"
@@ -17,10 +19,14 @@ PCA fitted(const json& options) {
   return p;
 }
 
-TEST(DecompositionPCA, FullSolverMatchesScikitLearnOnIris) {
+// 'auto' picks 'covariance_eigh' on Iris (150 ≥ 10 · 4 rows); both whole-spectrum solvers must
+// give scikit-learn's SVD results.
+class DecompositionPCAWholeSpectrum : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(DecompositionPCAWholeSpectrum, MatchesScikitLearnOnIris) {
   const json& want = doc()["pca"]["full"];
   const Matrix X = iris_X();
-  PCA p = fitted(json::object());
+  PCA p = fitted({{"svdSolver", GetParam()}});
   EXPECT_LT(max_abs_diff(p.explained_variance(), vec(want["explained_variance"])), 1e-10);
   EXPECT_LT(max_abs_diff(p.explained_variance_ratio(), vec(want["explained_variance_ratio"])), 1e-10);
   EXPECT_NEAR(p.explained_variance_ratio()[0], 0.92461872, 1e-8);  // PC1 of Iris: 92.46 %
@@ -34,6 +40,28 @@ TEST(DecompositionPCA, FullSolverMatchesScikitLearnOnIris) {
   EXPECT_LT(max_abs_diff(p.inverse_transform(p.transform(X)), X), 1e-12);
   // Rows of the components are orthonormal.
   EXPECT_LT(max_abs_diff(p.components() * p.components().transpose(), Matrix::Identity(4, 4)), 1e-12);
+}
+
+INSTANTIATE_TEST_SUITE_P(Solvers, DecompositionPCAWholeSpectrum, ::testing::Values("auto", "full", "covariance_eigh"));
+
+// Why 'full' stays an SVD: a variance 1e-18 times the largest is lost in XᵀX's rounding, not in
+// the SVD of X. Xc = U·diag(1, 1e-9)·Vᵀ with U's columns orthonormal and centred, V a rotation.
+TEST(DecompositionPCA, FullSolverKeepsTinySingularValues) {
+  const double c = std::cos(0.5), s = std::sin(0.5), tiny = 1e-9;
+  const double u1[4] = {0.5, 0.5, -0.5, -0.5}, u2[4] = {0.5, -0.5, 0.5, -0.5};
+  Matrix X(4, 2);
+  for (Index i = 0; i < 4; ++i) {
+    X(i, 0) = u1[i] * c - u2[i] * tiny * s;
+    X(i, 1) = u1[i] * s + u2[i] * tiny * c;
+  }
+  PCA full(params_from_json<PCA>({{"svdSolver", "full"}}));
+  full.fit(X);
+  EXPECT_NEAR(full.singular_values()[0], 1.0, 1e-12);
+  EXPECT_NEAR(full.singular_values()[1] / tiny, 1.0, 1e-6);
+  PCA eigh(params_from_json<PCA>({{"svdSolver", "covariance_eigh"}}));
+  eigh.fit(X);
+  EXPECT_NEAR(eigh.singular_values()[0], 1.0, 1e-12);
+  EXPECT_GT(std::abs(eigh.singular_values()[1] / tiny - 1.0), 1e-3);  // documented loss of precision
 }
 
 TEST(DecompositionPCA, WhiteningFractionAndArpack) {
@@ -79,7 +107,7 @@ TEST(DecompositionPCA, ErrorsNameTheOption) {
   EXPECT_EQ(error_of([&] { params_from_json<PCA>({{"nComponents", 1.5}}); }),
             "nComponents must be in (0, 1), got 1.5");
   EXPECT_EQ(error_of([&] { params_from_json<PCA>({{"svdSolver", "lapack"}}); }),
-            "svdSolver must be one of 'auto', 'full', 'arpack', got \"lapack\"");
+            "svdSolver must be one of 'auto', 'full', 'covariance_eigh', 'arpack', got \"lapack\"");
   EXPECT_EQ(error_of([&] { PCA().fit(X.topRows(1)); }), "X has 1 rows but at least 2 are needed");
   EXPECT_EQ(error_of([&] { PCA().transform(X); }), "This PCA is not fitted yet: call fit before transform");
   EXPECT_EQ(error_of([&] { fitted(json::object()).transform(X.leftCols(3)); }), "X has 3 columns but the model was fitted with 4");

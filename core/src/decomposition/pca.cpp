@@ -128,10 +128,12 @@ PCA& PCA::fit(MatrixRef X) {
     throw InvalidArgument("nComponents=" + std::to_string(*count) + " must be at most min(nSamples, nFeatures) = " +
                           std::to_string(r));
   PCASolver solver = params_.svd_solver;
-  if (solver == PCASolver::automatic)
-    solver = count && static_cast<double>(*count) < 0.8 * static_cast<double>(r) && std::max(n, p) > 500
-                 ? PCASolver::arpack
-                 : PCASolver::full;
+  if (solver == PCASolver::automatic) {
+    if (p <= 1000 && n >= 10 * p) solver = PCASolver::covariance_eigh;
+    else if (count && static_cast<double>(*count) < 0.8 * static_cast<double>(r) && std::max(n, p) > 500)
+      solver = PCASolver::arpack;
+    else solver = PCASolver::full;
+  }
   if (solver == PCASolver::arpack) {
     if (!count) throw InvalidArgument("svdSolver 'arpack' needs nComponents to be a count");
     if (*count >= r)
@@ -145,7 +147,7 @@ PCA& PCA::fit(MatrixRef X) {
   Eigen::VectorXd S;
   Eigen::MatrixXd V;
   double total_var;
-  if (solver == PCASolver::full && n < p) {
+  if (solver == PCASolver::full) {
     Eigen::BDCSVD<Eigen::MatrixXd> svd(Xc, Eigen::ComputeThinU | Eigen::ComputeThinV);
     S = svd.singularValues();
     Eigen::MatrixXd U = svd.matrixU();
@@ -154,16 +156,14 @@ PCA& PCA::fit(MatrixRef X) {
     total_var = S.squaredNorm() / static_cast<double>(n - 1);
   } else {
     // The eigenpairs of XcᵀXc are the squared singular values and the right singular vectors of
-    // Xc; for n ≥ p one p x p product and eigensolver cost far less than the SVD of Xc (3x less on
-    // 20 000 x 100).
-    // The signs come from U = Xc·V/S, searched row by row without forming it.
+    // Xc. The signs come from U = Xc·V/S, searched row by row without forming it.
     Eigen::MatrixXd gram = Eigen::MatrixXd::Zero(p, p);
     gram.selfadjointView<Eigen::Lower>().rankUpdate(Xc.transpose());
     Eigen::VectorXd lambda;
-    if (solver == PCASolver::full) {  // both solvers read the lower triangle only
+    if (solver == PCASolver::covariance_eigh) {  // both solvers read the lower triangle only
       const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eig(gram);
-      lambda = eig.eigenvalues().reverse().cwiseMax(0.0);
-      V = eig.eigenvectors().rowwise().reverse();
+      lambda = eig.eigenvalues().reverse().head(r).cwiseMax(0.0);
+      V = eig.eigenvectors().rowwise().reverse().leftCols(r);
     } else {
       leading_eigenpairs(gram, *count, lambda, V);
     }
@@ -184,7 +184,7 @@ PCA& PCA::fit(MatrixRef X) {
     }
     k = std::min(k + 1, ratio.size());
   }
-  noise_variance_ = k < r && solver == PCASolver::full ? ev.tail(r - k).mean() : 0.0;
+  noise_variance_ = k < r && solver != PCASolver::arpack ? ev.tail(r - k).mean() : 0.0;
   if (solver == PCASolver::arpack && k < r) {
     // The discarded variance is known in total only: spread it evenly over the r − k directions.
     noise_variance_ = (total_var - ev.sum()) / static_cast<double>(r - k);

@@ -19,8 +19,11 @@ struct Describe<PCA> {
               std::vector<Choice<int>>{}, at_least(1), Range{0, 1, true, true}),
         param("whiten", &P::whiten, "scale the projections to unit variance"),
         param("svdSolver", &P::svd_solver,
-              "'full' SVD, 'arpack' (Lanczos, leading components only) or 'auto'",
-              {{"auto", PCASolver::automatic}, {"full", PCASolver::full}, {"arpack", PCASolver::arpack}}));
+              "'full' SVD, 'covariance_eigh' (eigendecomposition of XᵀX: fast for many more rows than columns), 'arpack' (Lanczos, leading components only) or 'auto'",
+              {{"auto", PCASolver::automatic},
+               {"full", PCASolver::full},
+               {"covariance_eigh", PCASolver::covariance_eigh},
+               {"arpack", PCASolver::arpack}}));
   }
   static auto attributes() {
     using E = PCA;

@@ -1,14 +1,19 @@
 // Principal component analysis, as scikit-learn's PCA: the data are centred and the leading right
 // singular vectors of the centred matrix are the components.
-//   svdSolver 'full'   every component: with at least as many rows as columns, from the symmetric
-//                      eigendecomposition of Xcᵀ·Xc (its eigenvalues are the squared singular
-//                      values; much cheaper than an SVD of Xc for n ≫ p), else a thin SVD of Xc
-//                      (Eigen's BDCSVD);
-//             'arpack' the nComponents leading eigenpairs of Xcᵀ·Xc by Spectra's Lanczos solver
-//                      (nComponents < min(nSamples, nFeatures), as scikit-learn's 'arpack');
-//             'auto'   'arpack' when nComponents is a count below 80 % of min(nSamples, nFeatures)
-//                      and the data have more than 500 rows or columns, else 'full' (scikit-learn
-//                      would pick its randomised solver there; this library has none).
+//   svdSolver 'full'            thin SVD of the centred data (Eigen's BDCSVD) — every component, as
+//                               scikit-learn's LAPACK SVD;
+//             'covariance_eigh' every component from the symmetric eigendecomposition of Xcᵀ·Xc
+//                               (its eigenvalues are the squared singular values): one p x p product
+//                               and eigensolver, far cheaper than the SVD when n ≫ p, but the
+//                               smallest variances lose relative precision (they are found to about
+//                               machine epsilon times the largest) — scikit-learn ≥ 1.5's solver;
+//             'arpack'          the nComponents leading eigenpairs of Xcᵀ·Xc by Spectra's Lanczos
+//                               solver (nComponents < min(nSamples, nFeatures), as scikit-learn's);
+//             'auto'            scikit-learn 1.5's rule: 'covariance_eigh' when nFeatures ≤ 1000 and
+//                               nSamples ≥ 10·nFeatures; else 'arpack' when nComponents is a count
+//                               below 80 % of min(nSamples, nFeatures) and the data have more than
+//                               500 rows or columns (scikit-learn would pick its randomised solver
+//                               there; this library has none); else 'full'.
 // Signs are deterministic and equal scikit-learn's (svd_flip): in each column of U, the entry of
 // largest magnitude (the first one on ties) is made positive, and the component flipped with it.
 #pragma once
@@ -20,7 +25,7 @@
 
 namespace wasmlearn {
 
-enum class PCASolver { automatic, full, arpack };
+enum class PCASolver { automatic, full, covariance_eigh, arpack };
 
 struct PCAParams {
   // null: min(nSamples, nFeatures); a count; or a fraction in (0, 1): the fewest components whose
