@@ -1,6 +1,7 @@
 // Dense products in dot-product form: C = A·Bᵀ and the Gram matrix C = A·Aᵀ, where the rows of A
-// and B are contiguous (row-major matrices, or the transpose of column-major ones). Every other
-// product reduces to these: Xᵀ·Y = (column-major X)ᵀ... as rows, Rᵀ·X = Rᵀ(rows) · (Xᵀ(rows))ᵀ.
+// and B are contiguous (row-major matrices, or the transpose of column-major ones). Other products
+// are brought to this form by the caller: XᵀX of a column-major X is the Gram of Xᵀ's rows, and
+// Rᵀ·X of row-major R and X is (Rᵀ)·(Xᵀ)ᵀ with Rᵀ and Xᵀ copied row-major.
 //
 // Natively this is Eigen's GEMM. Eigen does not vectorise for wasm32, so the WebAssembly build
 // uses its own register-blocked kernel: tiles of 2 rows of A × 4 rows of B, eight f64x2
