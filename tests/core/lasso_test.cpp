@@ -2,29 +2,16 @@
 // hand-checked closed forms, warm starts, warnings, and the adapter.
 #include <gtest/gtest.h>
 
-#include <fstream>
-
 #include "wasmlearn/base/any_estimator.hpp"
 #include "wasmlearn/linear_model/coordinate_descent.hpp"
+
+#include "../fixtures/linear_penalised_fixture.hpp"
 
 using namespace wasmlearn;
 
 namespace {
-Matrix matrix_of(const json& rows) {  // [[...], ...] or [...] (a column)
-  const Index n = static_cast<Index>(rows.size());
-  const Index p = rows[0].is_array() ? static_cast<Index>(rows[0].size()) : 1;
-  Matrix m(n, p);
-  for (Index i = 0; i < n; ++i)
-    for (Index j = 0; j < p; ++j) m(i, j) = rows[0].is_array() ? rows[i][j].get<double>() : rows[i].get<double>();
-  return m;
-}
-const json& fixture() {
-  static const json f = [] {
-    std::ifstream in(std::string(WASMLEARN_FIXTURES_DIR) + "/linear_penalised.json");
-    return json::parse(in);
-  }();
-  return f;
-}
+using linear_penalised::fixture;
+using linear_penalised::matrix_of;
 double enet_objective(MatrixRef X, const Vector& y, const RowVector& w, double b, double alpha, double r) {
   const Vector res = y - X * w.transpose() - Vector::Constant(y.size(), b);
   return res.squaredNorm() / (2.0 * static_cast<double>(y.size())) + alpha * r * w.lpNorm<1>() +

@@ -2,30 +2,17 @@
 // elasticnet objective values), separable data, option errors, the adapter and JSON.
 #include <gtest/gtest.h>
 
-#include <fstream>
-
 #include "wasmlearn/base/any_estimator.hpp"
 #include "wasmlearn/datasets/datasets.hpp"
 #include "wasmlearn/linear_model/describe.hpp"
 
+#include "../fixtures/linear_penalised_fixture.hpp"
+
 using namespace wasmlearn;
 
 namespace {
-Matrix matrix_of(const json& rows) {
-  const Index n = static_cast<Index>(rows.size());
-  const Index p = rows[0].is_array() ? static_cast<Index>(rows[0].size()) : 1;
-  Matrix m(n, p);
-  for (Index i = 0; i < n; ++i)
-    for (Index j = 0; j < p; ++j) m(i, j) = rows[0].is_array() ? rows[i][j].get<double>() : rows[i].get<double>();
-  return m;
-}
-const json& fixture() {
-  static const json f = [] {
-    std::ifstream in(std::string(WASMLEARN_FIXTURES_DIR) + "/linear_penalised.json");
-    return json::parse(in);
-  }();
-  return f;
-}
+using linear_penalised::fixture;
+using linear_penalised::matrix_of;
 LogisticRegression make(const json& options) {
   return LogisticRegression(params_from_json<LogisticRegression>(options));
 }

@@ -32,19 +32,16 @@ export const hasPath = (name) => name === 'Lasso' || name === 'ElasticNet' || na
 
 const logGrid = (hi, lo, n) => Array.from({ length: n }, (_, i) => hi * (lo / hi) ** (i / (n - 1)));
 
-// Columns of X and y minus their means (what fitIntercept does before the penalised fit).
+// X and y minus their column means (what fitIntercept does before the penalised fit).
 function centred(X, y) {
-  const { rows, cols } = X;
-  const data = Float64Array.from(X.data), t = Float64Array.from(y);
-  for (let j = 0; j < cols; j++) {
-    let m = 0;
-    for (let i = 0; i < rows; i++) m += data[i * cols + j];
-    m /= rows;
-    for (let i = 0; i < rows; i++) data[i * cols + j] -= m;
+  const scaler = new wl.StandardScaler({ withStd: false });
+  try {
+    const Xc = scaler.fit(X).transform(X);
+    const my = y.reduce((a, b) => a + b, 0) / y.length;
+    return { X: { data: Xc.data, rows: Xc.rows, cols: Xc.cols }, y: Float64Array.from(y, (v) => v - my) };
+  } finally {
+    scaler.dispose();
   }
-  const my = t.reduce((a, b) => a + b, 0) / rows;
-  for (let i = 0; i < rows; i++) t[i] -= my;
-  return { X: { data, rows, cols }, y: t };
 }
 
 // The path of `name` (Lasso / ElasticNet / Ridge) with `params` on training data (X, y):
