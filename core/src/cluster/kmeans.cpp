@@ -45,11 +45,19 @@ struct MemberSums {
     counts.setZero(k);
     inertia = 0;
   }
-  // Row x joins cluster j, whose centre is c.
+  // Row x joins cluster j, whose centre is c. Two features per step in lanes; the squared distance
+  // still adds them up in order, so the inertia's bits are those of a scalar loop.
   void add(const double* __restrict x, const double* c, Index j, Index p) {
     double* __restrict s = sums.data() + j * p;
     double d2 = 0;
-    for (Index t = 0; t < p; ++t) {
+    Index t = 0;
+    for (; t + 2 <= p; t += 2) {
+      const Lanes2 xt = load_lanes(x + t), diff = xt - load_lanes(c + t), sq = diff * diff;
+      d2 += sq[0];
+      d2 += sq[1];
+      store_lanes(s + t, load_lanes(s + t) + xt);
+    }
+    if (t < p) {
       const double diff = x[t] - c[t];
       d2 += diff * diff;
       s[t] += x[t];
@@ -59,71 +67,151 @@ struct MemberSums {
   }
 };
 
-// The centres as the assignment kernel reads them: the rows, and the columns (p x k, padded with
-// zero columns to whole tiles) with the squared norms (padding: +inf, never the nearest).
+// Lloyd's assignment runs in float32 (four rows per register, twice float64's throughput) and is
+// certified: a row keeps its float32 nearest centre only when the runner-up is farther by more
+// than the worst-case errors of both computations allow, so that the float64 computation
+// (exact_nearest) would choose the same centre; other rows are recomputed in float64. Labels, and
+// hence centres and inertia, are exactly those of the float64 assignment.
+//
+// Error of d = ‖c‖² − 2·x·c against exact arithmetic on the float64 values, u = 2⁻²⁴: rounding x
+// and c to float32, the p products and p − 1 additions of x·c, ‖c‖² (float64, then rounded) and
+// the subtraction give |d₃₂ − d| ≤ 1.01·(p + 5)·u·(‖x‖² + ‖c‖²) for (p + 2)·u ≤ 0.01 (Higham's γ
+// bounds with 2|x·c| ≤ ‖x‖² + ‖c‖²); float64's error is 2²⁹ times smaller. A runner-up ahead by
+// more than 2·(E₃₂ + E₆₄) wins in float64 too; the margin demanded, 4·(p + 6)·u·(‖x‖² + max‖c‖²), is
+// twice that, which also covers the float32 rounding of the margin and the gap themselves. Squared
+// norms from 2¹⁰⁰ up (float32 could overflow) get an infinite margin: such rows always take the
+// float64 path. Below, kUnderflowMargin covers values and products under float32's normal range
+// (absolute errors of 2⁻¹⁵⁰ each, times |c| < 2⁵⁰: at most 16·√p·2⁻¹⁰⁰ < 2⁻⁸⁰ on the margin).
+constexpr double kMarginPerTerm = 4.0 * 0x1p-24;
+constexpr double kUnderflowMargin = 0x1p-80;
+constexpr double kLargestCertifiedNorm = 0x1p100;
+constexpr Index kLargestCertifiedFeatures = 100000;
+
+// The margin's share from a squared norm, rounded to float32 (infinite where float32 is unsafe).
+float margin_of(double sq_norm, Index p) {
+  if (!(sq_norm < kLargestCertifiedNorm) || p > kLargestCertifiedFeatures)
+    return std::numeric_limits<float>::infinity();
+  return static_cast<float>(kMarginPerTerm * static_cast<double>(p + 6) * sq_norm);
+}
+
+// X rounded to float32 once, in panels of kRowBlock rows, feature-major within a panel (entry
+// (r, t) at t·kRowBlock + r): one Floats4 load is one feature of four consecutive rows, so each
+// centre coordinate is a constant shared by the four. The last panel is padded with zero rows.
+// Beside it, each row's share of the certification margin.
+class FloatPanels {
+ public:
+  explicit FloatPanels(MatrixRef X)
+      : X_(X), values_(static_cast<std::size_t>(padded_rows() * X.cols()), 0.0f),
+        row_margins_(static_cast<std::size_t>(padded_rows()), 0.0f) {
+    const Index p = X.cols();
+    for (Index i = 0; i < X.rows(); ++i) {
+      const Index r = i % kRowBlock;
+      float* panel = values_.data() + (i - r) * p;
+      for (Index t = 0; t < p; ++t) panel[t * kRowBlock + r] = static_cast<float>(X(i, t));
+      row_margins_[static_cast<std::size_t>(i)] =
+          static_cast<float>(kUnderflowMargin) + margin_of(X.row(i).squaredNorm(), p);
+    }
+  }
+  MatrixRef X() const { return X_; }
+  // The panel of rows [begin, begin + kRowBlock); begin is a multiple of kRowBlock.
+  const float* panel(Index begin) const { return values_.data() + begin * X_.cols(); }
+  const float* row_margins(Index begin) const { return row_margins_.data() + begin; }
+
+ private:
+  Index padded_rows() const { return (X_.rows() + kRowBlock - 1) / kRowBlock * kRowBlock; }
+  MatrixRef X_;
+  std::vector<float> values_, row_margins_;
+};
+
+// The centres for one assignment: float64 rows and squared norms for exact_nearest; float32
+// coordinates and squared norms in all four lanes for the kernel, with the centres' share of the
+// margin (of the largest norm).
 struct CentreTable {
   const Matrix& rows;
-  Index padded;
-  Matrix cols;
   Vector sq_norms;
+  std::vector<Floats4> coords;  // k x p
+  std::vector<Floats4> sq_norms_f;
+  float margin;
   explicit CentreTable(const Matrix& C)
-      : rows(C), padded(padded_columns(C.rows())), cols(Matrix::Zero(C.cols(), padded)),
-        sq_norms(Vector::Constant(padded, std::numeric_limits<double>::infinity())) {
-    cols.leftCols(C.rows()) = C.transpose();
-    sq_norms.head(C.rows()) = C.rowwise().squaredNorm();
+      : rows(C), sq_norms(C.rowwise().squaredNorm()), coords(static_cast<std::size_t>(C.size())),
+        sq_norms_f(static_cast<std::size_t>(C.rows())), margin(margin_of(sq_norms.maxCoeff(), C.cols())) {
+    for (Index j = 0; j < C.rows(); ++j) {
+      for (Index t = 0; t < C.cols(); ++t)
+        coords[static_cast<std::size_t>(j * C.cols() + t)] = Floats4{} + static_cast<float>(C(j, t));
+      sq_norms_f[static_cast<std::size_t>(j)] = Floats4{} + static_cast<float>(sq_norms[j]);
+    }
   }
 };
 
-// The smaller of two candidates lane by lane, the left one (lower centre index) on ties; selects,
-// not branches: which centre is nearest is unpredictable, and mispredictions cost more than the
-// arithmetic.
-inline void keep_smaller(Lanes2& d, Lanes2& index, Lanes2 d_right, Lanes2 index_right) {
-  const auto right = d_right < d;
-  d = right ? d_right : d;
-  index = right ? index_right : index;
+// The nearest centre to row x in float64: argmin ‖c‖² − 2·x·c, x·c summed over the features in
+// order, the lowest index on ties. This defines Lloyd's labels; the float32 kernel reproduces it.
+int exact_nearest(const double* x, const CentreTable& C) {
+  const Index p = C.rows.cols();
+  double best_d = std::numeric_limits<double>::infinity();
+  int best = 0;
+  for (Index j = 0; j < C.rows.rows(); ++j) {
+    const double* c = C.rows.data() + j * p;
+    double dot = 0;
+    for (Index t = 0; t < p; ++t) dot += x[t] * c[t];
+    const double d = C.sq_norms[j] - 2 * dot;
+    if (d < best_d) {
+      best_d = d;
+      best = static_cast<int>(j);
+    }
+  }
+  return best;
 }
 
-// Rows [begin, end): the nearest centre by ‖c‖² − 2·x·c (ties: the lower index), written to labels;
-// returns how many labels changed. With `members`, each row also joins its centre's sums.
-[[gnu::noinline]] Index assign_block(MatrixRef X, Index begin, Index end, const CentreTable& C, int* labels,
-                                     MemberSums* members) {
-  constexpr Index kPairs = kTileColumns / 2;
-  const Index p = X.cols(), k = C.padded;
+// Rows [begin, begin + m) of the panel at `begin`: their nearest centres (see above), written to
+// labels[begin, begin + m); returns how many changed. Eight rows at a time (two Floats4), so that
+// each centre coordinate loaded serves eight rows and two product chains overlap. Per row the
+// nearest and the runner-up distance are kept with selects, not branches (which centre wins is
+// unpredictable).
+[[gnu::noinline]] Index assign_panel(const FloatPanels& X, Index begin, Index m, const CentreTable& C, int* labels) {
+  constexpr Index kStep = 8;
+  constexpr float inf = std::numeric_limits<float>::infinity();
+  const Index p = X.X().cols(), k = C.rows.rows();
+  const float* panel = X.panel(begin);
   Index changed = 0;
-  for (Index i = begin; i < end; ++i) {
-    const double* __restrict x = row_of(X, i);
-    double best_d = std::numeric_limits<double>::infinity(), best = 0;
-    for (Index j0 = 0; j0 < k; j0 += kTileColumns) {
-      Lanes2 dots[kPairs];
-      row_times_tile(x, p, C.cols.data() + j0, k, dots);
-      // Lane pair l holds centres j0 + 2l and j0 + 2l + 1; a tree of left-preferring minima.
-      Lanes2 d[kPairs], index[kPairs];
-      for (Index l = 0; l < kPairs; ++l) {
-        d[l] = load_lanes(C.sq_norms.data() + j0 + 2 * l) - 2 * dots[l];
-        index[l] = Lanes2{static_cast<double>(j0 + 2 * l), static_cast<double>(j0 + 2 * l + 1)};
+  for (Index r = 0; r < m; r += kStep) {
+    const float* x = panel + r;
+    Floats4 best_d[2] = {Floats4{} + inf, Floats4{} + inf}, second_d[2] = {best_d[0], best_d[1]};
+    Ints4 best[2] = {Ints4{}, Ints4{}};
+    for (Index j = 0; j < k; ++j) {
+      const Floats4* c = C.coords.data() + j * p;
+      Floats4 dot[2] = {Floats4{}, Floats4{}};
+      for (Index t = 0; t < p; ++t) {
+        dot[0] += load_floats(x + t * kRowBlock) * c[t];
+        dot[1] += load_floats(x + t * kRowBlock + 4) * c[t];
       }
-      for (Index step = 1; step < kPairs; step *= 2)
-        for (Index l = 0; l + step < kPairs; l += 2 * step) keep_smaller(d[l], index[l], d[l + step], index[l + step]);
-      // The two lanes interleave the indices: on a tie the lower index wins.
-      const bool odd = d[0][1] < d[0][0] || (d[0][1] == d[0][0] && index[0][1] < index[0][0]);
-      const double chunk_d = odd ? d[0][1] : d[0][0], chunk_index = odd ? index[0][1] : index[0][0];
-      const bool closer = chunk_d < best_d;  // earlier blocks hold lower indices
-      best_d = closer ? chunk_d : best_d;
-      best = closer ? chunk_index : best;
+      const Ints4 index = Ints4{} + static_cast<int>(j);
+      for (int u = 0; u < 2; ++u) {
+        const Floats4 d = C.sq_norms_f[static_cast<std::size_t>(j)] - 2 * dot[u];
+        const Ints4 closer = d < best_d[u];
+        second_d[u] = closer ? best_d[u] : (d < second_d[u] ? d : second_d[u]);
+        best_d[u] = closer ? d : best_d[u];
+        best[u] = closer ? index : best[u];
+      }
     }
-    const int label = static_cast<int>(best);
-    changed += labels[i] != label;
-    labels[i] = label;
-    if (members) members->add(x, C.rows.data() + label * p, label, p);
+    for (int u = 0; u < 2; ++u) {
+      const Floats4 margin = load_floats(X.row_margins(begin + r + 4 * u)) + C.margin;
+      const Ints4 certain = second_d[u] - best_d[u] > margin;
+      for (Index l = 0; l < 4 && r + 4 * u + l < m; ++l) {
+        const Index i = begin + r + 4 * u + l;
+        const int label = certain[l] ? best[u][l] : exact_nearest(row_of(X.X(), i), C);
+        changed += labels[i] != label;
+        labels[i] = label;
+      }
+    }
   }
   return changed;
 }
 
-// Labels of every row to the nearest of `centers` (see assign_block); returns how many changed.
-Index assign_all(MatrixRef X, const Matrix& centers, IntVector& labels, MemberSums* members = nullptr) {
+// Labels of every row to the nearest of `centers` (see assign_panel); returns how many changed.
+Index assign_all(const FloatPanels& X, const Matrix& centers, IntVector& labels) {
   const CentreTable table(centers);
   Index changed = 0;
-  for_blocks(X.rows(), [&](Index b, Index e) { changed += assign_block(X, b, e, table, labels.data(), members); });
+  for_blocks(X.X().rows(), [&](Index b, Index e) { changed += assign_panel(X, b, e - b, table, labels.data()); });
   return changed;
 }
 
@@ -255,8 +343,8 @@ Run finish_run(const Matrix& X, Matrix centers, IntVector labels, int iterations
 }
 
 Run lloyd(const Matrix& X, Matrix centers, int max_iter, double tol) {
-  const Index n = X.rows(), k = centers.rows(), p = X.cols();
-  IntVector labels = IntVector::Constant(n, -1);
+  const FloatPanels panels(X);
+  IntVector labels = IntVector::Constant(X.rows(), -1);
   MemberSums members;
   Matrix next;
   std::vector<double> history;
@@ -264,8 +352,8 @@ Run lloyd(const Matrix& X, Matrix centers, int max_iter, double tol) {
   int it = 0;
   while (it < max_iter) {
     ++it;
-    members.reset(k, p);
-    const Index changed = assign_all(X, centers, labels, &members);
+    const Index changed = assign_all(panels, centers, labels);
+    add_members(X, labels, centers, members);
     history.push_back(members.inertia);
     const Vector shift = next_centers(X, labels, centers, members, next);
     centers.swap(next);
@@ -275,7 +363,7 @@ Run lloyd(const Matrix& X, Matrix centers, int max_iter, double tol) {
     }
     if (shift.squaredNorm() <= tol) break;
   }
-  if (!strict) assign_all(X, centers, labels);
+  if (!strict) assign_all(panels, centers, labels);
   return finish_run(X, std::move(centers), std::move(labels), it, std::move(history));
 }
 
@@ -482,7 +570,7 @@ IntVector KMeans::predict(MatrixRef X) const {
   check_n_features(centers_.cols(), X);
   check_matrix(X);
   IntVector labels = IntVector::Constant(X.rows(), -1);
-  assign_all(X, centers_, labels);
+  assign_all(FloatPanels(X), centers_, labels);
   return labels;
 }
 

@@ -2,9 +2,12 @@
 // or random starts, then Lloyd's iterations or Elkan's (the same result, fewer distances, via
 // triangle-inequality bounds). The data are centred before the iterations (as scikit-learn does)
 // and the centres shifted back after.
-//   - Lloyd's assignment step: argmin_j ‖c_j‖² − 2·x·c_j, the products 8 centres at a time in
-//     registers (base/lanes.hpp), fused with the sums of the next centres: one pass over the data
-//     per iteration, in blocks of rows (each block one call, so V8's optimising tier takes over).
+//   - Lloyd's assignment step: argmin_j ‖c_j‖² − 2·x·c_j in float64, computed in float32 (X
+//     copied once per fit, feature-major, four rows per register) where a bound on the rounding
+//     error certifies that float64 would pick the same centre, and in float64 for the rows it does
+//     not (near-ties); labels, centres and inertia are those of float64. Then a pass adding the rows
+//     to the sums of the next centres. Both in blocks of rows (each block one call, so V8's
+//     optimising tier takes over).
 //   - Convergence: labels unchanged (strict), or Σ_j ‖c_j(new) − c_j(old)‖² ≤ tol · mean feature
 //     variance; then one more assignment if convergence was not strict, so that labels match the
 //     centres.
