@@ -107,6 +107,37 @@ TEST(ClusterKMeans, ModelJsonAndAdapter) {
   EXPECT_EQ(loaded->attribute("inertiaHistory").data, m->attribute("inertiaHistory").data);
 }
 
+// Seven features (an odd count: the member sums and the bounds take two features or centres per
+// step, then the last alone), five clusters: at strict convergence each centre is the mean of its
+// rows, each row is nearest to its own centre, and the inertia is the sum of squared distances.
+TEST(ClusterKMeans, OddShapesEndAtTheirOwnFixedPoint) {
+  Random rng(4);
+  Matrix X(600, 7);
+  for (Index i = 0; i < X.rows(); ++i)
+    for (Index t = 0; t < X.cols(); ++t) X(i, t) = rng.standard_normal() + 3.0 * static_cast<double>(i % 5 == t % 5);
+  for (const char* algo : {"lloyd", "elkan"}) {
+    KMeans km = make({{"nClusters", 5}, {"nInit", 1}, {"randomState", 2}, {"tol", 0}, {"algorithm", algo}});
+    km.fit(X);
+    ASSERT_LT(km.n_iter(), 300) << algo;
+    const Matrix C = km.cluster_centers();
+    const IntVector labels = km.labels();
+    Matrix sums = Matrix::Zero(5, 7);
+    Vector counts = Vector::Zero(5);
+    double inertia = 0;
+    for (Index i = 0; i < X.rows(); ++i) {
+      sums.row(labels[i]) += X.row(i);
+      counts[labels[i]] += 1;
+      const Vector d = (C.rowwise() - X.row(i)).rowwise().squaredNorm();
+      Index nearest;
+      d.minCoeff(&nearest);
+      EXPECT_EQ(labels[i], nearest) << algo << " row " << i;
+      inertia += d[labels[i]];
+    }
+    for (Index j = 0; j < 5; ++j) EXPECT_LT((sums.row(j) / counts[j] - C.row(j)).cwiseAbs().maxCoeff(), 1e-12) << algo;
+    EXPECT_NEAR(km.inertia(), inertia, 1e-9 * inertia) << algo;
+  }
+}
+
 // Lloyd's assignment runs in float32 and falls back to float64 where float32 cannot tell the two
 // nearest centres apart; predict must equal the float64 rule everywhere: argmin_j ‖c_j‖² − 2·x·c_j,
 // x·c summed in feature order, the lowest index on ties. Rows: exact ties (midpoints, duplicated centres),
