@@ -12,20 +12,6 @@
 
 namespace wasmlearn {
 
-namespace decomposition {
-void svd_flip(Eigen::MatrixXd& U, Eigen::MatrixXd& V) {
-  for (Index j = 0; j < U.cols(); ++j) {
-    Index best = 0;
-    for (Index i = 1; i < U.rows(); ++i)
-      if (std::abs(U(i, j)) > std::abs(U(best, j))) best = i;
-    if (U(best, j) < 0) {
-      U.col(j) *= -1;
-      V.col(j) *= -1;
-    }
-  }
-}
-}  // namespace decomposition
-
 namespace {
 
 // The leading k eigenpairs of the symmetric C, largest first (Spectra's Lanczos iteration).
@@ -81,7 +67,7 @@ Matrix tiles_of(const Eigen::MatrixXd& T) {
   });
 }
 
-// svd_flip's signs (see pca.hpp) for U = Xc·V·S⁻¹ (S > 0 scales no sign), found by rows.
+// scikit-learn's svd_flip signs (see pca.hpp) for U = Xc·V·S⁻¹ (S > 0 scales no sign), found by rows.
 void flip_like_svd(MatrixRef X, const RowVector& mean, Eigen::MatrixXd& V) {
   const Matrix tiles = tiles_of(V);
   std::vector<Lanes2> best_abs(static_cast<std::size_t>(tiles.cols() / 2), Lanes2{-1.0, -1.0}),
@@ -148,11 +134,18 @@ PCA& PCA::fit(MatrixRef X) {
   Eigen::MatrixXd V;
   double total_var;
   if (solver == PCASolver::full) {
-    Eigen::BDCSVD<Eigen::MatrixXd> svd(Xc, Eigen::ComputeThinU | Eigen::ComputeThinV);
+    // A tall Xc is first reduced to the p x p triangle R of its QR factorisation (as LAPACK's gesdd,
+    // behind scikit-learn's 'full', does): R has Xc's singular values and right singular vectors,
+    // and its SVD costs a fraction of Xc's. U is never formed; the signs come from Xc·V by rows.
+    const auto svd = [&] {
+      if (n <= p) return Eigen::BDCSVD<Eigen::MatrixXd>(Xc, Eigen::ComputeThinV);
+      const Eigen::HouseholderQR<Eigen::MatrixXd> qr(Xc);
+      const Eigen::MatrixXd R = qr.matrixQR().topRows(p).triangularView<Eigen::Upper>();
+      return Eigen::BDCSVD<Eigen::MatrixXd>(R, Eigen::ComputeThinV);
+    }();
     S = svd.singularValues();
-    Eigen::MatrixXd U = svd.matrixU();
     V = svd.matrixV();
-    decomposition::svd_flip(U, V);
+    flip_like_svd(X, mean, V);
     total_var = S.squaredNorm() / static_cast<double>(n - 1);
   } else {
     // The eigenpairs of XcᵀXc are the squared singular values and the right singular vectors of

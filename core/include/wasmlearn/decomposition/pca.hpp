@@ -1,6 +1,7 @@
 // Principal component analysis, as scikit-learn's PCA: the data are centred and the leading right
 // singular vectors of the centred matrix are the components.
-//   svdSolver 'full'            thin SVD of the centred data (Eigen's BDCSVD) — every component, as
+//   svdSolver 'full'            thin SVD of the centred data (Eigen's BDCSVD; a tall matrix is first
+//                               reduced to its QR factor R, as LAPACK does) — every component, as
 //                               scikit-learn's LAPACK SVD;
 //             'covariance_eigh' every component from the symmetric eigendecomposition of Xcᵀ·Xc
 //                               (its eigenvalues are the squared singular values): one p x p product
@@ -66,11 +67,5 @@ class PCA {
   double noise_variance_ = 0;
   Index n_samples_ = 0;
 };
-
-namespace decomposition {
-// scikit-learn's svd_flip (u-based): makes the largest-|u| entry of each column of U positive,
-// flipping the matching row of Vt (or column of V) with it.
-void svd_flip(Eigen::MatrixXd& U, Eigen::MatrixXd& V);
-}  // namespace decomposition
 
 }  // namespace wasmlearn
