@@ -523,7 +523,7 @@ Matrix LogisticRegression::predict_proba(MatrixRef X) const {
   } else if (multinomial_) {
     for (Index i = 0; i < n; ++i) {
       const double m = D.row(i).maxCoeff();
-      P.row(i) = (D.row(i).array() - m).exp();
+      P.row(i) = exp_each(D.row(i).array() - m);
       P.row(i) /= P.row(i).sum();
     }
   } else {  // one-vs-rest: normalised sigmoids

@@ -23,7 +23,7 @@ Vector logsumexp_rows(const Matrix& A) {
       out[i] = m;
       continue;
     }
-    out[i] = m + std::log((A.row(i).array() - m).exp().sum());
+    out[i] = m + std::log(exp_each(A.row(i).array() - m).sum());
   }
   return out;
 }
@@ -35,7 +35,7 @@ Matrix log_normalize_rows(const Matrix& A, Vector* log_norm) {
   return out;
 }
 
-Matrix softmax_rows(const Matrix& A) { return log_normalize_rows(A).array().exp(); }
+Matrix softmax_rows(const Matrix& A) { return exp_each(log_normalize_rows(A).array()); }
 
 void exp_normalize_rows(Matrix& A, Vector& log_norm) {
   log_norm.resize(A.rows());

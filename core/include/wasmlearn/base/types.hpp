@@ -2,6 +2,7 @@
 // is contiguous (distance loops vectorise) and a JS row-major buffer maps without a copy.
 #pragma once
 #include <Eigen/Dense>
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
@@ -18,6 +19,13 @@ using IntMatrix = Eigen::Matrix<int, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowM
 using MatrixRef = Eigen::Ref<const Matrix>;
 using VectorRef = Eigen::Ref<const Vector>;
 using IntVectorRef = Eigen::Ref<const IntVector>;
+
+// e^a coefficient by coefficient with the C library's exp. Eigen's vectorised .exp() costs 2.6x as
+// much in WebAssembly (its SSE2 integer steps are emulated) and 1.5x natively.
+template <class Derived>
+auto exp_each(const Eigen::ArrayBase<Derived>& a) {
+  return a.unaryExpr([](double v) { return std::exp(v); });
+}
 
 // A fitted attribute or a result of any rank, as it crosses to JavaScript: shape {} is a scalar,
 // {n} a 1-D array, {rows, cols} a row-major matrix.
