@@ -5,6 +5,7 @@
 
 #include "../fixtures/gaussian_fixture.hpp"
 #include "wasmlearn/base/any_estimator.hpp"
+#include "wasmlearn/base/lanes.hpp"
 #include "wasmlearn/mixture/describe.hpp"
 
 using namespace wasmlearn;
@@ -97,6 +98,30 @@ TEST(MixtureGaussian, SharedKernels) {
   EXPECT_GE(alpha, 0.0);
   EXPECT_LE(alpha, 1.0);
   EXPECT_NEAR(lw.trace(), gauss::empirical_covariance(iris_X()).trace(), 1e-12);
+}
+
+TEST(MixtureGaussian, WeightedScatterFillsTheLowerTriangle) {
+  // By hand: rows (1, 2) and (3, −1) weighted 2 and 0.5 give [[6.5, 2.5], [2.5, 8.5]].
+  const double D2[] = {1, 2, 3, -1}, w2[] = {2, 0.5};
+  double C2[4] = {0, 0, 0, 0};
+  weighted_scatter_lower(D2, 2, 2, 2, w2, 1, C2, 2);
+  EXPECT_EQ(std::vector<double>(C2, C2 + 4), (std::vector<double>{6.5, 2.5, 2.5, 8.5}));
+  // 11 features (odd, past one 8-column tile; zero-padded to 12), weights 3 apart: the definition's
+  // sums on the lower triangle and beside the diagonal in each pair of rows, the rest untouched.
+  const Index rows = 37, p = 11, width = 12;
+  Matrix D = Matrix::Zero(rows, width), w(rows, 3), C = Matrix::Zero(width, width);
+  for (Index i = 0; i < rows; ++i) {
+    for (Index t = 0; t < p; ++t) D(i, t) = std::sin(static_cast<double>(13 * i + t));
+    w(i, 0) = 1.5 + std::cos(static_cast<double>(i));
+  }
+  weighted_scatter_lower(D.data(), rows, width, width, w.data(), 3, C.data(), width);
+  for (Index s = 0; s < width; ++s)
+    for (Index t = 0; t < width; ++t) {
+      double want = 0;
+      const bool filled = t <= s || (s % 2 == 0 && t == s + 1);
+      for (Index i = 0; filled && i < rows; ++i) want += w(i, 0) * D(i, s) * D(i, t);
+      EXPECT_NEAR(C(s, t), want, 1e-12) << s << ", " << t;
+    }
 }
 
 TEST(MixtureGaussian, ErrorsNameTheOption) {

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "wasmlearn/base/lanes.hpp"
 #include "wasmlearn/base/random.hpp"
 #include "wasmlearn/base/validation.hpp"
 #include "wasmlearn/cluster/kmeans.hpp"
@@ -21,6 +22,16 @@ struct Components {
   Matrix means, covariances, prec_chol;
 };
 
+// Adds the rows [begin, begin + rows) to the lower triangle of Σ_i r_i (x_i − μ)(x_i − μ)ᵀ
+// (`scatter`: width x width, row-major); `r` holds the r_i, `r_stride` apart. One call per block and
+// component, so that V8 optimises it (it does not replace a running call's code).
+[[gnu::noinline]] void add_block_scatter(MatrixRef X, Index begin, Index rows, const Eigen::Ref<const RowVector>& mean,
+                                         const double* r, Index r_stride, Matrix& centred, double* scatter) {
+  const Index p = X.cols(), width = centred.cols();
+  centred.topLeftCorner(rows, p) = X.middleRows(begin, rows).rowwise() - mean;
+  weighted_scatter_lower(centred.data(), rows, width, width, r, r_stride, scatter, width);
+}
+
 // scikit-learn's _estimate_gaussian_parameters; weights are the (unnormalised) nk.
 void estimate_parameters(MatrixRef X, const Matrix& resp, double reg, CovarianceType type, Components& c) {
   const Index k = resp.cols(), p = X.cols();
@@ -29,21 +40,20 @@ void estimate_parameters(MatrixRef X, const Matrix& resp, double reg, Covariance
   c.means = RX.array().colwise() / nk.array();
   switch (type) {
     case CovarianceType::full: {
-      // Σ_i r_ij (x_i − μ_j)(x_i − μ_j)ᵀ over blocks of rows, so the temporaries stay small.
-      const Index n = X.rows(), kRowBlock = gauss::kRowBlock;
-      c.covariances.setZero(k * p, p);
-      Matrix diff, wdiff;
-      for (Index b = 0; b < n; b += kRowBlock) {
-        const Index rows = std::min(kRowBlock, n - b);
-        for (Index j = 0; j < k; ++j) {
-          diff = X.middleRows(b, rows).rowwise() - c.means.row(j);
-          wdiff = diff.array().colwise() * resp.col(j).segment(b, rows).array();
-          c.covariances.middleRows(j * p, p).noalias() += wdiff.transpose() * diff;
-        }
-      }
+      // Σ_i r_ij (x_i − μ_j)(x_i − μ_j)ᵀ, centred as scikit-learn's, over blocks of rows (kept in
+      // cache for every component), lower triangles first.
+      const Index n = X.rows(), width = p + p % 2;
+      Matrix scatter = Matrix::Zero(k * width, width);
+      Matrix centred = Matrix::Zero(std::min(n, gauss::kRowBlock), width);  // the padding column stays 0
+      for (Index b = 0; b < n; b += gauss::kRowBlock)
+        for (Index j = 0; j < k; ++j)
+          add_block_scatter(X, b, std::min(gauss::kRowBlock, n - b), c.means.row(j), resp.col(j).data() + b,
+                            resp.outerStride(), centred, scatter.data() + j * width * width);
+      c.covariances.resize(k * p, p);
       for (Index j = 0; j < k; ++j) {
         auto C = c.covariances.middleRows(j * p, p);
-        C /= nk[j];
+        for (Index s = 0; s < p; ++s)
+          for (Index t = 0; t <= s; ++t) C(s, t) = C(t, s) = scatter(j * width + s, t) / nk[j];
         C.diagonal().array() += reg;
       }
       break;

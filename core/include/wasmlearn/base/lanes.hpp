@@ -1,13 +1,14 @@
-// A row of X times 8 columns of a matrix, in registers: the kernel of PCA's transform and of the
-// mixtures' Mahalanobis distances. Eigen does not vectorise for WebAssembly and its GEMM has
-// a packing cost per call that dominates for such skinny products (p and k of 2 to a few dozen);
-// this tile keeps its 8 partial sums in four 2-lane registers.
+// Register tiles: a row of X times 8 columns of a matrix (PCA's transform, the mixtures' Mahalanobis
+// distances) and a weighted scatter (the mixtures' covariances). Eigen's GEMM has a packing cost
+// per call that dominates for such skinny products (p and k of 2 to a few dozen); these tiles keep
+// their partial sums in 2-lane registers.
 //
 // Lanes2 is a GCC/Clang vector extension: lane-wise IEEE operations, so the bits equal the scalar
 // code's (one SSE2 register natively, one v128 under -msimd128, scalars without SIMD). The sums run
 // over the row's entries in order, the same in every build. Floats4 is the same for float32
 // (k-means' certified float32 assignment).
 #pragma once
+#include <algorithm>
 #include <cstring>
 
 #include "wasmlearn/base/types.hpp"
@@ -44,6 +45,47 @@ inline void row_times_tile(const double* x, Index p, const double* M, Index stri
     const double* m = M + t * stride;
     for (Index l = 0; l < kTileColumns / 2; ++l) out[l] += xt * load_lanes(m + 2 * l);
   }
+}
+
+// C(s, c) += Σ_i w_i·d_i[s]·d_i[c] for the `rows` rows d_i of D (`stride` apart, `width` entries each,
+// width even, zero-padded) and weights w_i (`w_stride` apart): the weighted scatter of a mixture
+// component, on the lower triangle (c ≤ s) and C(s, s + 1) of even s only; the caller mirrors it.
+// Tiles of two rows of C by up to 8 columns stay in registers over all the rows of D, with no
+// packing (Eigen's GEMM packs on every call, which dominates at these sizes). C is width x width,
+// rows `c_stride` apart.
+template <int kPairs>
+inline void weighted_scatter_tile(const double* D, Index rows, Index stride, const double* w, Index w_stride,
+                                  Index s, Index c0, double* C, Index c_stride) {
+  Lanes2 top[kPairs], bottom[kPairs];  // C(s, c0 ...) and C(s + 1, c0 ...)
+  for (int l = 0; l < kPairs; ++l) top[l] = bottom[l] = Lanes2{0.0, 0.0};
+  for (Index i = 0; i < rows; ++i) {
+    const double* d = D + i * stride;
+    const double wi = w[i * w_stride];
+    const Lanes2 a = {wi * d[s], wi * d[s]}, b = {wi * d[s + 1], wi * d[s + 1]};
+    for (int l = 0; l < kPairs; ++l) {
+      const Lanes2 v = load_lanes(d + c0 + 2 * l);
+      top[l] += a * v;
+      bottom[l] += b * v;
+    }
+  }
+  for (int l = 0; l < kPairs; ++l) {
+    double* row = C + s * c_stride + c0 + 2 * l;
+    store_lanes(row, load_lanes(row) + top[l]);
+    store_lanes(row + c_stride, load_lanes(row + c_stride) + bottom[l]);
+  }
+}
+
+inline void weighted_scatter_lower(const double* D, Index rows, Index stride, Index width, const double* w,
+                                   Index w_stride, double* C, Index c_stride) {
+  for (Index s = 0; s < width; s += 2)
+    for (Index c0 = 0; c0 < s + 2; c0 += kTileColumns) {
+      switch (std::min<Index>(kTileColumns, s + 2 - c0) / 2) {  // column pairs reaching the diagonal
+        case 1: weighted_scatter_tile<1>(D, rows, stride, w, w_stride, s, c0, C, c_stride); break;
+        case 2: weighted_scatter_tile<2>(D, rows, stride, w, w_stride, s, c0, C, c_stride); break;
+        case 3: weighted_scatter_tile<3>(D, rows, stride, w, w_stride, s, c0, C, c_stride); break;
+        default: weighted_scatter_tile<4>(D, rows, stride, w, w_stride, s, c0, C, c_stride); break;
+      }
+    }
 }
 
 // Columns rounded up to whole tiles.
