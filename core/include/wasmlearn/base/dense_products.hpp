@@ -3,11 +3,13 @@
 // are brought to this form by the caller: XᵀX of a column-major X is the Gram of Xᵀ's rows, and
 // Rᵀ·X of row-major R and X is (Rᵀ)·(Xᵀ)ᵀ with Rᵀ and Xᵀ copied row-major.
 //
-// Natively this is Eigen's GEMM. Eigen does not vectorise for wasm32, so the WebAssembly build
-// uses its own register-blocked kernel: tiles of 2 rows of A × 4 rows of B, eight f64x2
-// accumulators, the shared dimension innermost over contiguous memory and cut into cache-sized
-// blocks. Each tile is a separate call: V8 has no on-stack replacement for WebAssembly, so a hot
-// loop only reaches optimised code in a function that is called many times.
+// Natively this is Eigen's GEMM. In WebAssembly Eigen's GEMM runs on SSE2 translated to wasm SIMD
+// (see CMakeLists.txt), and its packing dominates these shapes (the logistic loss on digits: 57 ms
+// with it, 38 ms with this kernel), so the WebAssembly build uses its own register-blocked kernel:
+// tiles of 2 rows of A × 4 rows of B, eight f64x2 accumulators, the shared dimension innermost over
+// contiguous memory and cut into cache-sized blocks. Each tile is a separate call: V8 has no
+// on-stack replacement for WebAssembly, so a hot loop only reaches optimised code in a function
+// that is called many times.
 #pragma once
 #include <algorithm>
 
