@@ -124,6 +124,27 @@ TEST(MixtureGaussian, WeightedScatterFillsTheLowerTriangle) {
     }
 }
 
+TEST(MixtureGaussian, UpperTriangularTileSkipsOnlyZeros) {
+  // 11 x 16 upper triangular M (columns padded to two tiles): the same bits as the full tile product.
+  const Index p = 11, padded = 16;
+  Matrix M = Matrix::Zero(p, padded);
+  RowVector x(p);
+  for (Index t = 0; t < p; ++t) {
+    x[t] = std::cos(static_cast<double>(7 * t + 1));
+    for (Index c = t; c < p; ++c) M(t, c) = std::sin(static_cast<double>(5 * t + c + 1));
+  }
+  for (Index c0 = 0; c0 < padded; c0 += kTileColumns) {
+    Lanes2 full[kTileColumns / 2], upper[kTileColumns / 2];
+    row_times_tile(x.data(), p, M.data() + c0, padded, full);
+    row_times_upper_tile(x.data(), p, M.data() + c0, padded, c0, upper);
+    for (Index l = 0; l < kTileColumns / 2; ++l) {
+      EXPECT_EQ(upper[l][0], full[l][0]) << c0 + 2 * l;
+      EXPECT_EQ(upper[l][1], full[l][1]) << c0 + 2 * l + 1;
+    }
+    EXPECT_NE(full[0][0], 0.0);
+  }
+}
+
 TEST(MixtureGaussian, ErrorsNameTheOption) {
   const Matrix X = iris_X();
   auto fit = [&](const json& o) { GaussianMixture(params_from_json<GaussianMixture>(o)).fit(X); };

@@ -202,9 +202,10 @@ Matrix log_gaussian_prob(MatrixRef X, const Matrix& means, const Matrix& prec_ch
 namespace {
 // ‖x·P_j − μ_j·P_j‖² for rows [begin, end) and every component j, 8 columns of P_j at a time in
 // registers. `factors`: the P_j (p x p) stacked, columns zero-padded to whole tiles; `shifts`: the
-// μ_j·P_j, padded alike (padding adds 0 − 0). One call per block of rows, so that V8 optimises it.
+// μ_j·P_j, padded alike (padding adds 0 − 0); `upper`: every P_j is upper triangular. One call per
+// block of rows, so that V8 optimises it.
 [[gnu::noinline]] void full_mahalanobis_block(MatrixRef X, Index begin, Index end, const Matrix& factors,
-                                              const Matrix& shifts, Matrix& q) {
+                                              const Matrix& shifts, bool upper, Matrix& q) {
   const Index p = X.cols(), padded = factors.cols(), k = shifts.rows();
   for (Index i = begin; i < end; ++i) {
     const double* x = X.data() + i * X.outerStride();
@@ -212,7 +213,9 @@ namespace {
       Lanes2 sum = {0.0, 0.0};
       for (Index c0 = 0; c0 < padded; c0 += kTileColumns) {
         Lanes2 y[kTileColumns / 2];
-        row_times_tile(x, p, factors.data() + j * p * padded + c0, padded, y);
+        const double* tile = factors.data() + j * p * padded + c0;
+        if (upper) row_times_upper_tile(x, p, tile, padded, c0, y);
+        else row_times_tile(x, p, tile, padded, y);
         for (Index l = 0; l < kTileColumns / 2; ++l) {
           const Lanes2 d = y[l] - load_lanes(shifts.data() + j * padded + c0 + 2 * l);
           sum += d * d;
@@ -231,11 +234,15 @@ void log_gaussian_prob(MatrixRef X, const Matrix& means, const Matrix& prec_chol
     case CovarianceType::full: {
       const Index padded = padded_columns(p);
       Matrix factors = Matrix::Zero(k * p, padded), shifts = Matrix::Zero(k, padded);
+      bool upper = true;  // fit's factors L⁻ᵀ are; precisionsInit's (lower, as scikit-learn's) are not
       for (Index j = 0; j < k; ++j) {
-        factors.block(j * p, 0, p, p) = prec_chol.middleRows(j * p, p);
-        shifts.row(j).head(p) = means.row(j) * prec_chol.middleRows(j * p, p);
+        const auto P = prec_chol.middleRows(j * p, p);
+        factors.block(j * p, 0, p, p) = P;
+        shifts.row(j).head(p) = means.row(j) * P;
+        for (Index t = 1; t < p; ++t) upper = upper && P.row(t).head(t).isZero(0);
       }
-      for (Index b = 0; b < n; b += kRowBlock) full_mahalanobis_block(X, b, std::min(n, b + kRowBlock), factors, shifts, q);
+      for (Index b = 0; b < n; b += kRowBlock)
+        full_mahalanobis_block(X, b, std::min(n, b + kRowBlock), factors, shifts, upper, q);
       break;
     }
     case CovarianceType::tied: q = squared_mahalanobis(X, means, prec_chol); break;

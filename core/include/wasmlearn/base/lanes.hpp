@@ -1,7 +1,7 @@
 // Register tiles: a row of X times 8 columns of a matrix (PCA's transform, the mixtures' Mahalanobis
-// distances) and a weighted scatter (the mixtures' covariances). Eigen's GEMM has a packing cost
-// per call that dominates for such skinny products (p and k of 2 to a few dozen); these tiles keep
-// their partial sums in 2-lane registers.
+// distances, skipping the zeros of a triangular one) and a weighted scatter (the mixtures'
+// covariances). Eigen's GEMM has a packing cost per call that dominates for such skinny products
+// (p and k of 2 to a few dozen); these tiles keep their partial sums in 2-lane registers.
 //
 // Lanes2 is a GCC/Clang vector extension: lane-wise IEEE operations, so the bits equal the scalar
 // code's (one SSE2 register natively, one v128 under -msimd128, scalars without SIMD). The sums run
@@ -45,6 +45,30 @@ inline void row_times_tile(const double* x, Index p, const double* M, Index stri
     const double* m = M + t * stride;
     for (Index l = 0; l < kTileColumns / 2; ++l) out[l] += xt * load_lanes(m + 2 * l);
   }
+}
+
+// Adds x_t·M(t, 2l ...) to out[l] for the lanes l ≥ kFirstLane (the others hold zeros of M's row).
+template <int kFirstLane>
+inline void add_row_from_lane(Lanes2 out[kTileColumns / 2], double xt, const double* m) {
+  const Lanes2 x2 = {xt, xt};
+  for (int l = kFirstLane; l < kTileColumns / 2; ++l) out[l] += x2 * load_lanes(m + 2 * l);
+}
+
+// Rows c0 + 2q ... of row_times_upper_tile, unrolled at compile time so that `out` stays in registers.
+template <int kPair>
+inline void add_upper_rows(const double* x, Index rows, const double* m, Index stride, Lanes2 out[kTileColumns / 2]) {
+  if (2 * kPair < rows) add_row_from_lane<kPair>(out, x[2 * kPair], m + 2 * kPair * stride);
+  if (2 * kPair + 1 < rows) add_row_from_lane<kPair>(out, x[2 * kPair + 1], m + (2 * kPair + 1) * stride);
+  if constexpr (kPair + 1 < kTileColumns / 2) add_upper_rows<kPair + 1>(x, rows, m, stride, out);
+}
+
+// row_times_tile for an upper triangular M (zero below its diagonal; the 8 columns start at column
+// c0 of M): rows past the tile's last column are skipped, and rows c0 + 2q, c0 + 2q + 1 from lane q
+// on, so for p = 8 it does 20 of the 32 lane products. The skipped terms are exact zeros: the same sums.
+inline void row_times_upper_tile(const double* x, Index p, const double* M, Index stride, Index c0,
+                                 Lanes2 out[kTileColumns / 2]) {
+  row_times_tile(x, std::min(p, c0), M, stride, out);
+  add_upper_rows<0>(x + c0, std::min(p - c0, kTileColumns), M + c0 * stride, stride, out);
 }
 
 // C(s, c) += Σ_i w_i·d_i[s]·d_i[c] for the `rows` rows d_i of D (`stride` apart, `width` entries each,
