@@ -145,11 +145,9 @@ PCA& PCA::fit(MatrixRef X) {
     }();
     S = svd.singularValues();
     V = svd.matrixV();
-    flip_like_svd(X, mean, V);
     total_var = S.squaredNorm() / static_cast<double>(n - 1);
   } else {
-    // The eigenpairs of XcᵀXc are the squared singular values and the right singular vectors of
-    // Xc. The signs come from U = Xc·V/S, searched row by row without forming it.
+    // The eigenpairs of XcᵀXc are the squared singular values and the right singular vectors of Xc.
     Eigen::MatrixXd gram = Eigen::MatrixXd::Zero(p, p);
     gram.selfadjointView<Eigen::Lower>().rankUpdate(Xc.transpose());
     Eigen::VectorXd lambda;
@@ -161,9 +159,9 @@ PCA& PCA::fit(MatrixRef X) {
       leading_eigenpairs(gram, *count, lambda, V);
     }
     S = lambda.cwiseSqrt();
-    flip_like_svd(X, mean, V);
     total_var = Xc.colwise().squaredNorm().sum() / static_cast<double>(n - 1);
   }
+  flip_like_svd(X, mean, V);  // the signs from U = Xc·V/S, searched row by row without forming it
   const Eigen::VectorXd ev = S.array().square() / static_cast<double>(n - 1);
   const Eigen::VectorXd ratio = ev / total_var;
 

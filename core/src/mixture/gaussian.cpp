@@ -35,7 +35,12 @@ Matrix log_normalize_rows(const Matrix& A, Vector* log_norm) {
   return out;
 }
 
-Matrix softmax_rows(const Matrix& A) { return exp_each(log_normalize_rows(A).array()); }
+Matrix softmax_rows(const Matrix& A) {
+  Matrix P = A;
+  Vector log_norm;
+  exp_normalize_rows(P, log_norm);
+  return P;
+}
 
 void exp_normalize_rows(Matrix& A, Vector& log_norm) {
   log_norm.resize(A.rows());

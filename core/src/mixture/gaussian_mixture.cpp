@@ -186,7 +186,8 @@ GaussianMixture& GaussianMixture::fit(MatrixRef X) {
     for (iter = 1; iter <= params_.max_iter; ++iter) {
       const double prev = lb;
       gauss::log_gaussian_prob(X, c.means, c.prec_chol, type, resp);  // made responsibilities in place
-      resp.rowwise() += c.weights.array().log().matrix().transpose();
+      const RowVector log_weights = c.weights.array().log().transpose();
+      resp.rowwise() += log_weights;
       gauss::exp_normalize_rows(resp, log_norm);
       estimate_parameters(X, resp, params_.reg_covar, type, c);
       c.weights /= c.weights.sum();

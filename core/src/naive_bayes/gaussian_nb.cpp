@@ -51,7 +51,7 @@ Matrix GaussianNB::joint_log_likelihood(MatrixRef X) const {
 
 IntVector GaussianNB::predict(MatrixRef X) const { return gauss::argmax_rows(joint_log_likelihood(X)); }
 Matrix GaussianNB::predict_log_proba(MatrixRef X) const { return gauss::log_normalize_rows(joint_log_likelihood(X)); }
-Matrix GaussianNB::predict_proba(MatrixRef X) const { return exp_each(predict_log_proba(X).array()); }
+Matrix GaussianNB::predict_proba(MatrixRef X) const { return gauss::softmax_rows(joint_log_likelihood(X)); }
 
 json GaussianNB::state() const {
   return {{"theta", to_json(theta_)}, {"var", to_json(var_)}, {"classPrior", to_json(class_prior_)},
