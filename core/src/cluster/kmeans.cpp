@@ -34,6 +34,13 @@ inline double sq_dist(const double* a, const double* b, Index p) {
 
 inline const double* row_of(MatrixRef X, Index i) { return X.data() + i * X.outerStride(); }
 
+// sum += x (p entries), two at a time.
+inline void add_values(const double* __restrict x, Index p, double* __restrict sum) {
+  Index t = 0;
+  for (; t + 2 <= p; t += 2) store_lanes(sum + t, load_lanes(sum + t) + load_lanes(x + t));
+  if (t < p) sum[t] += x[t];
+}
+
 // What one pass over the labelled rows adds up for the next centres: member sums and counts, and
 // the inertia of the labels to the centres they were measured against.
 struct MemberSums {
@@ -45,25 +52,23 @@ struct MemberSums {
     counts.setZero(k);
     inertia = 0;
   }
-  // Row x joins cluster j, whose centre is c. Two features per step in lanes; the squared distance
-  // still adds them up in order, so the inertia's bits are those of a scalar loop.
-  void add(const double* __restrict x, const double* c, Index j, Index p) {
-    double* __restrict s = sums.data() + j * p;
-    double d2 = 0;
-    Index t = 0;
-    for (; t + 2 <= p; t += 2) {
-      const Lanes2 xt = load_lanes(x + t), diff = xt - load_lanes(c + t), sq = diff * diff;
-      d2 += sq[0];
-      d2 += sq[1];
-      store_lanes(s + t, load_lanes(s + t) + xt);
-    }
-    if (t < p) {
-      const double diff = x[t] - c[t];
-      d2 += diff * diff;
-      s[t] += x[t];
-    }
-    inertia += d2;
+  // Row x joins cluster j.
+  void add_row(const double* x, Index j, Index p) {
+    add_values(x, p, sums.data() + j * p);
     counts[j] += 1;
+  }
+  // Row x leaves cluster `from` for cluster `to` (its values subtracted again: the sums then differ
+  // from sums over the final members by rounding only).
+  void move_row(const double* x, Index from, Index to, Index p) {
+    sums.row(from) -= Eigen::Map<const RowVector>(x, p);
+    counts[from] -= 1;
+    add_row(x, to, p);
+  }
+  // Row x joins cluster j, whose centre is c, adding its squared distance to the inertia (in
+  // feature order, the bits of a scalar loop).
+  void add(const double* x, const double* c, Index j, Index p) {
+    inertia += sq_dist(x, c, p);
+    add_row(x, j, p);
   }
 };
 
@@ -383,155 +388,212 @@ Run lloyd(const Matrix& X, Matrix centers, int max_iter, double tol) {
   return finish_run(X, std::move(centers), std::move(labels), it, std::move(history));
 }
 
-// Half the distances between centres and, per centre, the smallest of them to another centre.
-void centre_half_distances(const Matrix& C, Matrix& half, Vector& next) {
-  const Index k = C.rows();
-  half.resize(k, k);
-  for (Index a = 0; a < k; ++a)
-    for (Index b = 0; b < k; ++b) half(a, b) = 0.5 * std::sqrt(sq_dist(C.row(a).data(), C.row(b).data(), C.cols()));
-  next.resize(k);
-  for (Index a = 0; a < k; ++a) {
-    double m = std::numeric_limits<double>::infinity();
-    for (Index b = 0; b < k; ++b)
-      if (b != a) m = std::min(m, half(a, b));
-    next[a] = k > 1 ? m : 0.0;
+// Elkan's squared distances ‖x − c‖²: the squares of the even and of the odd features summed apart,
+// in order, then added (a chain of p/2 additions instead of p: the bounds pass is bound by this
+// latency). elkan_sq_distance (a row to one centre) and distances_to_all (a row to every centre,
+// square roots taken) give the same bits.
+inline double elkan_sq_distance(const double* x, const double* c, Index p) {
+  Lanes2 sums = {0.0, 0.0};
+  Index t = 0;
+  for (; t + 2 <= p; t += 2) {
+    const Lanes2 diff = load_lanes(x + t) - load_lanes(c + t);
+    sums += diff * diff;
   }
+  double even = sums[0];
+  if (t < p) even += (x[t] - c[t]) * (x[t] - c[t]);
+  return even + sums[1];
 }
 
-// Elkan's bounds (scikit-learn's _kmeans_single_elkan): per row an upper bound on the distance to
-// its centre and lower bounds on the distances to every centre; per centre pair half their distance.
-struct ElkanState {
-  MatrixRef X;
-  IntVector labels;
-  Vector upper;
-  Matrix lower;  // n x k
-  Matrix half;   // k x k
-  Vector nearest_other;  // per centre, the smallest half distance to another
-
-  double dist(Index i, const Matrix& C, Index j) const { return std::sqrt(sq_dist(row_of(X, i), C.data() + j * X.cols(), X.cols())); }
+// The centres column by column for distances_to_all: entry (t, j) at t·width + j, width = k rounded
+// up to even (the padding column repeats the last centre).
+struct CentreColumns {
+  Index width;
+  std::vector<double> values;
+  explicit CentreColumns(const Matrix& C) : width((C.rows() + 1) / 2 * 2), values(static_cast<std::size_t>(width * C.cols())) {
+    for (Index t = 0; t < C.cols(); ++t)
+      for (Index j = 0; j < width; ++j) values[static_cast<std::size_t>(t * width + j)] = C(std::min(j, C.rows() - 1), t);
+  }
 };
 
-[[gnu::noinline]] void elkan_init_block(ElkanState& s, const Matrix& C, Index begin, Index end) {
-  const Index k = C.rows();
-  for (Index i = begin; i < end; ++i) {
-    Index best = 0;
-    double min_d = s.dist(i, C, 0);
-    s.lower(i, 0) = min_d;
-    for (Index j = 1; j < k; ++j)
-      if (min_d > s.half(best, j)) {
-        const double d = s.dist(i, C, j);
-        s.lower(i, j) = d;
-        if (d < min_d) {
-          min_d = d;
-          best = j;
-        }
-      }
-    s.labels[i] = static_cast<int>(best);
-    s.upper[i] = min_d;
-  }
-}
-
-// Whether, for a row at distance at most ub from its centre `label`, some other centre j is not
-// ruled out by its bounds: ub > lower_j and ub > half_j (half the distance between the two centres).
-// Lane-wise compares counted in doubles, no branch per centre (which centres pass is unpredictable)
-// and no integer lanes (SSE2 has no 64-bit integer compare).
-bool any_candidate(const double* lower, const double* half, Index k, Index label, double ub) {
-  const Lanes2 u = {ub, ub}, one = {1, 1}, zero = {0, 0};
-  Lanes2 count = zero;
-  Index j = 0;
-  for (; j + 2 <= k; j += 2) count += ((u > load_lanes(lower + j)) & (u > load_lanes(half + j))) ? one : zero;
-  const bool last = j < k && ub > lower[j] && ub > half[j];
-  const bool own = ub > lower[label] && ub > half[label];
-  return count[0] + count[1] + last - own > 0;
-}
-
-// Step one of Elkan's assignment on rows [begin, end) (k ≥ 2): the bounds loosened by how far the
-// centres moved (`shift`); then, unless half the distance from the row's centre to the nearest
-// other centre covers the upper bound, the upper bound tightened to the distance. scikit-learn
-// tightens it only once some centre passes the loose bounds: on the benchmark 97% of these rows,
-// and a tighter bound only rules out more. Writes the rows that some other centre's bounds still do
-// not rule out to `open`, returns how many. No branch per centre, so that the processor overlaps
-// rows (on the benchmark about 15% stay open).
-[[gnu::noinline]] Index elkan_bounds_block(ElkanState& s, const Matrix& C, const Vector& shift, Index begin, Index end,
-                                           Index* open) {
-  const Index k = C.rows();
-  Index n_open = 0;
-  for (Index i = begin; i < end; ++i) {
-    double* __restrict lower = s.lower.data() + i * k;
-    Index j = 0;
-    for (; j + 2 <= k; j += 2) {
-      const Lanes2 loosened = load_lanes(lower + j) - load_lanes(shift.data() + j);
-      store_lanes(lower + j, loosened < 0 ? Lanes2{0, 0} : loosened);
+// out[2l], out[2l + 1] = the square roots of elkan_sq_distance from x to the centres in columns 2l,
+// 2l + 1 of c (rows `stride` apart), l < kPairs: the partial sums stay in registers and each x_t is
+// broadcast once.
+template <int kPairs>
+inline void distances_tile(const double* x, Index p, const double* c, Index stride, double* out) {
+  Lanes2 even[kPairs], odd[kPairs];
+  for (int l = 0; l < kPairs; ++l) even[l] = odd[l] = Lanes2{0.0, 0.0};
+  Index t = 0;
+  for (; t + 2 <= p; t += 2) {
+    const Lanes2 a = {x[t], x[t]}, b = {x[t + 1], x[t + 1]};
+    const double* ca = c + t * stride;
+    for (int l = 0; l < kPairs; ++l) {
+      const Lanes2 da = a - load_lanes(ca + 2 * l), db = b - load_lanes(ca + stride + 2 * l);
+      even[l] += da * da;
+      odd[l] += db * db;
     }
-    if (j < k) lower[j] = std::max(lower[j] - shift[j], 0.0);
-    const Index label = s.labels[i];
-    double& ub = s.upper[i];
-    ub += shift[label];
-    if (s.nearest_other[label] >= ub) continue;
-    ub = s.dist(i, C, label);
-    open[n_open] = i;
-    n_open += any_candidate(lower, s.half.data() + label * k, k, label, ub);
-    lower[label] = ub;  // after the lane-wise loads: a store inside a pair being loaded stalls
   }
+  if (t < p) {
+    const Lanes2 a = {x[t], x[t]};
+    for (int l = 0; l < kPairs; ++l) {
+      const Lanes2 da = a - load_lanes(c + t * stride + 2 * l);
+      even[l] += da * da;
+    }
+  }
+  for (int l = 0; l < kPairs; ++l) store_lanes(out + 2 * l, sqrt_lanes(even[l] + odd[l]));
+}
+
+// out[j] = √elkan_sq_distance(x, centre j) for every centre (out has room for C.width entries), up to
+// eight centres per tile.
+inline void distances_to_all(const double* x, Index p, const CentreColumns& C, double* out) {
+  for (Index j = 0; j < C.width; j += kTileColumns) {
+    const double* c = C.values.data() + j;
+    switch (std::min(kTileColumns, C.width - j) / 2) {
+      case 1: distances_tile<1>(x, p, c, C.width, out + j); break;
+      case 2: distances_tile<2>(x, p, c, C.width, out + j); break;
+      case 3: distances_tile<3>(x, p, c, C.width, out + j); break;
+      default: distances_tile<4>(x, p, c, C.width, out + j); break;
+    }
+  }
+}
+
+// Elkan's bounds (scikit-learn's _kmeans_single_elkan): per row lower bounds on the distances to
+// every centre (the upper bound on the distance to its own centre is the distance itself, measured
+// on every pass, see elkan_bounds_block); per centre pair half their distance. The bounds and half
+// distances have `width` columns (k rounded up to even, for whole lane pairs); half distances are
+// infinite from a centre to itself and to the padding column, so that neither ever passes the
+// bounds test.
+struct ElkanState {
+  MatrixRef X;
+  Index width;
+  IntVector labels;
+  Matrix lower;  // n x width
+  Matrix half;   // k x width
+  // The rows of the current block that their bounds leave open, and their squared distances to
+  // their centres.
+  std::vector<Index> open;
+  std::vector<double> open_sq;
+};
+
+void centre_half_distances(const Matrix& C, ElkanState& s) {
+  const Index k = C.rows();
+  s.half.setConstant(k, s.width, std::numeric_limits<double>::infinity());
+  for (Index a = 0; a < k; ++a)
+    for (Index b = 0; b < k; ++b)
+      if (a != b) s.half(a, b) = 0.5 * std::sqrt(elkan_sq_distance(C.row(a).data(), C.row(b).data(), C.cols()));
+}
+
+// Step one of Elkan's assignment on rows [begin, end) (k ≥ 2). Per row, the distance d from the
+// row to its centre (the tightest upper bound); the lower bounds loosened by how far the centres
+// moved (`shift`, width entries; negative bounds are still bounds); and the test whether some
+// centre j may be closer: d > lower_j and d > half_j (half the distance between the two centres),
+// that is d > m = min_j max(lower_j, half_j) ≥ 0, tested as d² > m² (no square root on the way;
+// the two tests can differ only where d and m agree to rounding, as the bounds themselves do).
+// scikit-learn keeps a loosened upper bound and measures d only when the bounds do not settle the
+// row; on the benchmark 99% of the rows need it all the same, and measuring every row leaves no
+// branch at all (which rows pass is unpredictable), so that the processor overlaps rows. Rows that
+// some centre's bounds do not rule out go to s.open (on the benchmark about 20%); returns how
+// many. Every row joins the member sums and counts of its cluster and adds d² to the inertia
+// (elkan_reassign_rows corrects them for the rows that move).
+[[gnu::noinline]] Index elkan_bounds_block(ElkanState& s, const Matrix& C, const Vector& shift, Index begin, Index end,
+                                           MemberSums& members) {
+  const Index width = s.width, p = C.cols();
+  // Plain pointers: the stores to the bounds and sums would otherwise make the compiler reload the
+  // containers' data pointers for every row.
+  const double* __restrict moved = shift.data();
+  const double* __restrict centres = C.data();
+  const double* __restrict half = s.half.data();
+  const int* __restrict labels = s.labels.data();
+  double* __restrict sums = members.sums.data();
+  double* __restrict counts = members.counts.data();
+  Index* __restrict open = s.open.data();
+  double* __restrict open_sq = s.open_sq.data();
+  Index n_open = 0;
+  double inertia = 0;
+  for (Index i = begin; i < end; ++i) {
+    const Index label = labels[i];
+    const double* x = row_of(s.X, i);
+    const double sq = elkan_sq_distance(x, centres + label * p, p);
+    add_values(x, p, sums + label * p);
+    counts[label] += 1;
+    inertia += sq;
+    double* __restrict lower = s.lower.data() + i * width;
+    const double* __restrict half_row = half + label * width;
+    Lanes2 lowest = {std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity()};
+    for (Index j = 0; j < width; j += 2) {
+      const Lanes2 loosened = load_lanes(lower + j) - load_lanes(moved + j);
+      store_lanes(lower + j, loosened);
+      lowest = min_lanes(lowest, max_lanes(loosened, load_lanes(half_row + j)));
+    }
+    const Lanes2 lowest_sq = lowest * lowest;
+    open[n_open] = i;
+    open_sq[n_open] = sq;
+    n_open += (sq > lowest_sq[0]) | (sq > lowest_sq[1]);  // no select: V8 compiles a float select to a branch
+  }
+  members.inertia += inertia;
   return n_open;
 }
 
-// Step two, on the open rows: scikit-learn's inner loop, the centres that the bounds do not rule
-// out in order, a closer one taking the row. The distances to all k centres are computed first and
-// all become lower bounds: exact bounds keep the row from opening again soon, which saves more
-// than the distances the bounds would have ruled out (and the loop only compares).
-[[gnu::noinline]] Index elkan_reassign_rows(ElkanState& s, const Matrix& C, const Index* rows, Index n_rows) {
-  const Index k = C.rows();
+// Step two, on the open rows: the distances to all centres, which become the lower bounds (exact
+// bounds keep a row from opening again soon, which saves more than the distances the bounds would
+// have ruled out); the row moves to the first centre closer than its own, and `inertia` gets the
+// square of its new distance in place of the old. With valid bounds this is what scikit-learn's
+// inner loop chooses: a centre its bounds skip is not closer. Returns how many labels changed.
+[[gnu::noinline]] Index elkan_reassign_rows(ElkanState& s, const CentreColumns& C, Index n_open, MemberSums& members) {
+  const Index k = s.half.rows(), p = s.X.cols();
   Index changed = 0;
-  for (Index r = 0; r < n_rows; ++r) {
-    const Index i = rows[r], old = s.labels[i];
-    double* lower = s.lower.data() + i * k;
-    double ub = s.upper[i];
+  for (Index r = 0; r < n_open; ++r) {
+    const Index i = s.open[static_cast<std::size_t>(r)], old = s.labels[i];
+    double* d = s.lower.data() + i * s.width;
+    const double* x = row_of(s.X, i);
+    distances_to_all(x, p, C, d);
     Index label = old;
-    for (Index j = 0; j < k; ++j) {
-      const double d = s.dist(i, C, j);
-      if (j != label && ub > lower[j] && ub > s.half(label, j) && d < ub) {
+    double nearest = d[old];  // in a register: reloading d[label] would chain every step to the last
+    for (Index j = 0; j < k; ++j)
+      if (d[j] < nearest) {
+        nearest = d[j];
         label = j;
-        ub = d;
       }
-      lower[j] = d;
+    if (label != old) {
+      members.move_row(x, old, label, p);
+      members.inertia += d[label] * d[label] - s.open_sq[static_cast<std::size_t>(r)];
+      s.labels[i] = static_cast<int>(label);
+      ++changed;
     }
-    s.labels[i] = static_cast<int>(label);
-    s.upper[i] = ub;
-    changed += label != old;
   }
   return changed;
 }
 
-// Elkan's assignment of every row (the bounds first loosened by `shift`); returns how many labels
-// changed.
-Index elkan_assign(ElkanState& s, const Matrix& C, const Vector& shift) {
-  std::vector<Index> open(static_cast<std::size_t>(kRowBlock));
+// Elkan's assignment of every row (the bounds first loosened by `shift`), with the member sums,
+// counts and inertia of the new labels to C, block by block. Returns how many labels changed.
+Index elkan_assign(ElkanState& s, const Matrix& C, const Vector& shift, MemberSums& members) {
+  const CentreColumns columns(C);
+  members.reset(C.rows(), C.cols());
   Index changed = 0;
   for_blocks(s.X.rows(), [&](Index b, Index e) {
-    changed += elkan_reassign_rows(s, C, open.data(), elkan_bounds_block(s, C, shift, b, e, open.data()));
+    changed += elkan_reassign_rows(s, columns, elkan_bounds_block(s, C, shift, b, e, members), members);
   });
   return changed;
 }
 
+// Starts from label 0 and zero lower bounds (valid, if loose): the first assignment measures each
+// row against centre 0, and against every centre where half their distance does not settle it.
 Run elkan(const Matrix& X, Matrix centers, int max_iter, double tol) {
-  const Index n = X.rows(), k = centers.rows();
-  ElkanState s{X, IntVector(n), Vector(n), Matrix::Zero(n, k), Matrix(), Vector()};
-  centre_half_distances(centers, s.half, s.nearest_other);
-  for_blocks(n, [&](Index b, Index e) { elkan_init_block(s, centers, b, e); });
+  const Index n = X.rows(), k = centers.rows(), width = (k + 1) / 2 * 2;
+  ElkanState s{X, width, IntVector::Zero(n), Matrix::Zero(n, width), Matrix(), std::vector<Index>(static_cast<std::size_t>(kRowBlock)),
+               std::vector<double>(static_cast<std::size_t>(kRowBlock))};
+  centre_half_distances(centers, s);
   MemberSums members;
   Matrix next;
   std::vector<double> history;
   bool strict = false;
   int it = 0;
-  Vector shift = Vector::Zero(k);  // how far the centres moved since the bounds were last loosened
+  Vector shift = Vector::Zero(width);  // how far the centres moved since the bounds were last loosened
   while (it < max_iter) {
-    Index changed = elkan_assign(s, centers, shift);
-    if (it++ == 0) changed = n;  // the first labels are new, even where the bounds kept them
-    add_members(X, s.labels, centers, members);
+    Index changed = elkan_assign(s, centers, shift, members);
+    if (it++ == 0) changed = n;  // the first labels are new, even where they are 0
     history.push_back(members.inertia);
-    shift = next_centers(X, s.labels, centers, members, next);
-    centre_half_distances(next, s.half, s.nearest_other);
+    shift.head(k) = next_centers(X, s.labels, centers, members, next);
+    centre_half_distances(next, s);
     centers.swap(next);
     if (changed == 0) {
       strict = true;
@@ -539,7 +601,7 @@ Run elkan(const Matrix& X, Matrix centers, int max_iter, double tol) {
     }
     if (shift.squaredNorm() <= tol) break;
   }
-  if (!strict) elkan_assign(s, centers, shift);
+  if (!strict) elkan_assign(s, centers, shift, members);
   return finish_run(X, std::move(centers), std::move(s.labels), it, std::move(history));
 }
 

@@ -1,7 +1,8 @@
 // Register tiles: a row of X times 8 columns of a matrix (PCA's transform, the mixtures' Mahalanobis
 // distances, skipping the zeros of a triangular one) and a weighted scatter (the mixtures'
 // covariances). Eigen's GEMM has a packing cost per call that dominates for such skinny products
-// (p and k of 2 to a few dozen); these tiles keep their partial sums in 2-lane registers.
+// (p and k of 2 to a few dozen); these tiles keep their partial sums in 2-lane registers. Also
+// lane-wise square root, minimum and maximum (k-means' Elkan bounds).
 //
 // Lanes2 is a GCC/Clang vector extension: lane-wise IEEE operations, so the bits equal the scalar
 // code's (one SSE2 register natively, one v128 under -msimd128, scalars without SIMD). The sums run
@@ -9,7 +10,13 @@
 // (k-means' certified float32 assignment).
 #pragma once
 #include <algorithm>
+#include <cmath>
 #include <cstring>
+#if defined(__wasm_simd128__)
+#include <wasm_simd128.h>
+#elif defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "wasmlearn/base/types.hpp"
 
@@ -29,6 +36,39 @@ inline Lanes2 load_lanes(const double* p) {
 }
 
 inline void store_lanes(double* p, Lanes2 v) { std::memcpy(p, &v, sizeof v); }
+
+// Lane-wise square root, minimum and maximum of numbers (not NaN), one instruction each (a vector
+// ternary would compile to a compare and a select under WebAssembly). The square root is correctly
+// rounded: the bits of std::sqrt.
+inline Lanes2 sqrt_lanes(Lanes2 v) {
+#if defined(__wasm_simd128__)
+  return Lanes2(wasm_f64x2_sqrt(v128_t(v)));
+#elif defined(__SSE2__)
+  return _mm_sqrt_pd(v);
+#else
+  return Lanes2{std::sqrt(v[0]), std::sqrt(v[1])};
+#endif
+}
+
+inline Lanes2 min_lanes(Lanes2 a, Lanes2 b) {
+#if defined(__wasm_simd128__)
+  return Lanes2(wasm_f64x2_pmin(v128_t(a), v128_t(b)));
+#elif defined(__SSE2__)
+  return _mm_min_pd(a, b);
+#else
+  return Lanes2{std::min(a[0], b[0]), std::min(a[1], b[1])};
+#endif
+}
+
+inline Lanes2 max_lanes(Lanes2 a, Lanes2 b) {
+#if defined(__wasm_simd128__)
+  return Lanes2(wasm_f64x2_pmax(v128_t(a), v128_t(b)));
+#elif defined(__SSE2__)
+  return _mm_max_pd(a, b);
+#else
+  return Lanes2{std::max(a[0], b[0]), std::max(a[1], b[1])};
+#endif
+}
 
 inline Floats4 load_floats(const float* p) {
   Floats4 v;
