@@ -7,21 +7,12 @@
 
 #include "wasmlearn/base/lanes.hpp"
 #include "wasmlearn/base/random.hpp"
+#include "wasmlearn/base/row_blocks.hpp"
 #include "wasmlearn/base/validation.hpp"
 
 namespace wasmlearn {
 
 namespace {
-
-// Rows per call of the kernels below. V8 has no on-stack replacement for WebAssembly: a loop over
-// every row inside one long call stays on the baseline compiler (2.5-4x slower), so the row loops
-// live in small functions called once per block, which the optimising tier takes over at once.
-constexpr Index kRowBlock = 256;
-
-template <class F>
-void for_blocks(Index n, F&& f) {
-  for (Index begin = 0; begin < n; begin += kRowBlock) f(begin, std::min(n, begin + kRowBlock));
-}
 
 inline double sq_dist(const double* a, const double* b, Index p) {
   double s = 0;
@@ -232,7 +223,7 @@ int exact_nearest(const double* x, const CentreTable& C) {
 Index assign_all(const FloatPanels& X, const Matrix& centers, IntVector& labels) {
   const CentreTable table(centers);
   Index changed = 0;
-  for_blocks(X.X().rows(), [&](Index b, Index e) { changed += assign_panel(X, b, e - b, table, labels.data()); });
+  for_row_blocks(X.X().rows(), [&](Index b, Index e) { changed += assign_panel(X, b, e - b, table, labels.data()); });
   return changed;
 }
 
@@ -245,7 +236,7 @@ Index assign_all(const FloatPanels& X, const Matrix& centers, IntVector& labels)
 // Member sums, counts and inertia of labelled rows to `centers`.
 void add_members(MatrixRef X, const IntVector& labels, const Matrix& centers, MemberSums& members) {
   members.reset(centers.rows(), X.cols());
-  for_blocks(X.rows(), [&](Index b, Index e) { add_members_block(X, b, e, labels.data(), centers, members); });
+  for_row_blocks(X.rows(), [&](Index b, Index e) { add_members_block(X, b, e, labels.data(), centers, members); });
 }
 
 [[gnu::noinline]] double inertia_block(MatrixRef X, Index begin, Index end, const Matrix& C, const int* labels) {
@@ -256,7 +247,7 @@ void add_members(MatrixRef X, const IntVector& labels, const Matrix& centers, Me
 
 double inertia_of(MatrixRef X, const Matrix& C, const IntVector& labels) {
   double s = 0;
-  for_blocks(X.rows(), [&](Index b, Index e) { s += inertia_block(X, b, e, C, labels.data()); });
+  for_row_blocks(X.rows(), [&](Index b, Index e) { s += inertia_block(X, b, e, C, labels.data()); });
   return s;
 }
 
@@ -283,7 +274,7 @@ struct Run {
 double trial_potential(MatrixRef X, Index candidate_row, const Vector& closest, Vector& dist) {
   const RowVector candidate = X.row(candidate_row);
   double pot = 0;
-  for_blocks(X.rows(), [&](Index b, Index e) { pot += trial_block(X, b, e, candidate.data(), closest.data(), dist.data()); });
+  for_row_blocks(X.rows(), [&](Index b, Index e) { pot += trial_block(X, b, e, candidate.data(), closest.data(), dist.data()); });
   return pot;
 }
 
@@ -569,7 +560,7 @@ Index elkan_assign(ElkanState& s, const Matrix& C, const Vector& shift, MemberSu
   const CentreColumns columns(C);
   members.reset(C.rows(), C.cols());
   Index changed = 0;
-  for_blocks(s.X.rows(), [&](Index b, Index e) {
+  for_row_blocks(s.X.rows(), [&](Index b, Index e) {
     changed += elkan_reassign_rows(s, columns, elkan_bounds_block(s, C, shift, b, e, members), members);
   });
   return changed;

@@ -8,6 +8,7 @@
 #include <limits>
 
 #include "wasmlearn/base/lanes.hpp"
+#include "wasmlearn/base/row_blocks.hpp"
 #include "wasmlearn/base/validation.hpp"
 
 namespace wasmlearn {
@@ -26,8 +27,6 @@ void leading_eigenpairs(const Eigen::MatrixXd& C, Index k, Eigen::VectorXd& valu
   values = eigs.eigenvalues().cwiseMax(0.0);
   vectors = eigs.eigenvectors();
 }
-
-constexpr Index kRowBlock = 256;  // rows per call of the kernels below: V8 optimises them (no OSR for wasm)
 
 // Calls f(i, c0, u) for each row i in [begin, end) of (X − mean)·T and each tile of 8 columns
 // c0..c0+7 of T (columns zero-padded to whole tiles), u holding the tile's 8 values in registers.
@@ -73,8 +72,9 @@ void flip_like_svd(MatrixRef X, const RowVector& mean, Eigen::MatrixXd& V) {
   std::vector<Lanes2> best_abs(static_cast<std::size_t>(tiles.cols() / 2), Lanes2{-1.0, -1.0}),
       best(static_cast<std::size_t>(tiles.cols() / 2), Lanes2{0.0, 0.0});
   std::vector<double> centred(static_cast<std::size_t>(X.cols()));
-  for (Index b = 0; b < X.rows(); b += kRowBlock)
-    largest_projections_block(X, mean, b, std::min(X.rows(), b + kRowBlock), tiles, centred.data(), best_abs.data(), best.data());
+  for_row_blocks(X.rows(), [&](Index b, Index e) {
+    largest_projections_block(X, mean, b, e, tiles, centred.data(), best_abs.data(), best.data());
+  });
   for (Index j = 0; j < V.cols(); ++j)
     if (best[static_cast<std::size_t>(j / 2)][j % 2] < 0) V.col(j) *= -1;
 }
@@ -93,8 +93,7 @@ Matrix project(MatrixRef X, const Vector& mean, const Matrix& components) {
   const RowVector mean_row = mean.transpose();
   std::vector<double> centred(static_cast<std::size_t>(X.cols()));
   Matrix Z(X.rows(), components.rows());
-  for (Index b = 0; b < X.rows(); b += kRowBlock)
-    project_block(X, mean_row, b, std::min(X.rows(), b + kRowBlock), tiles, centred.data(), Z);
+  for_row_blocks(X.rows(), [&](Index b, Index e) { project_block(X, mean_row, b, e, tiles, centred.data(), Z); });
   return Z;
 }
 

@@ -6,6 +6,7 @@
 
 #include "wasmlearn/base/errors.hpp"
 #include "wasmlearn/base/lanes.hpp"
+#include "wasmlearn/base/row_blocks.hpp"
 #include "wasmlearn/base/validation.hpp"
 
 namespace wasmlearn {
@@ -246,8 +247,7 @@ void log_gaussian_prob(MatrixRef X, const Matrix& means, const Matrix& prec_chol
         shifts.row(j).head(p) = means.row(j) * P;
         for (Index t = 1; t < p; ++t) upper = upper && P.row(t).head(t).isZero(0);
       }
-      for (Index b = 0; b < n; b += kRowBlock)
-        full_mahalanobis_block(X, b, std::min(n, b + kRowBlock), factors, shifts, upper, q);
+      for_row_blocks(n, [&](Index b, Index e) { full_mahalanobis_block(X, b, e, factors, shifts, upper, q); });
       break;
     }
     case CovarianceType::tied: q = squared_mahalanobis(X, means, prec_chol); break;

@@ -6,6 +6,7 @@
 
 #include "wasmlearn/base/lanes.hpp"
 #include "wasmlearn/base/random.hpp"
+#include "wasmlearn/base/row_blocks.hpp"
 #include "wasmlearn/base/validation.hpp"
 #include "wasmlearn/cluster/kmeans.hpp"
 
@@ -44,11 +45,12 @@ void estimate_parameters(MatrixRef X, const Matrix& resp, double reg, Covariance
       // cache for every component), lower triangles first.
       const Index n = X.rows(), width = p + p % 2;
       Matrix scatter = Matrix::Zero(k * width, width);
-      Matrix centred = Matrix::Zero(std::min(n, gauss::kRowBlock), width);  // the padding column stays 0
-      for (Index b = 0; b < n; b += gauss::kRowBlock)
+      Matrix centred = Matrix::Zero(std::min(n, kRowBlock), width);  // the padding column stays 0
+      for_row_blocks(n, [&](Index b, Index e) {
         for (Index j = 0; j < k; ++j)
-          add_block_scatter(X, b, std::min(gauss::kRowBlock, n - b), c.means.row(j), resp.col(j).data() + b,
-                            resp.outerStride(), centred, scatter.data() + j * width * width);
+          add_block_scatter(X, b, e - b, c.means.row(j), resp.col(j).data() + b, resp.outerStride(), centred,
+                            scatter.data() + j * width * width);
+      });
       c.covariances.resize(k * p, p);
       for (Index j = 0; j < k; ++j) {
         auto C = c.covariances.middleRows(j * p, p);

@@ -66,9 +66,6 @@ Matrix precision_cholesky(const Matrix& cov, CovarianceType type, Index n_compon
 
 // ‖(x_i − μ_j)·P‖² for every row i of X and row j of `means`: n x k (one GEMM for X·P).
 Matrix squared_mahalanobis(MatrixRef X, const Matrix& means, const Matrix& prec_chol);
-// Rows per block of the blocked products over samples: the temporaries stay small (natively, fresh
-// large buffers on every EM step cost page faults: more time than the arithmetic) and in cache.
-constexpr Index kRowBlock = 256;
 // log N(x_i | μ_j, Σ_j) for every sample and component: n x k, from stacked precision factors.
 Matrix log_gaussian_prob(MatrixRef X, const Matrix& means, const Matrix& prec_chol, CovarianceType type);
 // The same into `out` (resized to n x k; its storage reused across EM iterations).
