@@ -14,13 +14,20 @@ namespace wasmlearn {
 
 namespace {
 
-inline double sq_dist(const double* a, const double* b, Index p) {
-  double s = 0;
-  for (Index t = 0; t < p; ++t) {
-    const double d = a[t] - b[t];
-    s += d * d;
+// Squared distances ‖x − c‖²: the squares of the even and of the odd features summed apart, in
+// order, then added (a chain of p/2 dependent additions instead of p: the assignment passes are
+// bound by this latency). distances_to_all (a row to every centre, square roots taken) gives the
+// same bits.
+inline double sq_dist(const double* x, const double* c, Index p) {
+  Lanes2 sums = {0.0, 0.0};
+  Index t = 0;
+  for (; t + 2 <= p; t += 2) {
+    const Lanes2 diff = load_lanes(x + t) - load_lanes(c + t);
+    sums += diff * diff;
   }
-  return s;
+  double even = sums[0];
+  if (t < p) even += (x[t] - c[t]) * (x[t] - c[t]);
+  return even + sums[1];
 }
 
 inline const double* row_of(MatrixRef X, Index i) { return X.data() + i * X.outerStride(); }
@@ -55,8 +62,7 @@ struct MemberSums {
     counts[from] -= 1;
     add_row(x, to, p);
   }
-  // Row x joins cluster j, whose centre is c, adding its squared distance to the inertia (in
-  // feature order, the bits of a scalar loop).
+  // Row x joins cluster j, whose centre is c, adding its squared distance to the inertia.
   void add(const double* x, const double* c, Index j, Index p) {
     inertia += sq_dist(x, c, p);
     add_row(x, j, p);
@@ -379,22 +385,6 @@ Run lloyd(const Matrix& X, Matrix centers, int max_iter, double tol) {
   return finish_run(X, std::move(centers), std::move(labels), it, std::move(history));
 }
 
-// Elkan's squared distances ‖x − c‖²: the squares of the even and of the odd features summed apart,
-// in order, then added (a chain of p/2 additions instead of p: the bounds pass is bound by this
-// latency). elkan_sq_distance (a row to one centre) and distances_to_all (a row to every centre,
-// square roots taken) give the same bits.
-inline double elkan_sq_distance(const double* x, const double* c, Index p) {
-  Lanes2 sums = {0.0, 0.0};
-  Index t = 0;
-  for (; t + 2 <= p; t += 2) {
-    const Lanes2 diff = load_lanes(x + t) - load_lanes(c + t);
-    sums += diff * diff;
-  }
-  double even = sums[0];
-  if (t < p) even += (x[t] - c[t]) * (x[t] - c[t]);
-  return even + sums[1];
-}
-
 // The centres column by column for distances_to_all: entry (t, j) at t·width + j, width = k rounded
 // up to even (the padding column repeats the last centre).
 struct CentreColumns {
@@ -406,7 +396,7 @@ struct CentreColumns {
   }
 };
 
-// out[2l], out[2l + 1] = the square roots of elkan_sq_distance from x to the centres in columns 2l,
+// out[2l], out[2l + 1] = the square roots of sq_dist from x to the centres in columns 2l,
 // 2l + 1 of c (rows `stride` apart), l < kPairs: the partial sums stay in registers and each x_t is
 // broadcast once.
 template <int kPairs>
@@ -433,7 +423,7 @@ inline void distances_tile(const double* x, Index p, const double* c, Index stri
   for (int l = 0; l < kPairs; ++l) store_lanes(out + 2 * l, sqrt_lanes(even[l] + odd[l]));
 }
 
-// out[j] = √elkan_sq_distance(x, centre j) for every centre (out has room for C.width entries), up to
+// out[j] = √sq_dist(x, centre j) for every centre (out has room for C.width entries), up to
 // eight centres per tile.
 inline void distances_to_all(const double* x, Index p, const CentreColumns& C, double* out) {
   for (Index j = 0; j < C.width; j += kTileColumns) {
@@ -470,7 +460,7 @@ void centre_half_distances(const Matrix& C, ElkanState& s) {
   s.half.setConstant(k, s.width, std::numeric_limits<double>::infinity());
   for (Index a = 0; a < k; ++a)
     for (Index b = 0; b < k; ++b)
-      if (a != b) s.half(a, b) = 0.5 * std::sqrt(elkan_sq_distance(C.row(a).data(), C.row(b).data(), C.cols()));
+      if (a != b) s.half(a, b) = 0.5 * std::sqrt(sq_dist(C.row(a).data(), C.row(b).data(), C.cols()));
 }
 
 // Step one of Elkan's assignment on rows [begin, end) (k ≥ 2). Per row, the distance d from the
@@ -503,7 +493,7 @@ void centre_half_distances(const Matrix& C, ElkanState& s) {
   for (Index i = begin; i < end; ++i) {
     const Index label = labels[i];
     const double* x = row_of(s.X, i);
-    const double sq = elkan_sq_distance(x, centres + label * p, p);
+    const double sq = sq_dist(x, centres + label * p, p);
     add_values(x, p, sums + label * p);
     counts[label] += 1;
     inertia += sq;
