@@ -50,25 +50,19 @@ inline Lanes2 sqrt_lanes(Lanes2 v) {
 #endif
 }
 
-inline Lanes2 min_lanes(Lanes2 a, Lanes2 b) {
+template <bool kMax>
+inline Lanes2 min_or_max_lanes(Lanes2 a, Lanes2 b) {
 #if defined(__wasm_simd128__)
-  return Lanes2(wasm_f64x2_pmin(v128_t(a), v128_t(b)));
+  return Lanes2(kMax ? wasm_f64x2_pmax(v128_t(a), v128_t(b)) : wasm_f64x2_pmin(v128_t(a), v128_t(b)));
 #elif defined(__SSE2__)
-  return _mm_min_pd(a, b);
+  return kMax ? _mm_max_pd(a, b) : _mm_min_pd(a, b);
 #else
-  return Lanes2{std::min(a[0], b[0]), std::min(a[1], b[1])};
+  return Lanes2{kMax ? std::max(a[0], b[0]) : std::min(a[0], b[0]), kMax ? std::max(a[1], b[1]) : std::min(a[1], b[1])};
 #endif
 }
 
-inline Lanes2 max_lanes(Lanes2 a, Lanes2 b) {
-#if defined(__wasm_simd128__)
-  return Lanes2(wasm_f64x2_pmax(v128_t(a), v128_t(b)));
-#elif defined(__SSE2__)
-  return _mm_max_pd(a, b);
-#else
-  return Lanes2{std::max(a[0], b[0]), std::max(a[1], b[1])};
-#endif
-}
+inline Lanes2 min_lanes(Lanes2 a, Lanes2 b) { return min_or_max_lanes<false>(a, b); }
+inline Lanes2 max_lanes(Lanes2 a, Lanes2 b) { return min_or_max_lanes<true>(a, b); }
 
 inline Floats4 load_floats(const float* p) {
   Floats4 v;
