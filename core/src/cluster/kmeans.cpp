@@ -33,6 +33,25 @@ inline double sq_dist(const double* x, const double* c, Index p) {
 
 inline const double* row_of(MatrixRef X, Index i) { return X.data() + i * X.outerStride(); }
 
+// The per-block kernels below are compiled for each feature count p from 1 to kUnrolledFeatures
+// (template argument kFeatures = p) and for any (kFeatures = 0): V8 runs a loop of unknown count
+// with a check per step, and a known count lets the loops over features unroll (WebAssembly:
+// KMeans 10-15% faster at p = 8; native code gains nothing). kernel_for_features(p, instantiate)
+// returns instantiate(std::integral_constant<int, kFeatures>) for p, a kernel's address.
+constexpr int kUnrolledFeatures = 16;
+
+template <class Instantiate, int... kFeatures>
+auto kernel_for_features(Index p, Instantiate instantiate, std::integer_sequence<int, kFeatures...>) {
+  const decltype(instantiate(std::integral_constant<int, 0>())) kernels[] = {
+      instantiate(std::integral_constant<int, kFeatures>())...};
+  return p < static_cast<Index>(sizeof...(kFeatures)) ? kernels[p] : kernels[0];
+}
+
+template <class Instantiate>
+auto kernel_for_features(Index p, Instantiate instantiate) {
+  return kernel_for_features(p, instantiate, std::make_integer_sequence<int, kUnrolledFeatures + 1>());
+}
+
 // sum += x (p entries), two at a time.
 inline void add_values(const double* __restrict x, Index p, double* __restrict sum) {
   Index t = 0;
@@ -178,6 +197,7 @@ int exact_nearest(const double* x, const CentreTable& C) {
 // each centre coordinate loaded serves eight rows and two product chains overlap. Per row the
 // nearest and the runner-up distance are kept with selects, not branches (which centre wins is
 // unpredictable).
+template <int kFeatures>
 [[gnu::noinline]] Index assign_panel(const FloatPanels& X, Index begin, Index m, const CentreTable& C, int* labels) {
   Index changed = 0;
   if (!kFloat32Lanes) {
@@ -190,7 +210,7 @@ int exact_nearest(const double* x, const CentreTable& C) {
   }
   constexpr Index kStep = 8;
   constexpr float inf = std::numeric_limits<float>::infinity();
-  const Index p = X.X().cols(), k = C.rows.rows();
+  const Index p = kFeatures > 0 ? kFeatures : X.X().cols(), k = C.rows.rows();
   const float* panel = X.panel(begin);
   for (Index r = 0; r < m; r += kStep) {
     const float* x = panel + r;
@@ -230,20 +250,23 @@ int exact_nearest(const double* x, const CentreTable& C) {
 Index assign_all(const FloatPanels& X, const Matrix& centers, IntVector& labels) {
   const CentreTable table(centers);
   Index changed = 0;
-  for_row_blocks(X.X().rows(), [&](Index b, Index e) { changed += assign_panel(X, b, e - b, table, labels.data()); });
+  const auto assign = kernel_for_features(X.X().cols(), [](auto p) { return &assign_panel<p()>; });
+  for_row_blocks(X.X().rows(), [&](Index b, Index e) { changed += assign(X, b, e - b, table, labels.data()); });
   return changed;
 }
 
+template <int kFeatures>
 [[gnu::noinline]] void add_members_block(MatrixRef X, Index begin, Index end, const int* labels, const Matrix& centers,
                                          MemberSums& members) {
-  const Index p = X.cols();
+  const Index p = kFeatures > 0 ? kFeatures : X.cols();
   for (Index i = begin; i < end; ++i) members.add(row_of(X, i), centers.data() + labels[i] * p, labels[i], p);
 }
 
 // Member sums, counts and inertia of labelled rows to `centers`.
 void add_members(MatrixRef X, const IntVector& labels, const Matrix& centers, MemberSums& members) {
   members.reset(centers.rows(), X.cols());
-  for_row_blocks(X.rows(), [&](Index b, Index e) { add_members_block(X, b, e, labels.data(), centers, members); });
+  const auto add_block = kernel_for_features(X.cols(), [](auto p) { return &add_members_block<p()>; });
+  for_row_blocks(X.rows(), [&](Index b, Index e) { add_block(X, b, e, labels.data(), centers, members); });
 }
 
 [[gnu::noinline]] double inertia_block(MatrixRef X, Index begin, Index end, const Matrix& C, const int* labels) {
@@ -476,10 +499,7 @@ void centre_half_distances(const Matrix& C, ElkanState& s) {
 // some centre's bounds do not rule out go to s.open (on the benchmark about 20%); returns how
 // many. Every row joins the member sums and counts of its cluster and adds d² to the inertia
 // (elkan_reassign_rows corrects them for the rows that move).
-//
-// kFeatures > 0 compiles the pass for that many features (p), 0 for any: V8 runs a loop of unknown
-// count with a check per step, and the known count lets the feature loops unroll (WebAssembly:
-// kmeans.elkan 10-15% faster at p = 8; native code gains nothing).
+// kFeatures: see kernel_for_features.
 template <int kFeatures>
 [[gnu::noinline]] Index elkan_bounds_block(ElkanState& s, const Matrix& C, const Vector& shift, Index begin, Index end,
                                            MemberSums& members) {
@@ -550,19 +570,11 @@ template <int kFeatures>
   return changed;
 }
 
-// elkan_bounds_block compiled for p features (1 to 16), or for any number.
-using ElkanBoundsBlock = Index (*)(ElkanState&, const Matrix&, const Vector&, Index, Index, MemberSums&);
-template <int... kFeatures>
-ElkanBoundsBlock elkan_bounds_block_for(Index p, std::integer_sequence<int, kFeatures...>) {
-  constexpr ElkanBoundsBlock blocks[] = {&elkan_bounds_block<kFeatures>...};
-  return p < static_cast<Index>(sizeof...(kFeatures)) ? blocks[p] : blocks[0];
-}
-
 // Elkan's assignment of every row (the bounds first loosened by `shift`), with the member sums,
 // counts and inertia of the new labels to C, block by block. Returns how many labels changed.
 Index elkan_assign(ElkanState& s, const Matrix& C, const Vector& shift, MemberSums& members) {
   const CentreColumns columns(C);
-  const ElkanBoundsBlock bounds_block = elkan_bounds_block_for(C.cols(), std::make_integer_sequence<int, 17>());
+  const auto bounds_block = kernel_for_features(C.cols(), [](auto p) { return &elkan_bounds_block<p()>; });
   members.reset(C.rows(), C.cols());
   Index changed = 0;
   for_row_blocks(s.X.rows(), [&](Index b, Index e) {
