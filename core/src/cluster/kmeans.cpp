@@ -33,6 +33,9 @@ inline double sq_dist(const double* x, const double* c, Index p) {
 
 inline const double* row_of(MatrixRef X, Index i) { return X.data() + i * X.outerStride(); }
 
+// k rounded up to even: columns for k centres in whole lane pairs.
+inline Index lane_pair_columns(Index k) { return (k + 1) / 2 * 2; }
+
 // The per-block kernels below are compiled for each feature count p from 1 to kUnrolledFeatures
 // (template argument kFeatures = p) and for any (kFeatures = 0): V8 runs a loop of unknown count
 // with a check per step, and a known count lets the loops over features unroll (WebAssembly:
@@ -354,13 +357,7 @@ void relocate_empty(const Matrix& X, const Matrix& old_centers, const IntVector&
   const Index count = std::min<Index>(static_cast<Index>(empty.size()), n);
   std::partial_sort(order.begin(), order.begin() + count, order.end(),
                     [&](Index a, Index b) { return d[a] > d[b] || (d[a] == d[b] && a < b); });
-  for (Index e = 0; e < count; ++e) {
-    const Index far = order[e], to = empty[e], from = labels[far];
-    m.sums.row(from) -= X.row(far);
-    m.sums.row(to) = X.row(far);
-    m.counts[to] = 1;
-    m.counts[from] -= 1;
-  }
+  for (Index e = 0; e < count; ++e) m.move_row(X.row(order[e]).data(), labels[order[e]], empty[e], X.cols());
 }
 
 // The next centres from the member sums (empty clusters relocated); returns the per-cluster shift
@@ -414,7 +411,7 @@ Run lloyd(const Matrix& X, Matrix centers, int max_iter, double tol) {
 struct CentreColumns {
   Index width;
   std::vector<double> values;
-  explicit CentreColumns(const Matrix& C) : width((C.rows() + 1) / 2 * 2), values(static_cast<std::size_t>(width * C.cols())) {
+  explicit CentreColumns(const Matrix& C) : width(lane_pair_columns(C.rows())), values(static_cast<std::size_t>(width * C.cols())) {
     for (Index t = 0; t < C.cols(); ++t)
       for (Index j = 0; j < width; ++j) values[static_cast<std::size_t>(t * width + j)] = C(std::min(j, C.rows() - 1), t);
   }
@@ -542,9 +539,10 @@ template <int kFeatures>
 
 // Step two, on the open rows: the distances to all centres, which become the lower bounds (exact
 // bounds keep a row from opening again soon, which saves more than the distances the bounds would
-// have ruled out); the row moves to the first centre closer than its own, and `inertia` gets the
-// square of its new distance in place of the old. With valid bounds this is what scikit-learn's
-// inner loop chooses: a centre its bounds skip is not closer. Returns how many labels changed.
+// have ruled out); the row moves to the first centre closer than its own, taking its values and
+// count to the new cluster's member sums, and the inertia gets the square of its new distance in
+// place of the old. With valid bounds this is what scikit-learn's inner loop chooses: a centre its
+// bounds skip is not closer. Returns how many labels changed.
 [[gnu::noinline]] Index elkan_reassign_rows(ElkanState& s, const CentreColumns& C, Index n_open, MemberSums& members) {
   const Index k = s.half.rows(), p = s.X.cols();
   Index changed = 0;
@@ -586,7 +584,7 @@ Index elkan_assign(ElkanState& s, const Matrix& C, const Vector& shift, MemberSu
 // Starts from label 0 and zero lower bounds (valid, if loose): the first assignment measures each
 // row against centre 0, and against every centre where half their distance does not settle it.
 Run elkan(const Matrix& X, Matrix centers, int max_iter, double tol) {
-  const Index n = X.rows(), k = centers.rows(), width = (k + 1) / 2 * 2;
+  const Index n = X.rows(), k = centers.rows(), width = lane_pair_columns(k);
   ElkanState s{X, width, IntVector::Zero(n), Matrix::Zero(n, width), Matrix(), std::vector<Index>(static_cast<std::size_t>(kRowBlock)),
                std::vector<double>(static_cast<std::size_t>(kRowBlock))};
   centre_half_distances(centers, s);

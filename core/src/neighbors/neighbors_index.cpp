@@ -73,51 +73,50 @@ void reduce_block(const Op& op, const double* q, const double* X, Index d, Index
   for (; t < end; ++t) reduce_rows<1>(op, q, X + t * d, d, d, out + (t - begin));
 }
 
-// Calls take(t) for the rows t in [b, e) whose reduced distance buf[t − b] is at most limit()
-// (read again after every call). Nearly every row is usually beyond it (the k-th best of a full
-// heap, a radius), so eight rows at a time are first tested together, lane-wise, and skipped when
-// all are; a test per row is what V8 compiled with spills and a stack check.
-template <class Limit, class Take>
-inline void take_rows_within(const double* buf, Index b, Index e, Limit limit, Take take) {
-  double bound = limit();
-  const auto consider = [&](Index t) {
-    if (buf[t - b] <= bound) {
-      take(t);
-      bound = limit();
+// Reduced distances from q to the rows [begin, end), block by block; take(t, value) is called for
+// the rows whose value is at most limit() (read again after every call). Nearly every row is
+// usually beyond it (the k-th best of a full heap, a radius), so eight rows at a time are first
+// tested together, lane-wise, and skipped when all are; a test per row is what V8 compiled with
+// spills and a stack check.
+template <class Op, class Limit, class Take>
+[[gnu::noinline]] void scan_rows(const Op& op, const double* q, const double* X, Index d, Index begin, Index end,
+                                 Limit limit, Take take) {
+  double buf[kBlock];
+  for (Index b = begin; b < end; b += kBlock) {
+    const Index e = std::min(end, b + kBlock);
+    reduce_block(op, q, X, d, b, e, buf);
+    double bound = limit();
+    const auto consider = [&](Index t) {
+      if (buf[t - b] <= bound) {
+        take(t, buf[t - b]);
+        bound = limit();
+      }
+    };
+    Index t = b;
+    for (; t + 8 <= e; t += 8) {
+      const double* v = buf + (t - b);
+      const Lanes2 nearest = min_lanes(min_lanes(load_lanes(v), load_lanes(v + 2)), min_lanes(load_lanes(v + 4), load_lanes(v + 6)));
+      if ((nearest[0] > bound) & (nearest[1] > bound)) continue;  // no float select: V8 makes it a branch
+      for (Index u = t; u < t + 8; ++u) consider(u);
     }
-  };
-  Index t = b;
-  for (; t + 8 <= e; t += 8) {
-    const double* v = buf + (t - b);
-    const Lanes2 nearest = min_lanes(min_lanes(load_lanes(v), load_lanes(v + 2)), min_lanes(load_lanes(v + 4), load_lanes(v + 6)));
-    if ((nearest[0] > bound) & (nearest[1] > bound)) continue;  // no float select: V8 makes it a branch
-    for (Index u = t; u < t + 8; ++u) consider(u);
+    for (; t < e; ++t) consider(t);
   }
-  for (; t < e; ++t) consider(t);
 }
 
 // Offers the rows to the k-best heap.
 template <class Op>
-[[gnu::noinline]] void offer_rows(const Op& op, const double* q, const double* X, Index d, Index begin, Index end,
-                                  const Index* ids, KBest& best) {
-  double buf[kBlock];
-  for (Index b = begin; b < end; b += kBlock) {
-    const Index e = std::min(end, b + kBlock);
-    reduce_block(op, q, X, d, b, e, buf);
-    take_rows_within(buf, b, e, [&] { return best.worst(); }, [&](Index t) { best.offer({buf[t - b], ids ? ids[t] : t}); });
-  }
+void offer_rows(const Op& op, const double* q, const double* X, Index d, Index begin, Index end, const Index* ids,
+                KBest& best) {
+  scan_rows(op, q, X, d, begin, end, [&] { return best.worst(); },
+            [&](Index t, double v) { best.offer({v, ids ? ids[t] : t}); });
 }
 
 // Appends the rows within the (reduced) radius to `found`.
 template <class Op>
-[[gnu::noinline]] void collect_rows(const Op& op, const double* q, const double* X, Index d, Index begin, Index end,
-                                    const Index* ids, double r_reduced, std::vector<Cand>& found) {
-  double buf[kBlock];
-  for (Index b = begin; b < end; b += kBlock) {
-    const Index e = std::min(end, b + kBlock);
-    reduce_block(op, q, X, d, b, e, buf);
-    take_rows_within(buf, b, e, [&] { return r_reduced; }, [&](Index t) { found.push_back({buf[t - b], ids ? ids[t] : t}); });
-  }
+void collect_rows(const Op& op, const double* q, const double* X, Index d, Index begin, Index end, const Index* ids,
+                  double r_reduced, std::vector<Cand>& found) {
+  scan_rows(op, q, X, d, begin, end, [&] { return r_reduced; },
+            [&](Index t, double v) { found.push_back({v, ids ? ids[t] : t}); });
 }
 
 }  // namespace

@@ -2,7 +2,8 @@
 // distances, skipping the zeros of a triangular one) and a weighted scatter (the mixtures'
 // covariances). Eigen's GEMM has a packing cost per call that dominates for such skinny products
 // (p and k of 2 to a few dozen); these tiles keep their partial sums in 2-lane registers. Also
-// lane-wise square root, minimum and maximum (k-means' Elkan bounds).
+// lane-wise square root, minimum and maximum (k-means' Elkan bounds, the kNN scan, the logistic
+// loss).
 //
 // Lanes2 is a GCC/Clang vector extension: lane-wise IEEE operations, so the bits equal the scalar
 // code's (one SSE2 register natively, one v128 under -msimd128, scalars without SIMD). The sums run

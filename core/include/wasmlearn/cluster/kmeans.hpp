@@ -8,10 +8,13 @@
 //     not (near-ties); labels, centres and inertia are those of float64. Then a pass adding the rows
 //     to the sums of the next centres. Both in blocks of rows (each block one call, so V8's
 //     optimising tier takes over).
-//   - Elkan's assignment step: per block, first the bounds of every row loosened by the centre
-//     shifts and, where the nearest other centre is not far enough, the upper bound tightened,
-//     with no branch per centre; then the rows some centre's bounds leave open get all k distances
-//     (all become lower bounds) and scikit-learn's loop over the centres.
+//   - Elkan's assignment step: per block, first every row's distance to its own centre and its
+//     lower bounds loosened by the centre shifts, tested against them and half the distances
+//     between centres with no branch at all, and the row added to the next centres' sums; then the
+//     rows some centre's bounds leave open get all k distances (all become lower bounds) and move
+//     to the nearest.
+//   - The per-block kernels of both are compiled for each p from 1 to 16 as well as for any p: V8
+//     runs a loop of unknown count with a check per step.
 //   - Convergence: labels unchanged (strict), or Σ_j ‖c_j(new) − c_j(old)‖² ≤ tol · mean feature
 //     variance; then one more assignment if convergence was not strict, so that labels match the
 //     centres.
