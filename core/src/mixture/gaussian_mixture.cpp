@@ -48,7 +48,7 @@ void estimate_parameters(MatrixRef X, const Matrix& resp, double reg, Covariance
       Matrix centred = Matrix::Zero(std::min(n, kRowBlock), width);  // the padding column stays 0
       for_row_blocks(n, [&](Index b, Index e) {
         for (Index j = 0; j < k; ++j)
-          add_block_scatter(X, b, e - b, c.means.row(j), resp.col(j).data() + b, resp.outerStride(), centred,
+          add_block_scatter(X, b, e - b, c.means.row(j), &resp(b, j), resp.outerStride(), centred,
                             scatter.data() + j * width * width);
       });
       c.covariances.resize(k * p, p);
