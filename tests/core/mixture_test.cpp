@@ -6,6 +6,7 @@
 #include "../fixtures/gaussian_fixture.hpp"
 #include "wasmlearn/base/any_estimator.hpp"
 #include "wasmlearn/base/lanes.hpp"
+#include "wasmlearn/datasets/datasets.hpp"
 #include "wasmlearn/mixture/describe.hpp"
 
 using namespace wasmlearn;
@@ -72,6 +73,89 @@ TEST(MixtureGaussian, DefaultInitialisationsAreDeterministicAndSensible) {
   const Eigen::Map<const Matrix> S(s.items[0].second.data.data(), 500, 4);
   const RowVector mixture_mean = g.weights().transpose() * g.means();
   EXPECT_LT((S.colwise().mean() - mixture_mean).cwiseAbs().maxCoeff(), 0.25);
+}
+
+// Regression (issue 12): the full-covariance M-step read the responsibilities of rows past the
+// first 256-row block from the wrong place, so the default fit was wrong on any data past one block.
+// One EM step from injected parameters on 700 rows (three blocks, the last partial) and 9 features
+// (past one 8-column tile) must give the definition's covariances: E-step by the closed-form
+// density, then Σ_i r_ij (x_i − μ_j)(x_i − μ_j)ᵀ / n_j + regCovar·I.
+TEST(MixtureGaussian, FullCovariancesPastOneRowBlockEqualTheDefinition) {
+  const Index n = 700, p = 9, k = 3;
+  const Dataset d = make_blobs(n, p, k, 2.0, -4.0, 4.0, true, 11);
+  Matrix means0(k, p);
+  for (Index j = 0; j < k; ++j) means0.row(j) = d.X.row(j * 101);
+  const Matrix precisions0 = Matrix::Identity(p, p) * 0.25;
+  Matrix prec_init(k * p, p);
+  for (Index j = 0; j < k; ++j) prec_init.middleRows(j * p, p) = precisions0;
+  GaussianMixtureParams params;
+  params.n_components = static_cast<int>(k);
+  params.max_iter = 1;
+  params.weights_init = std::vector<double>{0.2, 0.3, 0.5};
+  params.means_init = means0;
+  params.precisions_init = prec_init;
+  GaussianMixture g(params);
+  g.fit(d.X);
+
+  // E-step by the definition (equal isotropic covariances: the log-determinant terms cancel).
+  Matrix r(n, k);
+  for (Index i = 0; i < n; ++i) {
+    for (Index j = 0; j < k; ++j)
+      r(i, j) = std::log((*params.weights_init)[static_cast<std::size_t>(j)]) -
+                0.125 * (d.X.row(i) - means0.row(j)).squaredNorm();
+    r.row(i) = (r.row(i).array() - r.row(i).maxCoeff()).exp().matrix();
+    r.row(i) /= r.row(i).sum();
+  }
+  for (Index j = 0; j < k; ++j) {
+    const double nj = r.col(j).sum();
+    const RowVector mu = (r.col(j).transpose() * d.X) / nj;
+    Matrix C = Matrix::Zero(p, p);
+    for (Index i = 0; i < n; ++i) C += r(i, j) * (d.X.row(i) - mu).transpose() * (d.X.row(i) - mu);
+    C /= nj;
+    C.diagonal().array() += params.reg_covar;
+    EXPECT_LT(max_abs_diff(g.means().row(j), mu), 1e-10) << "component " << j;
+    EXPECT_LT(max_abs_diff(g.covariances().middleRows(j * p, p), C), 1e-9) << "component " << j;
+  }
+}
+
+// With one feature every covariance type describes the same model: 'full' and 'diag' from the same
+// default (k-means) start must agree, at sizes below and past one row block.
+TEST(MixtureGaussian, OneFeatureFullEqualsDiagAtEverySize) {
+  for (Index n : {200, 256, 264, 1000}) {
+    SCOPED_TRACE(n);
+    const Dataset d = make_blobs(n, 1, 3, 1.0, -10.0, 10.0, true, 5);
+    auto fit = [&](const char* type) {
+      GaussianMixture g(params_from_json<GaussianMixture>({{"nComponents", 3}, {"covarianceType", type}, {"randomState", 0}}));
+      g.fit(d.X);
+      return g;
+    };
+    const GaussianMixture full = fit("full"), diag = fit("diag");
+    EXPECT_NEAR(full.lower_bound(), diag.lower_bound(), 1e-10);
+    EXPECT_EQ(full.n_iter(), diag.n_iter());
+    EXPECT_LT(max_abs_diff(full.means(), diag.means()), 1e-9);
+    EXPECT_LT(max_abs_diff(full.covariances(), diag.covariances()), 1e-9);
+  }
+}
+
+// The issue's case: well-separated blobs (2 000 x 2), defaults. Every fitted mean lies near its own
+// blob's centre and every covariance is near the identity the blobs were drawn with; EM's lower
+// bound never falls.
+TEST(MixtureGaussian, DefaultFitFindsSeparatedBlobs) {
+  Matrix centres(3, 2);
+  centres << -6, 0, 0, 6, 6, -3;
+  const Dataset d = make_blobs(2000, centres, 1.0, true, 1);
+  GaussianMixture g(params_from_json<GaussianMixture>({{"nComponents", 3}, {"randomState", 0}}));
+  g.fit(d.X);
+  for (Index j = 0; j < 3; ++j) {
+    Index nearest = 0;
+    (centres.rowwise() - g.means().row(j)).rowwise().squaredNorm().minCoeff(&nearest);
+    EXPECT_LT((g.means().row(j) - centres.row(nearest)).norm(), 0.15) << "component " << j;
+    EXPECT_LT(max_abs_diff(g.covariances().middleRows(j * 2, 2), Matrix::Identity(2, 2)), 0.15) << "component " << j;
+  }
+  const Vector h = g.lower_bound_history();
+  for (Index i = 1; i < h.size(); ++i) EXPECT_GE(h[i], h[i - 1] - 1e-9);
+  // The mean log-density of N(0, I) in 2-D is −log(2π) − 1 ≈ −2.84; three equal blobs add −log 3.
+  EXPECT_NEAR(g.lower_bound(), -std::log(2 * M_PI) - 1 - std::log(3.0), 0.1);
 }
 
 TEST(MixtureGaussian, SharedKernels) {
