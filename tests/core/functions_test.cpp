@@ -67,7 +67,7 @@ TEST(Functions, OptionsAreCheckedByTheDeclarationWithTheEstimatorsMessages) {
             "shuffle must be true or false, got \"yes\"");
   EXPECT_EQ(error_of([&] { call_function("makeCircles", none, {{"factor", 1}}); }), "factor must be in [0, 1), got 1");
   EXPECT_EQ(error_of([&] { call_function("makeBlobs", none, {{"centers", 0}}); }),
-            "centers must be an integer at least 1, or an array of rows (number[][]), got 0");
+            "centers must be at least 1, got 0");
   EXPECT_EQ(error_of([&] { call_function("makeMoons", none, json::array()); }), "makeMoons options must be an object, got []");
   EXPECT_EQ(error_of([&] { call_function("makeMoon", none, json::object()); })
                 .find("Unknown function 'makeMoon'; known functions: accuracyScore, meanSquaredError, "),
