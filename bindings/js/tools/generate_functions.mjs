@@ -114,7 +114,7 @@ type Values = number[] | Float64Array | Float32Array;
         .map((r) => `  /** ${r.doc}. */\n  ${r.name}: ${resultTypes[r.kind]};\n`)
         .join('')}}\n`;
   }
-  const doc = (m) => `/** ${m.doc}. ${m.arrays.map((a) => `${a.name}: ${a.doc}.`).join(' ')} */\n`;
+  const doc = (m) => `/** ${[`${m.doc}.`, ...m.arrays.map((a) => `${a.name}: ${a.doc}.`)].join(' ')} */\n`;
   for (const m of metadata.filter((f) => f.topLevel))
     dts += doc(m) + signatures(m, helpers).map((s) => `export declare ${s}\n`).join('');
   for (const module of modulesOf(metadata)) {
