@@ -111,13 +111,15 @@ function normalise(decl, v) {
   }
 }
 
-// All label arguments of a call (yTrue, yPred) are coded with one set of classes.
+// All label arguments of a call (yTrue, yPred) are coded with one set of classes (in order of appearance).
 function encodeLabelArguments(arrays) {
   const labelled = arrays.filter((a) => a.labels);
   if (labelled.length === 0) return;
   const kinds = labelled.filter((a) => a.labels.length > 0).map((a) => a.kind);
   if (new Set(kinds).size > 1) throw new Error(`${labelled.map((a) => a.decl.name).join(' and ')} hold different kinds of labels`);
-  const { classes } = encodeLabels(labelled.flatMap((a) => Array.from(a.labels)));
+  const seen = new Set();
+  for (const a of labelled) for (const label of a.labels) seen.add(label);
+  const classes = [...seen];
   for (const a of labelled) a.data = codesFor(a.labels, classes, a.decl.name);
 }
 

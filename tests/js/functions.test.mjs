@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as wl from 'wasmlearn';
+import { wasm } from '../../bindings/js/module.js';
 
 const root = new URL('../../', import.meta.url);
 const dts = readFileSync(new URL('bindings/js/index.d.ts', root), 'utf8');
@@ -90,4 +91,22 @@ test('arguments keep their forms: numbers or arrays for losses, labels of any ki
   assert.deepEqual([s.XTrain.rows, s.XTest.rows, s.yTest.length], [270, 30, 30]);
   for (let r = 0; r < s.XTest.rows; r++) assert.equal(s.yTest[r], labels[s.XTest.get(r, 0) / 2]);
   assert.equal(s.yTest.filter((l) => l === 'x').length, 10);
+});
+
+test('calls, failed ones too, leave nothing allocated in the WASM heap', () => {
+  const X = Array.from({ length: 40 }, (_, i) => [i, i % 3]);
+  const y = X.map((r) => r[0] - r[1]);
+  const calls = () => {
+    wl.lassoPath(X, y, { nAlphas: 5 });
+    wl.trainTestSplit(X, y, { stratify: y.map((v) => v % 2), randomState: 2 });
+    wl.datasets.loadIris();
+    wl.losses.l2([[1, 2], [3, 4]]);
+    assert.throws(() => wl.lassoPath(X, y, { eps: -1 }));
+    assert.throws(() => wl.datasets.makeCircles({ factor: 2 }));
+    assert.throws(() => wl.metrics.r2Score([1], [1]));
+  };
+  calls();
+  const before = wasm.heapUsed();
+  for (let i = 0; i < 5; i++) calls();
+  assert.equal(wasm.heapUsed(), before);
 });
