@@ -3,12 +3,9 @@
 export * from './estimators.js';
 export { Estimator, estimators, loadModel } from './estimator.js';
 export { DenseMatrix } from './arrays.js';
-export * as metrics from './metrics.js';
-export * as linearModel from './linear_model.js';
-export { lassoPath, enetPath } from './linear_model.js';
-export * as losses from './losses.js';
+// metrics, linearModel, losses, datasets, modelSelection and the top-level lassoPath, enetPath,
+// trainTestSplit: generated from the function declarations.
+export * from './function_exports.js';
+export { functions } from './functions.js';
 export * as tree from './tree.js';
 export { exportText } from './tree.js';
-export * as datasets from './datasets.js';
-export { trainTestSplit } from './model_selection.js';
-export * as modelSelection from './model_selection.js';

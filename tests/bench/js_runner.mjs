@@ -46,11 +46,15 @@ function wasmTask(task, ds) {
   });
 }
 
-// A module-level function (workload `call`, e.g. lassoPath(X, rows, cols, y, options)) timed as the
+// A module-level function (workload `call`, e.g. lassoPath on X and y) called by name, timed as the
 // fit; its coefficients are the output checked against scikit-learn.
 function wasmCall(task, ds, options) {
+  const arrays = [
+    { name: 'X', data: ds.Xtrain, rows: ds.nTrain, cols: ds.d },
+    { name: 'y', data: ds.ytrain, rows: ds.nTrain, cols: 1 },
+  ];
   return timeTask(task, {
-    fit: () => wasm[task.call](ds.Xtrain, ds.nTrain, ds.d, ds.ytrain, options),
+    fit: () => wasm.callFunction(task.call, arrays, options),
     predict: (r) => r.coefs.data,
   });
 }

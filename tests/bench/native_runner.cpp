@@ -1,6 +1,7 @@
 // Native benchmark runner: the same tasks as the WebAssembly and scikit-learn runners, through the
 // same by-name entry point the JS binding uses (make_estimator), so a new workload needs no code here;
-// a workload that times a module-level function (`call`, e.g. lassoPath) finds it in `calls` below.
+// a workload that times a module-level function (`call`, e.g. lassoPath) calls it by name too
+// (call_function, the core's function registry).
 //
 //   wasmlearn_bench <tasks.json> <out.json> <runner-name> [task-id-substring]
 //
@@ -19,7 +20,7 @@
 #include <vector>
 
 #include "wasmlearn/base/any_estimator.hpp"
-#include "wasmlearn/linear_model/coordinate_descent.hpp"
+#include "wasmlearn/base/function.hpp"
 
 using wasmlearn::Index;
 using wasmlearn::json;
@@ -70,16 +71,13 @@ struct Stopwatch {
 
 using Map = Eigen::Map<const wasmlearn::Matrix>;
 
-// The module-level functions a workload may call, by their JS names: (X, Y, JS options) -> the flat
-// result written for the checks.
-using Call = std::vector<double> (*)(const Map& X, const Map& Y, const json& options);
-Call find_call(const std::string& name) {
-  if (name == "lassoPath")
-    return [](const Map& X, const Map& Y, const json& options) {
-      const wasmlearn::EnetPath r = wasmlearn::enet_path(X, Y.col(0), wasmlearn::enet_path_options(options, false));
-      return std::vector<double>(r.coefs.data(), r.coefs.data() + r.coefs.size());
-    };
-  throw std::runtime_error("no function " + name + " in the native runner");
+// A module-level function a workload calls, by its JS name (the core's function registry, as the
+// WASM module calls it) on (X, y); its "coefs" result, flat, is what the checks read.
+std::vector<double> call_named(const std::string& name, const Map& X, const Map& Y, const json& options) {
+  const wasmlearn::FunctionResult r = wasmlearn::call_function(name, {X, Y}, options);
+  for (const auto& [key, array] : r.arrays)
+    if (key == "coefs") return array.data;
+  throw std::runtime_error(name + " returns no coefs for the native runner to check");
 }
 
 double median(std::vector<double> v) {
@@ -107,11 +105,11 @@ json run_task(const json& task, const std::string& runner, const std::string& pr
   std::vector<double> fit_ms, predict_ms, fit_wall, predict_wall;
   std::vector<double> out;
   std::unique_ptr<wasmlearn::AnyEstimator> est;
-  const Call call = task.contains("call") ? find_call(task.at("call").get<std::string>()) : nullptr;
+  const std::string call = task.value("call", "");
   auto fit = [&] {
-    if (call) {  // the call is the timed phase; its result is the output
+    if (!call.empty()) {  // the call is the timed phase; its result is the output
       const Stopwatch sw;
-      out = call(Xtr, Ytr, options);
+      out = call_named(call, Xtr, Ytr, options);
       return sw.lap();
     }
     est = wasmlearn::make_estimator(name, options);
@@ -121,7 +119,7 @@ json run_task(const json& task, const std::string& runner, const std::string& pr
   };
   auto predict = [&] {
     const Stopwatch sw;
-    if (call) return sw.lap();
+    if (!call.empty()) return sw.lap();
     if (method == "transform") {
       const wasmlearn::Matrix r = est->transform(Xte);
       const auto t = sw.lap();

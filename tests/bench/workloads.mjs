@@ -26,7 +26,7 @@
 //   memory      record the saved model's size (JSON; scikit-learn: pickle) and the WASM heap growth
 //   call        instead of `estimator`: a module function of the package timed as the fit, e.g.
 //               'lassoPath' (X, y, options); its result is checked, not a prediction. The native
-//               runner maps the name to the core function (find_call), the scikit-learn runner's
+//               runner calls it by name through the core's function registry, the scikit-learn runner's
 //               entry is { function: 'sklearn.linear_model.lasso_path', params }
 //   check       'values': numeric outputs compared with scikit-learn's (largest relative difference)
 // Workloads whose estimator (or call) is not in the built package are skipped with a note.

@@ -45,10 +45,10 @@ test('Iris is embedded with names; generators reject bad options by name', () =>
   assert.deepEqual(Array.from(iris.X.data.slice(0, 4)), [5.1, 3.5, 1.4, 0.2]);
   assert.deepEqual([iris.y[0], iris.y[50], iris.y[149]], [0, 1, 2]);
   assert.deepEqual(iris.targetNames, ['setosa', 'versicolor', 'virginica']);
-  assert.throws(() => datasets.makeMoons({ nSamples: 2.5 }), { message: 'nSamples must be an integer at least 1, got 2.5' });
+  assert.throws(() => datasets.makeMoons({ nSamples: 2.5 }), { message: 'nSamples must be an integer, got 2.5' });
   assert.throws(() => datasets.makeMoons({ noice: 0.1 }), /Unknown option 'noice' for makeMoons; valid options: nSamples, noise, shuffle, randomState/);
   assert.throws(() => datasets.makeCircles({ factor: 1.5 }), /factor/);
-  assert.throws(() => datasets.makeMoons({ randomState: -1 }), /randomState must be an integer at least 0/);
+  assert.throws(() => datasets.makeMoons({ randomState: -1 }), { message: 'randomState must be at least 0, got -1' });
 });
 
 test('trainTestSplit keeps the form of X and y, and stratifies', () => {

@@ -118,6 +118,9 @@ struct Param {
   // the JS layer then also takes an object keyed by label and maps it when y's labels are known
   // (metadata "perClass"). Set with .by_class().
   bool per_class = false;
+  // Its values are class labels of any kind (numbers or strings), e.g. trainTestSplit's stratify: the JS
+  // layer encodes them to codes before the core sees them (metadata "labels"). Set with .of_labels().
+  bool labels = false;
 
   Param with_hint(std::string (*h)(const std::string&)) const {
     Param p = *this;
@@ -127,6 +130,11 @@ struct Param {
   Param by_class() const {
     Param p = *this;
     p.per_class = true;
+    return p;
+  }
+  Param of_labels() const {
+    Param p = *this;
+    p.labels = true;
     return p;
   }
 
@@ -167,6 +175,7 @@ struct Param {
       m.update(metadata_one<Value>());
     }
     if (per_class) m["perClass"] = true;
+    if (labels) m["labels"] = true;
     return m;
   }
 
@@ -347,12 +356,12 @@ struct Param {
 
 template <class P, class Field>
 Param<P, Field> param(const char* name, Field P::*member, const char* doc, Range range = {}) {
-  return {name, member, doc, range, {}, {}, nullptr, false};
+  return {name, member, doc, range, {}, {}, nullptr, false, false};
 }
 template <class P, class Field, class V = typename detail::choice_type<typename detail::unwrap_optional<Field>::type>::type>
 Param<P, Field> param(const char* name, Field P::*member, const char* doc, std::vector<Choice<V>> choices,
                       Range range = {}, Range real_range = {}) {
-  return {name, member, doc, range, std::move(choices), real_range, nullptr, false};
+  return {name, member, doc, range, std::move(choices), real_range, nullptr, false, false};
 }
 
 // A fitted attribute: a const member function returning a number, a Vector, an IntVector or a Matrix.

@@ -72,10 +72,8 @@ struct EnetPath {
 // scikit-learn's enet_path / lasso_path for a 1-D y: no centring, no intercept (centre X and y
 // yourself for a model with an intercept); warm start from one α to the next. Automatic grid:
 // α_max = max|Xᵀy| / (n·l1Ratio), log-spaced down to eps·α_max (α_max ≤ 1e-15: all 1e-15).
+// Its JS options are declared in linear_model/functions.hpp (lassoPath, enetPath).
 EnetPath enet_path(MatrixRef X, VectorRef y, const EnetPathOptions& options);
-// The options of lassoPath (enet = false) / enetPath from their JS object (camelCase names; null or a
-// null entry: the default); unknown keys, wrong types and out-of-range values throw InvalidArgument.
-EnetPathOptions enet_path_options(const json& options, bool enet);
 
 struct ElasticNetParams {
   double alpha = 1.0;

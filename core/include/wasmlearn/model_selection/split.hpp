@@ -9,8 +9,8 @@
 namespace wasmlearn {
 
 // A train or test size, either a count of samples or a fraction of them. scikit-learn tells them
-// apart by Python type (30 vs 0.25); JavaScript has one number type, so the JS layer maps an
-// integer >= 1 to a count and anything else to a fraction, and the core is told which it is.
+// apart by Python type (30 vs 0.25); JavaScript has one number type, so trainTestSplit's declaration
+// (model_selection/functions.hpp) maps an integer >= 1 to a count and anything else to a fraction.
 struct SplitSize {
   double value = 0;
   bool is_count = false;

@@ -1,0 +1,46 @@
+// The one binder of module functions: any function of the registry (base/function.hpp) is called by
+// its JS name, so no function has glue code of its own. Arrays cross once each way, as for estimators:
+// each { data, rows, cols } is copied into the WASM heap (Eigen maps it), results are copied out into
+// fresh JS-owned arrays.
+#include "bindings/embind/boundary.hpp"
+
+#include "wasmlearn/base/function.hpp"
+
+namespace wasmlearn::bindings {
+namespace {
+
+// arrays: a JS array of { name, data, rows, cols } in the declared order; options: a JSON string.
+// Returns { name: { data, shape } } for arrays and { name: string[] } for texts ("" names the one value).
+val call_function_by_name(const val& name, const val& arrays, const val& options) {
+  return guarded([&] {
+    const std::string function = name.as<std::string>();
+    const int count = arrays["length"].as<int>();
+    std::vector<std::string> names(static_cast<std::size_t>(count));  // outlive the buffers' messages
+    std::vector<Buffer> buffers;
+    buffers.reserve(names.size());
+    for (int i = 0; i < count; ++i) {
+      const val a = arrays[i];
+      names[i] = a["name"].as<std::string>();
+      buffers.emplace_back(a["data"], a["rows"].as<int>(), a["cols"].as<int>(), names[i].c_str());
+    }
+    FunctionArrays maps;
+    for (const Buffer& b : buffers) maps.push_back(b.map());
+    const FunctionResult result = call_function(function, maps, parse_json(options, "options"));
+    val out = val::object();
+    for (const auto& [key, array] : result.arrays) out.set(key, to_js(array));
+    for (const auto& [key, texts] : result.texts) {
+      val list = val::array();
+      for (const auto& t : texts) list.call<void>("push", t);
+      out.set(key, list);
+    }
+    return out;
+  });
+}
+
+}  // namespace
+}  // namespace wasmlearn::bindings
+
+EMSCRIPTEN_BINDINGS(wasmlearn_functions) {
+  emscripten::function("callFunction", &wasmlearn::bindings::call_function_by_name);
+  emscripten::function("functions", emscripten::optional_override([] { return wasmlearn::functions_metadata().dump(); }));
+}
