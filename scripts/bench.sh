@@ -2,7 +2,7 @@
 # npm run bench [-- <workload-id substring>]
 # Builds what the runners need (incremental: seconds when nothing changed), then runs
 # tests/bench/run.mjs: WASM with and without SIMD, native -O3 (SSE2, the same 128-bit width) and
-# -march=native, scikit-learn single-threaded and the ml.js peers, on the same data files.
+# -march=native, scikit-learn single-threaded on OpenBLAS and the ml.js peers, on the same data files.
 # Results: build/bench/results.md and results.json. Never part of `npm test`.
 #   BENCH_NO_BUILD=1  skip the builds        BENCH_NO_MARCH=1  skip the -march=native build
 #   BENCH_RUNNERS=peer,sklearn  only these runners (wasm-simd, wasm-nosimd, native, native-march, sklearn, peer)
@@ -20,6 +20,22 @@ quiet() {  # runs a build step, showing its output only if it fails
     exit 1
   fi
 }
+
+# The scikit-learn runner: Debian's scikit-learn on OpenBLAS (single-threaded, see tests/bench/run.mjs),
+# threadpoolctl to report which BLAS and kernel ran. Installed as scripts/setup.sh installs its packages.
+if [ -z "${BENCH_RUNNERS:-}" ] || [[ ",$BENCH_RUNNERS," == *,sklearn,* ]]; then
+  missing=()
+  for p in libopenblas0-pthread python3-sklearn python3-threadpoolctl; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  if [ ${#missing[@]} -gt 0 ]; then
+    echo "bench: installing Debian packages: ${missing[*]}" >&2
+    sudo_cmd=()
+    [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
+    "${sudo_cmd[@]}" apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  fi
+fi
 
 if [ "${BENCH_NO_BUILD:-0}" != 1 ]; then
   : >"$log"

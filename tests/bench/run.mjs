@@ -70,12 +70,20 @@ const runners = [
   { name: 'wasm-nosimd', label: 'WASM no SIMD', cmd: ['node', 'tests/bench/js_runner.mjs', 'wasm-nosimd'], needs: modules['wasm-nosimd'] },
   { name: 'native', label: 'native -O3 (SSE2)', cmd: ['build/native/wasmlearn_bench'], needs: 'build/native/wasmlearn_bench', last: 'native' },
   { name: 'native-march', label: 'native -march=native', cmd: ['build/native-march/wasmlearn_bench'], needs: 'build/native-march/wasmlearn_bench', last: 'native-march' },
-  { name: 'sklearn', label: 'scikit-learn 1 thread', cmd: ['/usr/bin/python3', 'tests/bench/sklearn_runner.py'], needs: '/usr/bin/python3' },
+  { name: 'sklearn', label: 'scikit-learn 1 thread', cmd: ['/usr/bin/python3', 'tests/bench/sklearn_runner.py'], needs: '/usr/bin/python3', env: 'sklearn' },
   { name: 'peer', label: 'ml.js peer (npm)', cmd: ['node', 'tests/bench/js_runner.mjs', 'peer'], needs: null },
 ];
 const results = {};
 const missing = [];
 const env = { ...process.env, OMP_NUM_THREADS: '1', OPENBLAS_NUM_THREADS: '1', MKL_NUM_THREADS: '1' };
+// scikit-learn runs on Debian's OpenBLAS (what pip users get), whichever libblas.so.3 the
+// alternatives select: its folder comes first in LD_LIBRARY_PATH. OPENBLAS_CORETYPE and
+// OPENBLAS_L2_SIZE, which this machine may set for older OpenBLAS builds, slow a current one, so
+// this runner goes without both; the kernel that ran is what threadpoolctl reports in the results.
+const openblasDir = `/usr/lib/${process.arch === 'arm64' ? 'aarch64' : 'x86_64'}-linux-gnu/openblas-pthread`;
+const sklearnUnset = ['OPENBLAS_CORETYPE', 'OPENBLAS_L2_SIZE'].filter((k) => k in env);
+const runnerEnvs = { sklearn: { ...env, LD_LIBRARY_PATH: [openblasDir, env.LD_LIBRARY_PATH].filter(Boolean).join(':') } };
+for (const k of sklearnUnset) delete runnerEnvs.sklearn[k];
 // BENCH_RUNNERS=peer,sklearn runs only those runners. BENCH_REUSE=1 keeps every runner's earlier
 // results (build/bench/results/<runner>.json) and adds the new ones over them, so that filtered runs
 // (or a runner whose build finished later) add up to one report; the report says which were reused.
@@ -100,7 +108,7 @@ for (const r of runners) {
   else args.push(tasksFile, resFile, filter);
   console.error(`runner ${r.label}`);
   const t0 = performance.now();
-  const p = spawnSync(r.cmd[0], args, { stdio: ['ignore', 'inherit', 'inherit'], env });
+  const p = spawnSync(r.cmd[0], args, { stdio: ['ignore', 'inherit', 'inherit'], env: runnerEnvs[r.env] ?? env });
   if (p.status !== 0 || !existsSync(resFile)) { missing.push(`${r.label}: exited with ${p.status ?? p.signal}`); continue; }
   const fresh = JSON.parse(readFileSync(resFile, 'utf8'));
   const prev = previous(r);
@@ -252,11 +260,11 @@ let commit = '';
 try { commit = execSync('git rev-parse --short HEAD', { encoding: 'utf8' }).trim() + (execSync('git status --porcelain core bindings', { encoding: 'utf8' }).trim() ? ' (+ uncommitted core/bindings changes)' : ''); } catch {}
 const meta = {
   date: new Date().toISOString(), commit, cpu: cpus()[0]?.model, cores: cpus().length, node: process.version,
-  sklearn: results.sklearn?._meta ?? null, filter, load: loadAtStart, reused,
+  sklearn: results.sklearn?._meta ?? null, sklearnUnset, filter, load: loadAtStart, reused,
 };
 const md = [
   `# wasmlearn benchmarks`, '',
-  `${meta.date.slice(0, 16)} · ${meta.cpu} × ${meta.cores} · Node ${meta.node} · scikit-learn ${meta.sklearn?.sklearn ?? '—'} (1 thread, BLAS ${meta.sklearn?.blas ?? '?'}) · commit ${commit}`, '',
+  `${meta.date.slice(0, 16)} · ${meta.cpu} × ${meta.cores} · Node ${meta.node} · scikit-learn ${meta.sklearn?.sklearn ?? '—'} (BLAS: ${meta.sklearn?.blas ?? '?'}${sklearnUnset.length ? `; ${sklearnUnset.join(' and ')} unset for it` : ''}) · commit ${commit}`, '',
   `Median process CPU time in ms (warm-up first; every runner is single-threaded, so on an idle machine CPU and wall time agree; wall times are in the details). Load average at start: ${meta.load}. WASM columns include the copies across the JS boundary; "fit + predict" rows add both medians. Targets: SIMD / native ≤ 1.5×, peer / SIMD ≥ 10×, SIMD / sklearn ≈ 1×.`,
   ...lines, ...detail,
   ...(memory.length ? ['', '**Fitted model size** (saved model: wasmlearn JSON, scikit-learn pickle, peer JSON.stringify; WASM heap: growth of heapUsed() while one fitted model is alive, and what is left after deleting it)', '',

@@ -7,8 +7,9 @@ Times are process CPU time (*Ms) and wall time (*WallMs), medians in ms.
 Each task's `sklearn` entry names the class (or, for a workload that `call`s a module function, the
 function, e.g. sklearn.linear_model.lasso_path) and its parameters; `variants` adds extra rows
 (results keyed "<id>@<variant>"); `nIter` tasks record n_iter_, `memory` tasks the pickle size of
-the fitted model. Single-threaded: the thread variables are set by scripts/bench.sh
-and checked here through threadpoolctl when it is available.
+the fitted model. Single-threaded on OpenBLAS: tests/bench/run.mjs sets the thread variables and
+loads Debian's OpenBLAS (LD_LIBRARY_PATH); what threadpoolctl reports (library, version, kernel,
+threads) goes into the results, and more than one thread is an error.
 """
 import importlib
 import json
@@ -107,6 +108,14 @@ def run(task, cls, params, data, pred_file):
     return res
 
 
+def describe_blas(blas):
+    """One line for the report, e.g. "openblas 0.3.21, Zen kernel, 1 thread (pthreads)"."""
+    if blas is None:
+        return "no optimised BLAS found by threadpoolctl (reference BLAS?)"
+    return (f"{blas['internal_api']} {blas['version']}, {blas['architecture']} kernel, "
+            f"{blas['num_threads']} thread ({blas['threading_layer']})")
+
+
 def main():
     tasks_file, out_file = sys.argv[1], sys.argv[2]
     filt = sys.argv[3] if len(sys.argv) > 3 else ""
@@ -115,14 +124,17 @@ def main():
     os.makedirs(pred_dir, exist_ok=True)
     import sklearn
 
-    threads = None
-    try:
-        from threadpoolctl import threadpool_info
-        threads = {i["internal_api"]: i["num_threads"] for i in threadpool_info()}
-    except Exception:
-        pass
-    blas = os.path.realpath("/etc/alternatives/libblas.so.3-x86_64-linux-gnu")  # Debian: netlib or OpenBLAS?
-    results = {"_meta": {"sklearn": sklearn.__version__, "numpy": np.__version__, "threads": threads, "blas": blas}}
+    from threadpoolctl import threadpool_info
+
+    keys = ("internal_api", "version", "num_threads", "architecture", "threading_layer", "filepath")
+    pools = [{k: i.get(k) for k in keys} for i in threadpool_info()]
+    if any(i["num_threads"] != 1 for i in pools):
+        sys.exit(f"sklearn runner: a thread pool has more than one thread: {pools}")
+    blas = next((i for i in pools if i["internal_api"] in ("openblas", "mkl", "blis")), None)
+    env = {k: os.environ.get(k) for k in ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE", "LD_LIBRARY_PATH")}
+    results = {"_meta": {"sklearn": sklearn.__version__, "numpy": np.__version__, "threadpools": pools,
+                         "blas": describe_blas(blas), "env": env}}
+    print(f"  sklearn BLAS: {describe_blas(blas)}", file=sys.stderr)
     for task in spec["tasks"]:
         if filt not in task["id"] or "sklearn" not in task["runners"] or not task.get("sklearn"):
             continue

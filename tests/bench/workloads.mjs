@@ -79,6 +79,11 @@ export const datasets = {
     doc: 'makeRegression 20 000 × 50, 10 informative, noise 5',
     make: (wl) => split(wl.datasets.makeRegression({ nSamples: 20000, nFeatures: 50, nInformative: 10, noise: 5, randomState: 42 }), 20000),
   },
+  // OLS (issue #12): makeRegression 16 000 + 4 000 × 50, all 50 informative, noise 5.
+  reg50ols: {
+    doc: 'makeRegression 16 000 + 4 000 × 50, 50 informative, noise 5',
+    make: (wl) => split(wl.datasets.makeRegression({ nSamples: 20000, nFeatures: 50, nInformative: 50, noise: 5, randomState: 7 }), 16000),
+  },
   // PCA (issue #4): 1 797 × 64 (the digits shape) and 20 000 × 100, low-rank plus noise.
   pca64: { doc: 'low-rank 1 797 × 64', make: (wl) => lowRank(wl, 1797, 64, 10) },
   pca100: { doc: 'low-rank 20 000 × 100', make: (wl) => lowRank(wl, 20000, 100, 20) },
@@ -211,6 +216,15 @@ export const workloads = [
       class: 'sklearn.linear_model.LogisticRegression', params: { C: 1, penalty: 'l1', solver: 'saga', max_iter: 1000 },
       variants: { liblinear: { solver: 'liblinear' } },
     },
+  },
+  // Least squares: scikit-learn's LAPACK gelsd (QR, then the SVD of R) against wasmlearn's
+  // row-block QR and the SVD of R. The predictions are compared with scikit-learn's.
+  {
+    id: 'ols', group: 'Linear models (issue #3)',
+    title: 'LinearRegression fit + predict 4 000, 16 000 × 50',
+    dataset: 'reg50ols', estimator: 'LinearRegression', options: {},
+    time: ['fit', 'predict'], reps: 7, warmup: 5, runners: ['wasm-simd', 'wasm-nosimd', 'native', 'sklearn'], check: 'values',
+    sklearn: { class: 'sklearn.linear_model.LinearRegression', params: {} },
   },
   {
     id: 'lasso.path', group: 'Linear models (issue #3)',

@@ -5,6 +5,7 @@
 #include <limits>
 #include <string>
 
+#include "wasmlearn/base/row_blocks.hpp"
 #include "wasmlearn/base/validation.hpp"
 
 namespace wasmlearn {
@@ -48,16 +49,60 @@ ColMatrix ridge_svd(const ColMatrix& X, const ColMatrix& Y, double alpha) {
   return svd.matrixV() * d.asDiagonal() * (svd.matrixU().transpose() * Y);
 }
 
+// Householder QR of a tall X one block of rows at a time, without forming Q: each block is folded
+// into R by p reflectors that touch R's row j and the block only (R's zeros below the diagonal
+// stay zero), so the work is a whole-X QR's 2np² but on a block that stays in cache. Y's columns
+// ride along on the right and come out as Q₁ᵀY. Returns [R | Q₁ᵀY] (p x (p + outputs)).
+ColMatrix triangularise(const Eigen::Ref<const ColMatrix>& X, MatrixRef Y) {
+  const Index n = X.rows(), p = X.cols(), width = p + Y.cols();
+  ColMatrix RC = ColMatrix::Zero(p, width);
+  ColMatrix W(std::min(n, kRowBlock), width);
+  RowVector w(width);
+  for_row_blocks(n, [&](Index begin, Index end) {
+    auto block = W.topRows(end - begin);
+    block.leftCols(p) = X.middleRows(begin, end - begin);
+    block.rightCols(Y.cols()) = Y.middleRows(begin, end - begin);
+    for (Index j = 0; j < p; ++j) {
+      auto v = block.col(j);
+      const double tail = v.squaredNorm();
+      if (tail == 0) continue;  // nothing below R's diagonal to annihilate
+      const double head = RC(j, j);
+      const double norm = std::sqrt(head * head + tail);
+      const double beta = head > 0 ? -norm : norm;  // opposite signs, so head - beta does not cancel
+      v /= head - beta;                              // the reflector is 1 on R's row j, v on the block
+      const double tau = (beta - head) / beta;
+      RC(j, j) = beta;
+      const Index rest = width - 1 - j;
+      auto wr = w.head(rest);
+      wr.noalias() = v.transpose() * block.rightCols(rest);
+      wr = tau * (wr + RC.row(j).tail(rest));
+      RC.row(j).tail(rest) -= wr;
+      block.rightCols(rest).noalias() -= v * wr;
+    }
+  });
+  return RC;
+}
+
 }  // namespace
 
-Matrix lstsq(MatrixRef X, MatrixRef Y, Vector* singular, Index* rank) {
-  const ColMatrix A = X;
+Matrix lstsq(const Eigen::Ref<const Eigen::MatrixXd>& X, MatrixRef Y, Vector* singular, Index* rank) {
+  const Index n = X.rows(), p = X.cols();
+  // A tall X is reduced to R (p x p) first, as LAPACK's gelsd does: R has X's singular values and
+  // the same minimum-norm solution, and its SVD is cheap. A wide X is decomposed whole.
+  ColMatrix A, rhs;
+  if (n >= p) {
+    const ColMatrix RC = triangularise(X, Y);
+    A = RC.leftCols(p);
+    rhs = RC.rightCols(Y.cols());
+  } else {
+    A = X;
+    rhs = Y;
+  }
   Eigen::BDCSVD<ColMatrix> svd(A, Eigen::ComputeThinU | Eigen::ComputeThinV);
-  svd.setThreshold(static_cast<double>(std::max(A.rows(), A.cols())) * std::numeric_limits<double>::epsilon());
+  svd.setThreshold(static_cast<double>(std::max(n, p)) * std::numeric_limits<double>::epsilon());
   if (singular) *singular = svd.singularValues();
   if (rank) *rank = svd.rank();
-  const ColMatrix B = svd.solve(ColMatrix(Y));
-  return B;
+  return svd.solve(rhs);
 }
 
 // ---- LinearModel ----------------------------------------------------------------------------------

@@ -26,10 +26,12 @@ class LinearModel {
   Vector intercept_;
 };
 
-// Minimum-norm least-squares solution of X·B ≈ Y through the SVD of X; singular values at most
-// max(n, p)·eps·s_max count as zero (numpy.linalg.lstsq's default), so a rank-deficient X gives the
-// same answer as numpy / scipy. Returns B (p x outputs); `singular` and `rank` are filled.
-Matrix lstsq(MatrixRef X, MatrixRef Y, Vector* singular = nullptr, Index* rank = nullptr);
+// Minimum-norm least-squares solution of X·B ≈ Y through the SVD of X (of R from X = QR when X is
+// tall); singular values at most max(n, p)·eps·s_max count as zero (numpy.linalg.lstsq's default),
+// so a rank-deficient X gives the same answer as numpy / scipy. Returns B (p x outputs); `singular`
+// and `rank` are filled. X is column-major, as the estimators' centred copies are.
+Matrix lstsq(const Eigen::Ref<const Eigen::MatrixXd>& X, MatrixRef Y, Vector* singular = nullptr,
+             Index* rank = nullptr);
 
 struct LinearRegressionParams {
   bool fit_intercept = true;
