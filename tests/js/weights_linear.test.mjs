@@ -39,14 +39,14 @@ test('integer weights are repeated rows, zero weight drops the row (number[] wei
   });
   const weighted = new LinearRegression().fit(c.X, c.y, { sampleWeight: w });
   const repeated = new LinearRegression().fit(Xr, yr);
-  near(weighted.coef, Array.from(repeated.coef), 1e-10, 'coef');
+  near(weighted.coef, flat(repeated.coef), 1e-10, 'coef');
   near(weighted.intercept, repeated.intercept, 1e-10, 'intercept');
   const yc = c.y.map((v) => (v > 1.5 ? 'high' : 'low'));
   const ycr = [];
   yr.forEach((v) => ycr.push(v > 1.5 ? 'high' : 'low'));
   const lw = new LogisticRegression({ tol: 1e-12, maxIter: 10000 }).fit(c.X, yc, { sampleWeight: w });
   const lr = new LogisticRegression({ tol: 1e-12, maxIter: 10000 }).fit(Xr, ycr);
-  near(lw.coef, Array.from(lr.coef), 1e-6, 'logistic coef');
+  near(lw.coef, flat(lr.coef), 1e-6, 'logistic coef');
   [weighted, repeated, lw, lr].forEach((m) => m.dispose());
 });
 
@@ -54,10 +54,10 @@ test('weights change the model; classWeight combines with them (multiplied)', ()
   const c = fx.cases.find((k) => k.estimator === 'LogisticRegression' && k.options.classWeight === 'balanced' && k.options.multiClass === undefined);
   const plain = new LogisticRegression({ classWeight: 'balanced' }).fit(c.X, c.y);
   const weighted = new LogisticRegression({ classWeight: 'balanced' }).fit(c.X, c.y, { sampleWeight: c.sampleWeight });
-  assert.notDeepEqual(Array.from(weighted.coef), Array.from(plain.coef));
+  assert.notDeepEqual(flat(weighted.coef), flat(plain.coef));
   const p = new Perceptron({ shuffle: false }).fit(c.X, c.y);
   const pw = new Perceptron({ shuffle: false }).fit(c.X, c.y, { sampleWeight: c.sampleWeight });
-  assert.notDeepEqual(Array.from(pw.coef), Array.from(p.coef));
+  assert.notDeepEqual(flat(pw.coef), flat(p.coef));
   [plain, weighted, p, pw].forEach((m) => m.dispose());
 });
 
