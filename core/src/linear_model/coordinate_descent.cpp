@@ -243,29 +243,29 @@ EnetPath enet_path(MatrixRef X, VectorRef y, const EnetPathOptions& o) {
 // ---- ElasticNet / Lasso -------------------------------------------------------------------------------
 
 ElasticNet& ElasticNet::fit(MatrixRef X, MatrixRef Y) {
-  fit_impl(X, Y, params_.l1_ratio);
+  fit_impl(X, Y, params_.l1_ratio, nullptr);
+  return *this;
+}
+ElasticNet& ElasticNet::fit(MatrixRef X, MatrixRef Y, VectorRef sample_weight) {
+  fit_impl(X, Y, params_.l1_ratio, &sample_weight);
   return *this;
 }
 
-void ElasticNet::fit_impl(MatrixRef X, MatrixRef Y, double l1_ratio) {
+void ElasticNet::fit_impl(MatrixRef X, MatrixRef Y, double l1_ratio, const VectorRef* sample_weight) {
   const Params& pr = params_;
   check_cd_options(pr.alpha, l1_ratio, pr.tol, pr.max_iter);
-  check_matrix(X);
-  check_same_rows(X.rows(), Y.rows());
-  if (Y.cols() == 0) throw InvalidArgument("y has no columns");
-  check_matrix(Y, "y");
-  const Index n = X.rows(), p = X.cols(), k = Y.cols();
-
-  ColMatrix Xc = X;
-  ColMatrix Yc = Y;
-  RowVector x_mean = RowVector::Zero(p), y_mean = RowVector::Zero(k);
-  if (pr.fit_intercept) {
-    x_mean = Xc.colwise().mean();
-    y_mean = Yc.colwise().mean();
-    Xc.rowwise() -= x_mean;
-    Yc.rowwise() -= y_mean;
+  // scikit-learn rescales the weights to sum to n, so that the objective's (1/2n)·Σ sᵢrᵢ² is the
+  // weighted mean of the squared residuals whatever their scale.
+  Vector to_n;
+  if (sample_weight) {
+    check_sample_weight(*sample_weight, X.rows());
+    to_n = *sample_weight * (static_cast<double>(X.rows()) / sample_weight->sum());
   }
-  const Design d = make_design(std::move(Xc));
+  const VectorRef scaled_weight(to_n);
+  CentredData c = centre_data(X, Y, pr.fit_intercept, sample_weight ? &scaled_weight : nullptr);
+  const Index n = X.rows(), p = X.cols(), k = Y.cols();
+  const Design d = make_design(std::move(c.X));
+  const ColMatrix& Yc = c.Y;
 
   ColMatrix W = ColMatrix::Zero(p, k);  // one column per output
   if (pr.warm_start && is_fitted() && coef_.rows() == k && coef_.cols() == p) W = coef_.transpose();
@@ -288,8 +288,7 @@ void ElasticNet::fit_impl(MatrixRef X, MatrixRef Y, double l1_ratio) {
     gaps[t] = r.gap / nd;
     if (!r.converged) warnings.add(cd_convergence_message(r, l1) + (k > 1 ? " (output " + std::to_string(t) + ")" : ""));
   }
-  coef_ = W.transpose();
-  intercept_ = (y_mean - x_mean * W).transpose();
+  set_from_centred(c, W);
   n_iter_ = std::move(n_iter);
   dual_gap_ = std::move(gaps);
   warnings_ = std::move(warnings);

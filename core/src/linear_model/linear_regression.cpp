@@ -13,33 +13,6 @@ namespace {
 
 using ColMatrix = Eigen::MatrixXd;
 
-// The problem after centring: Xc, Yc and the means (zero without an intercept).
-struct Centred {
-  ColMatrix X, Y;
-  RowVector x_mean, y_mean;
-};
-
-Centred centre(MatrixRef X, MatrixRef Y, bool fit_intercept) {
-  check_matrix(X);
-  check_same_rows(X.rows(), Y.rows());
-  if (Y.cols() == 0) throw InvalidArgument("y has no columns");
-  check_matrix(Y, "y");
-  Centred c{X, Y, RowVector::Zero(X.cols()), RowVector::Zero(Y.cols())};
-  if (fit_intercept) {
-    c.x_mean = X.colwise().mean();
-    c.y_mean = Y.colwise().mean();
-    c.X.rowwise() -= c.x_mean;
-    c.Y.rowwise() -= c.y_mean;
-  }
-  return c;
-}
-
-// coef = Bᵀ (B: p x outputs), intercept = mean(Y) - mean(X)·B.
-void finish(const Centred& c, const ColMatrix& B, Matrix& coef, Vector& intercept) {
-  coef = B.transpose();
-  intercept = (c.y_mean - c.x_mean * B).transpose();
-}
-
 // Ridge through the SVD: B = V diag(s / (s² + α)) Uᵀ Y. Used when Cholesky fails (α tiny next to
 // the scale of X).
 ColMatrix ridge_svd(const ColMatrix& X, const ColMatrix& Y, double alpha) {
@@ -105,6 +78,35 @@ Matrix lstsq(const Eigen::Ref<const Eigen::MatrixXd>& X, MatrixRef Y, Vector* si
   return svd.solve(rhs);
 }
 
+// ---- centring -------------------------------------------------------------------------------------
+
+CentredData centre_data(MatrixRef X, MatrixRef Y, bool fit_intercept, const VectorRef* sample_weight) {
+  check_matrix(X);
+  check_same_rows(X.rows(), Y.rows());
+  if (Y.cols() == 0) throw InvalidArgument("y has no columns");
+  check_matrix(Y, "y");
+  if (sample_weight) check_sample_weight(*sample_weight, X.rows());
+  CentredData c{X, Y, RowVector::Zero(X.cols()), RowVector::Zero(Y.cols())};
+  if (fit_intercept) {
+    if (sample_weight) {
+      const double total = sample_weight->sum();
+      c.x_mean = sample_weight->transpose() * X / total;
+      c.y_mean = sample_weight->transpose() * Y / total;
+    } else {
+      c.x_mean = X.colwise().mean();
+      c.y_mean = Y.colwise().mean();
+    }
+    c.X.rowwise() -= c.x_mean;
+    c.Y.rowwise() -= c.y_mean;
+  }
+  if (sample_weight) {
+    const Vector root = sample_weight->cwiseSqrt();
+    c.X = root.asDiagonal() * c.X;
+    c.Y = root.asDiagonal() * c.Y;
+  }
+  return c;
+}
+
 // ---- LinearModel ----------------------------------------------------------------------------------
 
 Matrix LinearModel::predict(MatrixRef X) const {
@@ -114,6 +116,11 @@ Matrix LinearModel::predict(MatrixRef X) const {
   Matrix out = X * coef_.transpose();
   out.rowwise() += intercept_.transpose();
   return out;
+}
+
+void LinearModel::set_from_centred(const CentredData& c, const Eigen::MatrixXd& B) {
+  coef_ = B.transpose();
+  intercept_ = (c.y_mean - c.x_mean * B).transpose();
 }
 
 json LinearModel::state() const { return {{"coef", to_json(coef_)}, {"intercept", to_json(intercept_)}}; }
@@ -132,11 +139,16 @@ void LinearModel::load_state(const json& s) {
 
 // ---- LinearRegression ---------------------------------------------------------------------------
 
-LinearRegression& LinearRegression::fit(MatrixRef X, MatrixRef Y) {
-  const Centred c = centre(X, Y, params_.fit_intercept);
+LinearRegression& LinearRegression::fit(MatrixRef X, MatrixRef Y) { return fit_impl(X, Y, nullptr); }
+LinearRegression& LinearRegression::fit(MatrixRef X, MatrixRef Y, VectorRef sample_weight) {
+  return fit_impl(X, Y, &sample_weight);
+}
+
+LinearRegression& LinearRegression::fit_impl(MatrixRef X, MatrixRef Y, const VectorRef* sample_weight) {
+  const CentredData c = centre_data(X, Y, params_.fit_intercept, sample_weight);
   Vector s;
   Index r = 0;
-  finish(c, lstsq(c.X, c.Y, &s, &r), coef_, intercept_);
+  set_from_centred(c, lstsq(c.X, c.Y, &s, &r));
   singular_ = std::move(s);
   rank_ = r;
   return *this;
@@ -166,10 +178,13 @@ void LinearRegression::load_state(const json& s) {
 
 // ---- Ridge ----------------------------------------------------------------------------------------
 
-Ridge& Ridge::fit(MatrixRef X, MatrixRef Y) {
+Ridge& Ridge::fit(MatrixRef X, MatrixRef Y) { return fit_impl(X, Y, nullptr); }
+Ridge& Ridge::fit(MatrixRef X, MatrixRef Y, VectorRef sample_weight) { return fit_impl(X, Y, &sample_weight); }
+
+Ridge& Ridge::fit_impl(MatrixRef X, MatrixRef Y, const VectorRef* sample_weight) {
   const double alpha = params_.alpha;
   if (!std::isfinite(alpha) || alpha < 0) throw InvalidArgument("alpha must be at least 0, got " + format_number(alpha));
-  const Centred c = centre(X, Y, params_.fit_intercept);
+  const CentredData c = centre_data(X, Y, params_.fit_intercept, sample_weight);
   const Index n = c.X.rows(), p = c.X.cols();
   ColMatrix B;
   if (alpha == 0) {
@@ -185,7 +200,7 @@ Ridge& Ridge::fit(MatrixRef X, MatrixRef Y) {
     Eigen::LLT<ColMatrix> llt(K);
     B = llt.info() == Eigen::Success ? ColMatrix(c.X.transpose() * llt.solve(c.Y)) : ridge_svd(c.X, c.Y, alpha);
   }
-  finish(c, B, coef_, intercept_);
+  set_from_centred(c, B);
   return *this;
 }
 

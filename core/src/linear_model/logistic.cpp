@@ -359,10 +359,12 @@ SolveResult solve_cd(const Problem& pb, double tol, int max_iter, Matrix& W, Vec
   return res;
 }
 
-// Sample weights for one problem. `positive` >= 0: an ovr problem of that class against the rest.
-Vector sample_weights(const LogisticRegressionParams& pr, IntVectorRef y, int n_classes, int positive) {
+// Sample weights for one problem: the given ones times classWeight's (scikit-learn multiplies
+// them too; 'balanced' counts samples, not weights). `positive` >= 0: an ovr problem of that class
+// against the rest.
+Vector sample_weights(const LogisticRegressionParams& pr, IntVectorRef y, VectorRef given, int n_classes, int positive) {
   const Index n = y.size();
-  Vector s = Vector::Ones(n);
+  Vector s = given;
   if (!pr.class_weight) return s;
   if (const auto* cw = std::get_if<std::vector<double>>(&*pr.class_weight)) {
     if (static_cast<int>(cw->size()) != n_classes)
@@ -370,7 +372,7 @@ Vector sample_weights(const LogisticRegressionParams& pr, IntVectorRef y, int n_
                             std::to_string(cw->size()));
     for (double v : *cw)
       if (!std::isfinite(v) || v < 0) throw InvalidArgument("classWeight values must be at least 0, got " + format_number(v));
-    for (Index i = 0; i < n; ++i) s[i] = (*cw)[static_cast<std::size_t>(y[i])];
+    for (Index i = 0; i < n; ++i) s[i] *= (*cw)[static_cast<std::size_t>(y[i])];
     return s;
   }
   // balanced: n / (classes · count)
@@ -379,12 +381,12 @@ Vector sample_weights(const LogisticRegressionParams& pr, IntVectorRef y, int n_
     for (Index i = 0; i < n; ++i) pos += y[i] == positive;
     const double wp = static_cast<double>(n) / (2.0 * static_cast<double>(pos));
     const double wn = static_cast<double>(n) / (2.0 * static_cast<double>(n - pos));
-    for (Index i = 0; i < n; ++i) s[i] = y[i] == positive ? wp : wn;
+    for (Index i = 0; i < n; ++i) s[i] *= y[i] == positive ? wp : wn;
   } else {
     std::vector<Index> count(static_cast<std::size_t>(n_classes), 0);
     for (Index i = 0; i < n; ++i) ++count[static_cast<std::size_t>(y[i])];
     for (Index i = 0; i < n; ++i)
-      s[i] = static_cast<double>(n) / (n_classes * static_cast<double>(count[static_cast<std::size_t>(y[i])]));
+      s[i] *= static_cast<double>(n) / (n_classes * static_cast<double>(count[static_cast<std::size_t>(y[i])]));
   }
   return s;
 }
@@ -416,11 +418,14 @@ void check_logistic_params(const LogisticRegressionParams& pr) {
 
 // ---- LogisticRegression ---------------------------------------------------------------------------------
 
-LogisticRegression& LogisticRegression::fit(MatrixRef X, IntVectorRef y) {
+LogisticRegression& LogisticRegression::fit(MatrixRef X, IntVectorRef y) { return fit(X, y, Vector::Ones(y.size())); }
+
+LogisticRegression& LogisticRegression::fit(MatrixRef X, IntVectorRef y, VectorRef sample_weight) {
   const Params& pr = params_;
   check_logistic_params(pr);
   check_matrix(X);
   check_same_rows(X.rows(), y.size());
+  check_sample_weight(sample_weight, X.rows());
   const int K = check_class_codes(y);
   {
     std::vector<char> seen(static_cast<std::size_t>(K), 0);
@@ -447,7 +452,7 @@ LogisticRegression& LogisticRegression::fit(MatrixRef X, IntVectorRef y) {
   Vector icpt;
   IntVector iters;
   if (multinomial) {
-    Problem pb{X, &Xc, &Xt, sample_weights(pr, y, K, -1), Vector(), IntVector(y), K, pr.fit_intercept, C, l1, l2};
+    Problem pb{X, &Xc, &Xt, sample_weights(pr, y, sample_weight, K, -1), Vector(), IntVector(y), K, pr.fit_intercept, C, l1, l2};
     Matrix W;
     Vector b;
     const SolveResult r = solve(pb, W, b);
@@ -474,7 +479,7 @@ LogisticRegression& LogisticRegression::fit(MatrixRef X, IntVectorRef y) {
       const int positive = K == 2 ? 1 : c;
       Vector t(y.size());
       for (Index i = 0; i < y.size(); ++i) t[i] = y[i] == positive ? 1.0 : 0.0;
-      Problem pb{X, &Xc, &Xt, sample_weights(pr, y, K, positive), t, IntVector(), 1, pr.fit_intercept, C, l1, l2};
+      Problem pb{X, &Xc, &Xt, sample_weights(pr, y, sample_weight, K, positive), t, IntVector(), 1, pr.fit_intercept, C, l1, l2};
       Matrix W;
       Vector b;
       const SolveResult r = solve(pb, W, b);
@@ -568,21 +573,27 @@ IntVector LogisticRegression::predict(MatrixRef X) const {
 }
 
 double LogisticRegression::objective(MatrixRef X, IntVectorRef y) const {
+  return objective(X, y, Vector::Ones(y.size()));
+}
+
+double LogisticRegression::objective(MatrixRef X, IntVectorRef y, VectorRef sample_weight) const {
   check_fitted(is_fitted(), "LogisticRegression", "objective");
+  check_same_rows(X.rows(), y.size());
+  check_sample_weight(sample_weight, X.rows());
   if (multinomial_ && n_classes_ == 2)
     throw InvalidArgument("objective: a two-class multinomial fit keeps one row of the softmax; compare decision values instead");
   double l1, l2, C;
   penalty_strengths(params_, l1, l2, C);
   double F = 0;
   if (multinomial_) {
-    Problem pb{X, nullptr, nullptr, sample_weights(params_, y, n_classes_, -1), Vector(), IntVector(y), n_classes_, params_.fit_intercept, C, l1, l2};
+    Problem pb{X, nullptr, nullptr, sample_weights(params_, y, sample_weight, n_classes_, -1), Vector(), IntVector(y), n_classes_, params_.fit_intercept, C, l1, l2};
     F = C * smooth_loss(pb, scores(pb, coef_, intercept_), nullptr) + penalty_value(pb, coef_);
   } else {
     for (Index c = 0; c < coef_.rows(); ++c) {
       const int positive = n_classes_ == 2 ? 1 : static_cast<int>(c);
       Vector t(y.size());
       for (Index i = 0; i < y.size(); ++i) t[i] = y[i] == positive ? 1.0 : 0.0;
-      Problem pb{X, nullptr, nullptr, sample_weights(params_, y, n_classes_, positive), t, IntVector(), 1, params_.fit_intercept, C, l1, l2};
+      Problem pb{X, nullptr, nullptr, sample_weights(params_, y, sample_weight, n_classes_, positive), t, IntVector(), 1, params_.fit_intercept, C, l1, l2};
       const Matrix W = coef_.row(c);
       const Vector b = intercept_.segment(c, 1);
       F += C * smooth_loss(pb, scores(pb, W, b), nullptr) + penalty_value(pb, W);

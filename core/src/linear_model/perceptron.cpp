@@ -51,8 +51,10 @@ struct BinaryFit {
 };
 
 // One binary problem, y in {-1, +1}: scikit-learn's _plain_sgd with the perceptron loss
-// (Hinge at threshold 0), constant learning rate, no averaging, unit sample weights.
-BinaryFit fit_binary(const Matrix& X, const std::vector<double>& y, const PerceptronParams& p, std::uint64_t seed) {
+// (Hinge at threshold 0), constant learning rate, no averaging. A sample's step is scaled by its
+// weight; the summed loss of the stopping rule is not (as scikit-learn's).
+BinaryFit fit_binary(const Matrix& X, const std::vector<double>& y, VectorRef sample_weight, const PerceptronParams& p,
+                     std::uint64_t seed) {
   const Index n = X.rows(), d = X.cols();
   const PerceptronPenalty penalty = p.penalty.value_or(PerceptronPenalty::none);
   double l1_ratio = p.l1_ratio;
@@ -83,7 +85,7 @@ BinaryFit fit_binary(const Matrix& X, const std::vector<double>& y, const Percep
       double update = 0.0;
       if (z <= 0.0) {
         sumloss += -z;
-        update = -eta * -yi;  // -eta · dloss, dloss = -y
+        update = -eta * -yi * sample_weight[idx];  // -eta · dloss · weight, dloss = -y
       }
       if (shrink) w.scale(std::max(0.0, 1.0 - (1.0 - l1_ratio) * eta * alpha));
       if (update != 0.0) {
@@ -141,7 +143,9 @@ IntVector LinearClassifier::predict(MatrixRef X) const {
 
 // ---- Perceptron ---------------------------------------------------------------------------------
 
-Perceptron& Perceptron::fit(MatrixRef X, IntVectorRef y) {
+Perceptron& Perceptron::fit(MatrixRef X, IntVectorRef y) { return fit(X, y, Vector::Ones(y.size())); }
+
+Perceptron& Perceptron::fit(MatrixRef X, IntVectorRef y, VectorRef sample_weight) {
   const auto& p = params_;
   if (!(p.alpha >= 0) || !std::isfinite(p.alpha)) throw InvalidArgument("alpha must be at least 0, got " + format_number(p.alpha));
   if (!(p.l1_ratio >= 0 && p.l1_ratio <= 1)) throw InvalidArgument("l1Ratio must be in [0, 1], got " + format_number(p.l1_ratio));
@@ -152,6 +156,7 @@ Perceptron& Perceptron::fit(MatrixRef X, IntVectorRef y) {
   check_matrix(X);
   check_same_rows(X.rows(), y.size());
   const int k = check_two_or_more_classes(y, "Perceptron");
+  check_sample_weight(sample_weight, X.rows());
   const Matrix Xc = X;
   const int problems = k == 2 ? 1 : k;
   Matrix coef(problems, X.cols());
@@ -162,7 +167,7 @@ Perceptron& Perceptron::fit(MatrixRef X, IntVectorRef y) {
     const int positive = k == 2 ? 1 : c;
     std::vector<double> yc(static_cast<std::size_t>(y.size()));
     for (Index i = 0; i < y.size(); ++i) yc[static_cast<std::size_t>(i)] = y[i] == positive ? 1.0 : -1.0;
-    const BinaryFit f = fit_binary(Xc, yc, p, Random::derive_seed(static_cast<std::uint64_t>(p.random_state), c));
+    const BinaryFit f = fit_binary(Xc, yc, sample_weight, p, Random::derive_seed(static_cast<std::uint64_t>(p.random_state), c));
     for (Index j = 0; j < X.cols(); ++j) coef(c, j) = f.w[static_cast<std::size_t>(j)];
     intercept[c] = f.intercept;
     n_iter = std::max(n_iter, f.epochs);
@@ -196,7 +201,12 @@ void Perceptron::load_state(const json& s) {
 
 // ---- RidgeClassifier ----------------------------------------------------------------------------
 
-RidgeClassifier& RidgeClassifier::fit(MatrixRef X, IntVectorRef y) {
+RidgeClassifier& RidgeClassifier::fit(MatrixRef X, IntVectorRef y) { return fit_impl(X, y, nullptr); }
+RidgeClassifier& RidgeClassifier::fit(MatrixRef X, IntVectorRef y, VectorRef sample_weight) {
+  return fit_impl(X, y, &sample_weight);
+}
+
+RidgeClassifier& RidgeClassifier::fit_impl(MatrixRef X, IntVectorRef y, const VectorRef* sample_weight) {
   check_matrix(X);
   check_same_rows(X.rows(), y.size());
   const int k = check_two_or_more_classes(y, "RidgeClassifier");
@@ -207,7 +217,8 @@ RidgeClassifier& RidgeClassifier::fit(MatrixRef X, IntVectorRef y) {
     else Y(i, y[i]) = 1.0;
   }
   Ridge r({params_.alpha, params_.fit_intercept});
-  r.fit(X, Y);
+  if (sample_weight) r.fit(X, Y, *sample_weight);
+  else r.fit(X, Y);
   coef_ = r.coef();
   intercept_ = r.intercept();
   return *this;

@@ -18,6 +18,11 @@ const rules: string = exportText(stump, { featureNames: ['x'], decimals: 1 }) + 
 exportText(knn);
 // @ts-expect-error: unknown option
 new KNeighborsClassifier({ nNeighbours: 3 });
+ols.fit([[1], [2], [3]], [2, 4, 6], { sampleWeight: new Float64Array([1, 2, 1]) });
+// @ts-expect-error: KNeighborsClassifier.fit takes no sampleWeight (its metadata's fitOptions is empty)
+knn.fit(split.XTrain, split.yTrain, { sampleWeight: [1] });
+// @ts-expect-error: sampleWeight holds numbers
+ols.fit([[1]], [2], { sampleWeight: ['1'] });
 // @ts-expect-error: weights is one of two strings
 new KNeighborsClassifier({ weights: 'gaussian' });
 export const used = [proba.rows, nearest, accuracy, scaled.cols, ols.score([[4]], [8]), names.length, rules.length];

@@ -105,6 +105,9 @@ class ElasticNet : public LinearModel {
   using Params = ElasticNetParams;
   explicit ElasticNet(Params p = {}) : LinearModel("ElasticNet"), params_(p) {}
   ElasticNet& fit(MatrixRef X, MatrixRef Y);
+  // The objective with (1/2n)·‖r‖² replaced by (1/2Σs)·Σ sᵢrᵢ² (weighted means; scikit-learn's
+  // sample_weight).
+  ElasticNet& fit(MatrixRef X, MatrixRef Y, VectorRef sample_weight);
 
   const Params& params() const { return params_; }
   int n_iter() const { return n_iter_.size() ? n_iter_.maxCoeff() : 0; }  // max over outputs
@@ -116,7 +119,7 @@ class ElasticNet : public LinearModel {
 
  protected:
   ElasticNet(const char* name, Params p) : LinearModel(name), params_(p) {}
-  void fit_impl(MatrixRef X, MatrixRef Y, double l1_ratio);
+  void fit_impl(MatrixRef X, MatrixRef Y, double l1_ratio, const VectorRef* sample_weight);
   Params params_;
   IntVector n_iter_;
   Vector dual_gap_;
@@ -127,14 +130,16 @@ class Lasso : public ElasticNet {
  public:
   using Params = LassoParams;
   explicit Lasso(LassoParams p = {}) : ElasticNet("Lasso", to_enet(p)), lasso_params_(p) {}
-  Lasso& fit(MatrixRef X, MatrixRef Y) {
-    params_ = to_enet(lasso_params_);
-    fit_impl(X, Y, 1.0);
-    return *this;
-  }
+  Lasso& fit(MatrixRef X, MatrixRef Y) { return fit_lasso(X, Y, nullptr); }
+  Lasso& fit(MatrixRef X, MatrixRef Y, VectorRef sample_weight) { return fit_lasso(X, Y, &sample_weight); }
   const Params& params() const { return lasso_params_; }
 
  private:
+  Lasso& fit_lasso(MatrixRef X, MatrixRef Y, const VectorRef* sample_weight) {
+    params_ = to_enet(lasso_params_);
+    fit_impl(X, Y, 1.0, sample_weight);
+    return *this;
+  }
   static ElasticNetParams to_enet(const LassoParams& p) {
     return {p.alpha, 1.0, p.fit_intercept, p.tol, p.max_iter, p.warm_start, p.positive, p.selection, p.random_state};
   }

@@ -7,6 +7,16 @@
 
 namespace wasmlearn {
 
+// A least-squares problem after centring: X, Y and their means (zero without an intercept). With
+// sample weights s the means are weighted and the rows are then scaled by √s, so that least squares
+// on (X, Y) minimises Σ sᵢ‖yᵢ − xᵢB‖² (scikit-learn's _preprocess_data and _rescale_data). X and Y
+// are checked here, and the weights with check_sample_weight.
+struct CentredData {
+  Eigen::MatrixXd X, Y;
+  RowVector x_mean, y_mean;
+};
+CentredData centre_data(MatrixRef X, MatrixRef Y, bool fit_intercept, const VectorRef* sample_weight);
+
 // What every fitted linear model has: coef (outputs x features) and intercept (outputs; zeros
 // without an intercept); predictions X·coefᵀ + intercept. Estimators derive from it.
 class LinearModel {
@@ -21,6 +31,8 @@ class LinearModel {
 
  protected:
   explicit LinearModel(const char* name) : name_(name) {}
+  // coef = Bᵀ (B: features x outputs, solved on c), intercept = mean(Y) − mean(X)·B.
+  void set_from_centred(const CentredData& c, const Eigen::MatrixXd& B);
   const char* name_;
   Matrix coef_;
   Vector intercept_;
@@ -44,6 +56,9 @@ class LinearRegression : public LinearModel {
 
   // With fitIntercept, X and Y are centred first and intercept = mean(Y) - coef·mean(X).
   LinearRegression& fit(MatrixRef X, MatrixRef Y);
+  // Minimises Σ sᵢ‖yᵢ − xᵢ·coefᵀ − intercept‖² (weighted means; rank and singular are those of the
+  // centred X with its rows scaled by √s).
+  LinearRegression& fit(MatrixRef X, MatrixRef Y, VectorRef sample_weight);
 
   const Params& params() const { return params_; }
   int rank() const { return static_cast<int>(rank_); }
@@ -53,6 +68,7 @@ class LinearRegression : public LinearModel {
   void load_state(const json& s);
 
  private:
+  LinearRegression& fit_impl(MatrixRef X, MatrixRef Y, const VectorRef* sample_weight);
   Params params_;
   Index rank_ = 0;
   Vector singular_;
@@ -72,9 +88,13 @@ class Ridge : public LinearModel {
   // XᵀX + αI (n >= p) or of the dual XXᵀ + αI (p > n); alpha = 0 is ordinary least squares (the
   // minimum-norm lstsq solution, also for a singular X).
   Ridge& fit(MatrixRef X, MatrixRef Y);
+  // Minimises Σ sᵢ‖yᵢ − xᵢ·Bᵀ − b‖² + alpha·|B|² (weighted means, alpha not rescaled), as
+  // scikit-learn's Ridge with sample_weight.
+  Ridge& fit(MatrixRef X, MatrixRef Y, VectorRef sample_weight);
   const Params& params() const { return params_; }
 
  private:
+  Ridge& fit_impl(MatrixRef X, MatrixRef Y, const VectorRef* sample_weight);
   Params params_;
 };
 

@@ -5,7 +5,7 @@
 //   ℓ: binary/ovr  log(1 + e^{−ỹᵢ zᵢ}) with ỹ ∈ {−1, +1}, z = Xw + b;
 //      multinomial −log softmax(zᵢ)_{yᵢ} with one row of W per class;
 //   P: 'l2' ½‖w‖², 'l1' ‖w‖₁, 'elasticnet' ρ‖w‖₁ + ½(1 − ρ)‖w‖², 'none' 0 (C is then unused);
-//   s: sample weights from classWeight (1 without).
+//   s: the sample weights given to fit (1 without) times classWeight's.
 // Solvers:
 //   'lbfgs'  L-BFGS (LBFGSpp) on Σ sᵢℓᵢ + ‖w‖²/(2C), the scaling scikit-learn hands to scipy, with
 //            scipy's stopping rules: max|∇| ≤ tol, or relative decrease ≤ min(2.2e-9, tol²)
@@ -57,6 +57,7 @@ class LogisticRegression {
   explicit LogisticRegression(Params p = {}) : params_(std::move(p)) {}
 
   LogisticRegression& fit(MatrixRef X, IntVectorRef y);
+  LogisticRegression& fit(MatrixRef X, IntVectorRef y, VectorRef sample_weight);
   IntVector predict(MatrixRef X) const;
   Matrix predict_proba(MatrixRef X) const;
   Matrix predict_log_proba(MatrixRef X) const;
@@ -72,6 +73,7 @@ class LogisticRegression {
   const Warnings& warnings() const { return warnings_; }
   // The objective above at the fitted coefficients for (X, y): to compare solutions.
   double objective(MatrixRef X, IntVectorRef y) const;
+  double objective(MatrixRef X, IntVectorRef y, VectorRef sample_weight) const;
 
   json state() const;
   void load_state(const json& s);

@@ -53,6 +53,8 @@ class Perceptron : public LinearClassifier {
   explicit Perceptron(Params p = {}) : LinearClassifier("Perceptron"), params_(p) {}
 
   Perceptron& fit(MatrixRef X, IntVectorRef y);
+  // A sample's steps are scaled by its weight (scikit-learn's sample_weight).
+  Perceptron& fit(MatrixRef X, IntVectorRef y, VectorRef sample_weight);
   const Params& params() const { return params_; }
   int n_iter() const { return n_iter_; }  // the largest number of epochs over the binary problems
   const Warnings& warnings() const { return warnings_; }
@@ -80,9 +82,12 @@ class RidgeClassifier : public LinearClassifier {
   explicit RidgeClassifier(Params p = {}) : LinearClassifier("RidgeClassifier"), params_(p) {}
 
   RidgeClassifier& fit(MatrixRef X, IntVectorRef y);
+  // Ridge's weighted fit on the ±1 targets.
+  RidgeClassifier& fit(MatrixRef X, IntVectorRef y, VectorRef sample_weight);
   const Params& params() const { return params_; }
 
  private:
+  RidgeClassifier& fit_impl(MatrixRef X, IntVectorRef y, const VectorRef* sample_weight);
   Params params_;
 };
 
