@@ -43,7 +43,7 @@ TEST(Forest, DeterministicAndIndependentOfTreeOrder) {
   const TreeData data = TreeData::classification(X, y, 3);
   const GrowSettings s = resolve_growth(p, p.criterion, RandomForestClassifierParams::splitter, p.max_features, X.rows(), X.cols());
   for (int t = p.n_estimators - 1; t >= 0; --t) {
-    const Tree tree = ForestBase::grow_tree_at(data, s, p, t);
+    const Tree tree = ForestBase::grow_tree_at(data, s, p, t, Vector::Ones(data.n));
     EXPECT_EQ(tree.threshold, a.trees()[t].threshold);
     EXPECT_EQ(tree.value, a.trees()[t].value);
   }

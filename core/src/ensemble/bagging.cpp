@@ -36,6 +36,16 @@ std::vector<int> draw(Random& rng, Index n, int k, bool replace) {
   return out;
 }
 
+// Whether the estimator's fit takes sampleWeight (its declared fit options).
+bool takes_sample_weight(const std::string& estimator) {
+  for (const json& e : estimators_metadata())
+    if (e["name"] == estimator) {
+      const json& options = e["fitOptions"];
+      return std::find(options.begin(), options.end(), "sampleWeight") != options.end();
+    }
+  return false;
+}
+
 const char* kind_article(Kind k) {
   switch (k) {
     case Kind::classifier: return "a classifier";
@@ -55,36 +65,55 @@ BaggingBase::BaggingBase(const BaggingParams& p, const char* name, Kind member_k
                           "' (" + kind_article(probe->kind()) + ")");
 }
 
-void BaggingBase::fit_members(const BaggingParams& p, MatrixRef X, MatrixRef Y, int n_values) {
+void BaggingBase::fit_members(const BaggingParams& p, MatrixRef X, MatrixRef Y, int n_values, const Vector* sample_weight) {
   check_matrix(X);
   check_same_rows(X.rows(), Y.rows());
+  if (sample_weight) check_sample_weight(*sample_weight, X.rows());
   if (p.n_estimators < 1) throw InvalidArgument("nEstimators must be at least 1, got " + std::to_string(p.n_estimators));
   const int n_samples = resolve_size(p.max_samples, X.rows(), "maxSamples");
   const int n_feats = resolve_size(p.max_features, X.cols(), "maxFeatures");
   const bool classifier = member_kind_ == Kind::classifier;
+  const bool weighted_members = takes_sample_weight(p.estimator);
+  if (sample_weight && !weighted_members)
+    throw InvalidArgument("sampleWeight needs an estimator whose fit takes it; " + p.estimator + ".fit does not");
   std::vector<Member> members;
   for (int m = 0; m < p.n_estimators; ++m) {
     const std::uint64_t seed = Random::derive_seed(static_cast<std::uint64_t>(p.random_state), static_cast<std::uint64_t>(m));
     Random rng(seed);
     Member mem;
     mem.features = draw(rng, X.cols(), n_feats, p.bootstrap_features);
-    const std::vector<int> rows = draw(rng, X.rows(), n_samples, p.bootstrap);
-    Matrix Xs(n_samples, n_feats), Ys(n_samples, Y.cols());
-    for (int i = 0; i < n_samples; ++i) {
+    std::vector<int> rows = draw(rng, X.rows(), n_samples, p.bootstrap);
+    Vector member_weight;
+    if (weighted_members) {  // each drawn row once, weighted by its draw count times its weight
+      std::vector<double> count(static_cast<std::size_t>(X.rows()), 0.0);
+      for (int r : rows) count[r] += 1;
+      rows.clear();
+      for (Index i = 0; i < X.rows(); ++i)
+        if (count[i] * (sample_weight ? (*sample_weight)[i] : 1.0) > 0) rows.push_back(static_cast<int>(i));
+      if (rows.empty())
+        throw InvalidArgument("sampleWeight is zero for every sample drawn for member " + std::to_string(m) +
+                              ": give more samples a positive weight, or draw more (maxSamples)");
+      member_weight.resize(static_cast<Index>(rows.size()));
+      for (Index i = 0; i < member_weight.size(); ++i)
+        member_weight[i] = count[rows[i]] * (sample_weight ? (*sample_weight)[rows[i]] : 1.0);
+    }
+    const Index n_rows = static_cast<Index>(rows.size());
+    Matrix Xs(n_rows, n_feats), Ys(n_rows, Y.cols());
+    for (Index i = 0; i < n_rows; ++i) {
       for (int j = 0; j < n_feats; ++j) Xs(i, j) = X(rows[i], mem.features[j]);
       Ys.row(i) = Y.row(rows[i]);
     }
     if (classifier) {  // the classes present, re-encoded 0..k-1
       std::vector<int> local(static_cast<std::size_t>(n_values), -1);
-      for (int i = 0; i < n_samples; ++i) local[static_cast<int>(Ys(i, 0))] = 1;
+      for (Index i = 0; i < n_rows; ++i) local[static_cast<int>(Ys(i, 0))] = 1;
       for (int c = 0; c < n_values; ++c)
         if (local[c] > 0) local[c] = static_cast<int>(mem.classes.size()), mem.classes.push_back(c);
-      for (int i = 0; i < n_samples; ++i) Ys(i, 0) = local[static_cast<int>(Ys(i, 0))];
+      for (Index i = 0; i < n_rows; ++i) Ys(i, 0) = local[static_cast<int>(Ys(i, 0))];
     }
     mem.model = make_estimator(p.estimator, p.estimator_options);
     if (mem.model->get_params().contains("randomState") && !p.estimator_options.contains("randomState"))
       mem.model->set_params({{"randomState", static_cast<int>(seed >> 33)}});
-    mem.model->fit(Xs, Ys, classifier);
+    mem.model->fit(Xs, Ys, classifier, weighted_members ? &member_weight : nullptr);
     members.push_back(std::move(mem));
   }
   members_ = std::move(members);
@@ -154,11 +183,18 @@ void BaggingBase::load_bagging_state(const json& s) {
 
 BaggingClassifier::BaggingClassifier(Params p) : BaggingBase(p, Params::name, Params::member_kind), params_(std::move(p)) {}
 
-BaggingClassifier& BaggingClassifier::fit(MatrixRef X, IntVectorRef y) {
+BaggingClassifier& BaggingClassifier::fit(MatrixRef X, IntVectorRef y) { return fit_classes(X, y, nullptr); }
+
+BaggingClassifier& BaggingClassifier::fit(MatrixRef X, IntVectorRef y, VectorRef sample_weight) {
+  const Vector w = sample_weight;
+  return fit_classes(X, y, &w);
+}
+
+BaggingClassifier& BaggingClassifier::fit_classes(MatrixRef X, IntVectorRef y, const Vector* sample_weight) {
   check_matrix(X);
   check_same_rows(X.rows(), y.size());
   const int k = check_class_codes(y);
-  fit_members(params_, X, y.cast<double>(), k);
+  fit_members(params_, X, y.cast<double>(), k, sample_weight);
   return *this;
 }
 
@@ -179,7 +215,14 @@ BaggingRegressor::BaggingRegressor(Params p) : BaggingBase(p, Params::name, Para
 
 BaggingRegressor& BaggingRegressor::fit(MatrixRef X, MatrixRef Y) {
   check_matrix(Y, "y");
-  fit_members(params_, X, Y, static_cast<int>(Y.cols()));
+  fit_members(params_, X, Y, static_cast<int>(Y.cols()), nullptr);
+  return *this;
+}
+
+BaggingRegressor& BaggingRegressor::fit(MatrixRef X, MatrixRef Y, VectorRef sample_weight) {
+  check_matrix(Y, "y");
+  const Vector w = sample_weight;
+  fit_members(params_, X, Y, static_cast<int>(Y.cols()), &w);
   return *this;
 }
 

@@ -44,13 +44,16 @@ std::vector<double> ForestBase::bootstrap_weights(const ForestParams& p, Index n
   return draw_bootstrap(rng, p, n);
 }
 
-Tree ForestBase::grow_tree_at(const TreeData& data, const GrowSettings& s, const ForestParams& p, int index) {
+Tree ForestBase::grow_tree_at(const TreeData& data, const GrowSettings& s, const ForestParams& p, int index,
+                              VectorRef sample_weight) {
   Random rng(Random::derive_seed(static_cast<std::uint64_t>(p.random_state), static_cast<std::uint64_t>(index)));
-  const std::vector<double> w = draw_bootstrap(rng, p, data.n);
-  std::vector<int> samples;
-  samples.reserve(static_cast<std::size_t>(data.n));
-  for (Index i = 0; i < data.n; ++i)
-    if (w.empty() || w[i] > 0) samples.push_back(static_cast<int>(i));
+  std::vector<double> w = draw_bootstrap(rng, p, data.n);
+  if (w.empty()) w.assign(static_cast<std::size_t>(data.n), 1.0);
+  for (Index i = 0; i < data.n; ++i) w[i] *= sample_weight[i];
+  const std::vector<int> samples = weighted_samples(w, data.n);
+  if (samples.empty())
+    throw InvalidArgument("sampleWeight is zero for every sample drawn into the bootstrap sample of tree " +
+                          std::to_string(index) + ": give more samples a positive weight, or set bootstrap to false");
   return grow_tree(data, samples, w, s, rng);
 }
 
@@ -61,7 +64,9 @@ void ForestBase::check_predict(MatrixRef X, const char* method) const {
 }
 
 void ForestBase::grow_forest(const TreeData& data, const ForestParams& p, TreeCriterion criterion, TreeSplitter splitter,
-                             const std::function<double(const Matrix&, const Vector&)>& oob_score_of, bool normalise_leaves) {
+                             const std::function<double(const Matrix&, const Vector&)>& oob_score_of, bool normalise_leaves,
+                             VectorRef sample_weight) {
+  check_sample_weight(sample_weight, data.n);
   if (p.n_estimators < 1) throw InvalidArgument("nEstimators must be at least 1, got " + std::to_string(p.n_estimators));
   if (p.oob_score && !p.bootstrap) throw InvalidArgument("oobScore requires bootstrap");
   if (p.max_samples && !p.bootstrap) throw InvalidArgument("maxSamples requires bootstrap (it sets the bootstrap sample size)");
@@ -70,7 +75,7 @@ void ForestBase::grow_forest(const TreeData& data, const ForestParams& p, TreeCr
   std::vector<Tree> trees;
   trees.reserve(static_cast<std::size_t>(p.n_estimators));
   for (int t = 0; t < p.n_estimators; ++t) {
-    trees.push_back(grow_tree_at(data, s, p, t));
+    trees.push_back(grow_tree_at(data, s, p, t, sample_weight));
     if (progress_ && !progress_(t + 1, p.n_estimators))
       throw Error("fit cancelled after " + std::to_string(t + 1) + " of " + std::to_string(p.n_estimators) + " trees");
   }
@@ -166,6 +171,11 @@ ForestClassifier<P>::ForestClassifier(Params p) : ForestBase(P::estimator), para
 
 template <class P>
 ForestClassifier<P>& ForestClassifier<P>::fit(MatrixRef X, IntVectorRef y) {
+  return fit(X, y, Vector::Ones(X.rows()));
+}
+
+template <class P>
+ForestClassifier<P>& ForestClassifier<P>::fit(MatrixRef X, IntVectorRef y, VectorRef sample_weight) {
   const int k = check_classification_fit(X, y, params_.criterion, name_);
   const IntVector codes = y;
   auto accuracy = [&](const Matrix& sum, const Vector& count) {
@@ -179,7 +189,7 @@ ForestClassifier<P>& ForestClassifier<P>::fit(MatrixRef X, IntVectorRef y) {
     }
     return seen ? static_cast<double>(right) / static_cast<double>(seen) : std::numeric_limits<double>::quiet_NaN();
   };
-  grow_forest(TreeData::classification(X, y, k), params_, params_.criterion, P::splitter, accuracy, true);
+  grow_forest(TreeData::classification(X, y, k), params_, params_.criterion, P::splitter, accuracy, true, sample_weight);
   return *this;
 }
 
@@ -219,6 +229,11 @@ ForestRegressor<P>::ForestRegressor(Params p) : ForestBase(P::estimator), params
 
 template <class P>
 ForestRegressor<P>& ForestRegressor<P>::fit(MatrixRef X, MatrixRef Y) {
+  return fit(X, Y, Vector::Ones(X.rows()));
+}
+
+template <class P>
+ForestRegressor<P>& ForestRegressor<P>::fit(MatrixRef X, MatrixRef Y, VectorRef sample_weight) {
   check_regression_fit(X, Y, params_.criterion, name_);
   const Matrix targets = Y;
   auto r2 = [&](const Matrix& sum, const Vector& count) {
@@ -233,7 +248,7 @@ ForestRegressor<P>& ForestRegressor<P>::fit(MatrixRef X, MatrixRef Y) {
     }
     return r2_score(truth, pred);
   };
-  grow_forest(TreeData::regression(X, Y), params_, params_.criterion, P::splitter, r2, false);
+  grow_forest(TreeData::regression(X, Y), params_, params_.criterion, P::splitter, r2, false, sample_weight);
   return *this;
 }
 

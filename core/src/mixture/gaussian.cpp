@@ -75,16 +75,21 @@ IntVector argmax_rows(const Matrix& A) {
 
 IntVector argmin_rows(const Matrix& A) { return argmax_rows(-A); }
 
-ClassStats class_statistics(MatrixRef X, IntVectorRef y, int n_classes, const char* estimator, Index min_count) {
+ClassStats class_statistics(MatrixRef X, IntVectorRef y, int n_classes, const char* estimator, Index min_count,
+                            const Vector* weights) {
   ClassStats s{Vector::Zero(n_classes), Matrix::Zero(n_classes, X.cols())};
+  std::vector<Index> samples(static_cast<std::size_t>(n_classes), 0);
   for (Index i = 0; i < X.rows(); ++i) {
-    s.counts[y[i]] += 1;
-    s.means.row(y[i]) += X.row(i);
+    const double w = weights ? (*weights)[i] : 1.0;
+    samples[y[i]] += w > 0;
+    s.counts[y[i]] += w;
+    s.means.row(y[i]) += w * X.row(i);
   }
   for (int k = 0; k < n_classes; ++k) {
-    if (s.counts[k] < static_cast<double>(min_count))
-      throw InvalidArgument(std::string("y has ") + std::to_string(static_cast<long>(s.counts[k])) +
-                            " sample(s) in class " + std::to_string(k) + ": " + estimator + " needs at least " +
+    if (samples[k] < min_count)
+      throw InvalidArgument(std::string("y has ") + std::to_string(samples[k]) + " sample(s)" +
+                            (weights ? " of positive sampleWeight" : "") + " in class " + std::to_string(k) + ": " +
+                            estimator + " needs at least " +
                             std::to_string(min_count) + " per class" +
                             (min_count > 1 ? " (a class covariance is ill-defined with fewer)" : ""));
     s.means.row(k) /= s.counts[k];

@@ -7,23 +7,32 @@
 
 namespace wasmlearn {
 
-GaussianNB& GaussianNB::fit(MatrixRef X, IntVectorRef y) {
+GaussianNB& GaussianNB::fit(MatrixRef X, IntVectorRef y) { return fit_weighted(X, y, nullptr); }
+
+GaussianNB& GaussianNB::fit(MatrixRef X, IntVectorRef y, VectorRef sample_weight) {
+  const Vector w = sample_weight;
+  return fit_weighted(X, y, &w);
+}
+
+GaussianNB& GaussianNB::fit_weighted(MatrixRef X, IntVectorRef y, const Vector* sample_weight) {
   check_matrix(X);
+  check_same_rows(X.rows(), y.size());
+  if (sample_weight) check_sample_weight(*sample_weight, X.rows());
   const int K = check_class_codes(y);
   const Index n = X.rows(), p = X.cols();
-  gauss::ClassStats stats = gauss::class_statistics(X, y, K, "GaussianNB");
+  gauss::ClassStats stats = gauss::class_statistics(X, y, K, "GaussianNB", 1, sample_weight);
   Vector prior = gauss::class_priors(params_.priors, stats.counts);
   const Matrix Xc = gauss::centre_by_class(X, y, stats.means);
   const Matrix sq = Xc.array().square();
-  Matrix var = Matrix::Zero(K, p);  // per class and feature sums of squares
-  for (Index i = 0; i < n; ++i) var.row(y[i]) += sq.row(i);
+  Matrix var = Matrix::Zero(K, p);  // per class and feature (weighted) sums of squares
+  for (Index i = 0; i < n; ++i) var.row(y[i]) += (sample_weight ? (*sample_weight)[i] : 1.0) * sq.row(i);
   switch (params_.covariance_type) {
     case NaiveBayesCovariance::diag: var.array().colwise() /= stats.counts.array(); break;
     case NaiveBayesCovariance::spherical:
       var = (var.rowwise().sum().array() / (stats.counts.array() * static_cast<double>(p))).matrix().replicate(1, p);
       break;
     case NaiveBayesCovariance::tied_spherical:
-      var.setConstant(var.sum() / static_cast<double>(n * p));
+      var.setConstant(var.sum() / (stats.counts.sum() * static_cast<double>(p)));
       break;
   }
   const RowVector mean = X.colwise().mean();

@@ -33,6 +33,38 @@ double percentile(const std::vector<double>& sorted, double q) {
   return t >= 0.5 ? b - diff * (1 - t) : a + diff * t;
 }
 
+// scikit-learn's _weighted_percentile: the first value (ascending) whose cumulative weight reaches
+// q times the total; for q = 0 the first of positive weight. values: (value, weight) sorted by value.
+double weighted_percentile(const std::vector<std::pair<double, double>>& values, const std::vector<double>& cumulative,
+                           double q) {
+  double target = q * cumulative.back();
+  if (target == 0) target = std::nextafter(0.0, 1.0);
+  const auto at = std::lower_bound(cumulative.begin(), cumulative.end(), target) - cumulative.begin();
+  return values[static_cast<std::size_t>(std::min<std::ptrdiff_t>(at, static_cast<std::ptrdiff_t>(values.size()) - 1))].first;
+}
+
+// The knots of one feature by `rule`, from its values and their weights (null: unweighted).
+std::vector<double> rule_knots(SplineKnots rule, int n_knots, MatrixRef X, Index j, const Vector* w) {
+  const Index n = X.rows();
+  std::vector<std::pair<double, double>> col;
+  for (Index i = 0; i < n; ++i)
+    if (!w || (*w)[i] > 0) col.emplace_back(X(i, j), w ? (*w)[i] : 1.0);
+  std::sort(col.begin(), col.end());
+  if (rule == SplineKnots::uniform) return linspace(col.front().first, col.back().first, n_knots);
+  std::vector<double> knots;
+  if (!w) {
+    std::vector<double> sorted;
+    for (const auto& v : col) sorted.push_back(v.first);
+    for (double q : linspace(0, 1, n_knots)) knots.push_back(percentile(sorted, (100 * q) / 100));
+    return knots;
+  }
+  std::vector<double> cumulative(col.size());
+  double sum = 0;
+  for (std::size_t i = 0; i < col.size(); ++i) cumulative[i] = sum += col[i].second;
+  for (double q : linspace(0, 1, n_knots)) knots.push_back(weighted_percentile(col, cumulative, (100 * q) / 100));
+  return knots;
+}
+
 // SciPy's find_interval: l with t[l] <= x < t[l+1], k <= l <= n-1 (x == t[n] uses the last interval;
 // outside [t[k], t[n]] the first / last interval, i.e. extrapolation).
 Index find_interval(const std::vector<double>& t, int k, double x) {
@@ -97,25 +129,25 @@ int SplineTransformer::n_splines() const {
   return params_.extrapolation == SplineExtrapolation::periodic ? n_knots - 1 : n_knots + params_.degree - 1;
 }
 
-SplineTransformer& SplineTransformer::fit(MatrixRef X) {
+SplineTransformer& SplineTransformer::fit(MatrixRef X) { return fit_weighted(X, nullptr); }
+
+SplineTransformer& SplineTransformer::fit(MatrixRef X, VectorRef sample_weight) {
+  const Vector w = sample_weight;
+  return fit_weighted(X, &w);
+}
+
+SplineTransformer& SplineTransformer::fit_weighted(MatrixRef X, const Vector* sample_weight) {
   const int degree = params_.degree;
   if (degree < 0) throw InvalidArgument("degree must be at least 0, got " + std::to_string(degree));
   if (params_.n_knots < 2) throw InvalidArgument("nKnots must be at least 2, got " + std::to_string(params_.n_knots));
   check_matrix(X, "X", 2);
-  const Index p = X.cols(), n = X.rows();
+  if (sample_weight) check_sample_weight(*sample_weight, X.rows());
+  const Index p = X.cols();
   Matrix K;
   if (const auto* rule = std::get_if<SplineKnots>(&params_.knots)) {
     K.resize(params_.n_knots, p);
     for (Index j = 0; j < p; ++j) {
-      std::vector<double> col(static_cast<std::size_t>(n));
-      for (Index i = 0; i < n; ++i) col[static_cast<std::size_t>(i)] = X(i, j);
-      std::sort(col.begin(), col.end());
-      std::vector<double> v;
-      if (*rule == SplineKnots::uniform) {
-        v = linspace(col.front(), col.back(), params_.n_knots);
-      } else {
-        for (double q : linspace(0, 1, params_.n_knots)) v.push_back(percentile(col, (100 * q) / 100));
-      }
+      const std::vector<double> v = rule_knots(*rule, params_.n_knots, X, j, sample_weight);
       for (int i = 0; i < params_.n_knots; ++i) K(i, j) = v[static_cast<std::size_t>(i)];
     }
     try {

@@ -4,11 +4,14 @@
 
 namespace wasmlearn {
 
-StandardScaler& StandardScaler::fit(MatrixRef X) {
+StandardScaler& StandardScaler::fit(MatrixRef X) { return fit(X, Vector::Ones(X.rows())); }
+
+StandardScaler& StandardScaler::fit(MatrixRef X, VectorRef sample_weight) {
   check_matrix(X);
-  const Index n = X.rows();
-  mean_ = X.colwise().mean().transpose();
-  var_ = (X.rowwise() - mean_.transpose()).colwise().squaredNorm().transpose() / static_cast<double>(n);
+  check_sample_weight(sample_weight, X.rows());
+  const double total = sample_weight.sum();
+  mean_ = X.transpose() * sample_weight / total;
+  var_ = (X.rowwise() - mean_.transpose()).array().square().matrix().transpose() * sample_weight / total;
   scale_ = var_.cwiseSqrt();
   // scikit-learn treats variances below ~10 ulp of the mean's magnitude as zero (constant feature).
   const double eps = 10 * std::numeric_limits<double>::epsilon();
@@ -17,7 +20,7 @@ StandardScaler& StandardScaler::fit(MatrixRef X) {
   if (!params_.with_mean) mean_.setZero();
   if (!params_.with_std) scale_.setOnes();
   n_features_in_ = X.cols();
-  n_samples_seen_ = n;
+  n_samples_seen_ = total;
   return *this;
 }
 
@@ -52,7 +55,7 @@ void StandardScaler::load_state(const json& s) {
   var_ = std::move(var);
   scale_ = std::move(scale);
   n_features_in_ = mean_.size();
-  n_samples_seen_ = static_cast<Index>(seen);
+  n_samples_seen_ = seen;
 }
 
 }  // namespace wasmlearn

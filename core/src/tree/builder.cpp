@@ -339,6 +339,7 @@ class Grower {
     const Index m = static_cast<Index>(samples_.size());
     crit_.init(samples_.data(), 0, m);
     w_root_ = crit_.w_total;
+    min_weight_leaf_ = s_.min_weight_fraction_leaf * w_root_;
     if (s_.max_leaf_nodes > 0) grow_best_first(m);
     else grow_depth_first(m);
     for (auto* v : {&tree_.left, &tree_.right, &tree_.feature, &tree_.n_samples}) v->shrink_to_fit();
@@ -361,10 +362,11 @@ class Grower {
   Record add_node(Record r, bool first) {
     const Index n = r.end - r.start;
     crit_.init(samples_.data(), r.start, r.end);
-    bool leaf = r.depth >= s_.max_depth || n < s_.min_samples_split || n < 2 * s_.min_samples_leaf;
+    const double w_node = crit_.w_total;
+    bool leaf = r.depth >= s_.max_depth || n < s_.min_samples_split || n < 2 * s_.min_samples_leaf ||
+                w_node < 2 * min_weight_leaf_;
     if (first) r.impurity = crit_.node_impurity();
     leaf = leaf || r.impurity <= kEpsilon;
-    const double w_node = crit_.w_total;
     crit_.node_value(value_.data());
     if (!leaf) {
       r.split = find_split(r.start, r.end, r.impurity);
@@ -445,6 +447,7 @@ class Grower {
           const Index nl = p + 1;
           if (nl < msl) continue;
           if (m - nl < msl) break;
+          if (!keeps_min_weight()) continue;
           const double proxy = crit_.proxy();
           if (proxy > best_proxy) {
             best_proxy = proxy;
@@ -466,7 +469,7 @@ class Grower {
         Index nl = 0;
         for (Index p = start; p < end; ++p)
           if (x[s[p]] <= thr) crit_.move_left(s[p]), ++nl;
-        if (nl < msl || m - nl < msl) continue;
+        if (nl < msl || m - nl < msl || !keeps_min_weight()) continue;
         const double proxy = crit_.proxy();
         if (proxy > best_proxy) {
           best_proxy = proxy;
@@ -492,6 +495,9 @@ class Grower {
     best.improvement = (wn / w_root_) * (impurity - (wr / wn) * best.impurity_right - (wl / wn) * best.impurity_left);
     return best;
   }
+
+  // Both children of the split the criterion holds keep minWeightFractionLeaf of the weight.
+  bool keeps_min_weight() const { return crit_.w_left >= min_weight_leaf_ && crit_.w_right() >= min_weight_leaf_; }
 
   struct Entry {
     float v;
@@ -549,7 +555,7 @@ class Grower {
   std::vector<int> features_;
   std::vector<double> value_;
   Tree tree_;
-  double w_root_ = 1;
+  double w_root_ = 1, min_weight_leaf_ = 0;
 };
 
 template <class C>
@@ -559,6 +565,14 @@ Tree grow_with(const TreeData& data, const std::vector<int>& samples, const std:
 }
 
 }  // namespace
+
+std::vector<int> weighted_samples(const std::vector<double>& weights, Index n) {
+  std::vector<int> samples;
+  samples.reserve(static_cast<std::size_t>(n));
+  for (Index i = 0; i < n; ++i)
+    if (weights.empty() || weights[i] > 0) samples.push_back(static_cast<int>(i));
+  return samples;
+}
 
 Tree grow_tree(const TreeData& data, const std::vector<int>& samples, const std::vector<double>& weights,
                const GrowSettings& s, Random& rng) {

@@ -42,6 +42,9 @@ GrowSettings resolve_growth(const TreeGrowthParams& p, TreeCriterion criterion, 
   if (!(p.min_impurity_decrease >= 0))
     throw InvalidArgument("minImpurityDecrease must be at least 0, got " + format_number(p.min_impurity_decrease));
   s.min_impurity_decrease = p.min_impurity_decrease;
+  if (!(p.min_weight_fraction_leaf >= 0 && p.min_weight_fraction_leaf <= 0.5))
+    throw InvalidArgument("minWeightFractionLeaf must be in [0, 0.5], got " + format_number(p.min_weight_fraction_leaf));
+  s.min_weight_fraction_leaf = p.min_weight_fraction_leaf;
   const int d = static_cast<int>(n_features);
   s.max_features = d;
   if (max_features) {
@@ -132,20 +135,19 @@ Matrix DecisionTreeBase::value() const {
   return Eigen::Map<const Matrix>(tree_.value.data(), tree_.node_count(), tree_.n_values);
 }
 
-void DecisionTreeBase::grow(const TreeData& data, const GrowSettings& s, int random_state, double ccp_alpha) {
+void DecisionTreeBase::grow(const TreeData& data, const GrowSettings& s, int random_state, double ccp_alpha,
+                            VectorRef sample_weight) {
   if (!(ccp_alpha >= 0)) throw InvalidArgument("ccpAlpha must be at least 0, got " + format_number(ccp_alpha));
-  std::vector<int> samples(static_cast<std::size_t>(data.n));
-  for (Index i = 0; i < data.n; ++i) samples[i] = static_cast<int>(i);
+  check_sample_weight(sample_weight, data.n);
+  const std::vector<double> w(sample_weight.data(), sample_weight.data() + sample_weight.size());
   Random rng(static_cast<std::uint64_t>(random_state));
-  Tree t = grow_tree(data, samples, {}, s, rng);
+  Tree t = grow_tree(data, weighted_samples(w, data.n), w, s, rng);
   tree_ = ccp_alpha > 0 ? t.pruned(ccp_alpha) : std::move(t);
 }
 
 NamedArrays DecisionTreeBase::pruning_path_of(const TreeData& data, const GrowSettings& s, int random_state) {
-  std::vector<int> samples(static_cast<std::size_t>(data.n));
-  for (Index i = 0; i < data.n; ++i) samples[i] = static_cast<int>(i);
   Random rng(static_cast<std::uint64_t>(random_state));
-  const Tree::PruningPath path = grow_tree(data, samples, {}, s, rng).pruning_path();
+  const Tree::PruningPath path = grow_tree(data, weighted_samples({}, data.n), {}, s, rng).pruning_path();
   const Index k = static_cast<Index>(path.ccp_alphas.size());
   return NamedArrays{{{"ccpAlphas", NdArray{path.ccp_alphas, {k}}}, {"impurities", NdArray{path.impurities, {k}}}}};
 }
@@ -164,10 +166,12 @@ void DecisionTreeBase::load_tree_state(const json& s, int n_values_min) {
 
 // ---- classifier / regressor --------------------------------------------------------------------
 
-DecisionTreeClassifier& DecisionTreeClassifier::fit(MatrixRef X, IntVectorRef y) {
+DecisionTreeClassifier& DecisionTreeClassifier::fit(MatrixRef X, IntVectorRef y) { return fit(X, y, Vector::Ones(X.rows())); }
+
+DecisionTreeClassifier& DecisionTreeClassifier::fit(MatrixRef X, IntVectorRef y, VectorRef sample_weight) {
   const int k = check_classification_fit(X, y, params_.criterion, name_);
   const GrowSettings s = resolve_growth(params_, params_.criterion, params_.splitter, params_.max_features, X.rows(), X.cols());
-  grow(TreeData::classification(X, y, k), s, params_.random_state, params_.ccp_alpha);
+  grow(TreeData::classification(X, y, k), s, params_.random_state, params_.ccp_alpha, sample_weight);
   return *this;
 }
 
@@ -195,10 +199,12 @@ NamedArrays DecisionTreeClassifier::cost_complexity_pruning_path(MatrixRef X, Ma
   return pruning_path_of(TreeData::classification(X, y, k), s, params_.random_state);
 }
 
-DecisionTreeRegressor& DecisionTreeRegressor::fit(MatrixRef X, MatrixRef Y) {
+DecisionTreeRegressor& DecisionTreeRegressor::fit(MatrixRef X, MatrixRef Y) { return fit(X, Y, Vector::Ones(X.rows())); }
+
+DecisionTreeRegressor& DecisionTreeRegressor::fit(MatrixRef X, MatrixRef Y, VectorRef sample_weight) {
   check_regression_fit(X, Y, params_.criterion, name_);
   const GrowSettings s = resolve_growth(params_, params_.criterion, params_.splitter, params_.max_features, X.rows(), X.cols());
-  grow(TreeData::regression(X, Y), s, params_.random_state, params_.ccp_alpha);
+  grow(TreeData::regression(X, Y), s, params_.random_state, params_.ccp_alpha, sample_weight);
   return *this;
 }
 

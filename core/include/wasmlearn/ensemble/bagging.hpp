@@ -1,8 +1,9 @@
 // Bagging over any registered estimator, as scikit-learn's BaggingClassifier / BaggingRegressor:
 // each member is built by name (make_estimator) and fitted on a random subset of the samples
 // (with or without replacement) restricted to a random subset of the features. Member m draws
-// from Random(Random::derive_seed(randomState, m)) alone. Bootstrap samples are materialised
-// (repeated rows), since members need not accept sample weights.
+// from Random(Random::derive_seed(randomState, m)) alone. A member whose fit takes sample weights
+// gets each drawn row once, weighted by its draw count times its sampleWeight (as scikit-learn);
+// other members get the drawn rows materialised (repeated), and then sampleWeight is refused.
 // A classifier member sees only the classes present in its sample (re-encoded 0..k-1) and its
 // results are mapped back. Aggregation: the mean of the members' predictProba when the base
 // estimator has one, else the share of votes; regressors average predictions.
@@ -47,8 +48,8 @@ class BaggingBase {
 
  protected:
   BaggingBase(const BaggingParams& p, const char* name, Kind member_kind);
-  // Y: n x 1 class codes (classifier) or n x outputs.
-  void fit_members(const BaggingParams& p, MatrixRef X, MatrixRef Y, int n_values);
+  // Y: n x 1 class codes (classifier) or n x outputs; sample_weight: null for unit weights.
+  void fit_members(const BaggingParams& p, MatrixRef X, MatrixRef Y, int n_values, const Vector* sample_weight);
   // Sum over members of their (mapped) results divided by the member count: class probabilities
   // (or vote shares) for classifiers, predictions for regressors.
   Matrix aggregate(MatrixRef X, const char* method) const;
@@ -71,6 +72,7 @@ class BaggingClassifier : public BaggingBase {
   using Params = BaggingClassifierParams;
   explicit BaggingClassifier(Params p = {});
   BaggingClassifier& fit(MatrixRef X, IntVectorRef y);
+  BaggingClassifier& fit(MatrixRef X, IntVectorRef y, VectorRef sample_weight);
   IntVector predict(MatrixRef X) const;  // most probable class (lowest code on ties)
   Matrix predict_proba(MatrixRef X) const;
   const Params& params() const { return params_; }
@@ -79,6 +81,8 @@ class BaggingClassifier : public BaggingBase {
   void load_state(const json& s) { load_bagging_state(s); }
 
  private:
+  BaggingClassifier& fit_classes(MatrixRef X, IntVectorRef y, const Vector* sample_weight);  // null: unweighted
+
   Params params_;
 };
 
@@ -87,6 +91,7 @@ class BaggingRegressor : public BaggingBase {
   using Params = BaggingRegressorParams;
   explicit BaggingRegressor(Params p = {});
   BaggingRegressor& fit(MatrixRef X, MatrixRef Y);
+  BaggingRegressor& fit(MatrixRef X, MatrixRef Y, VectorRef sample_weight);
   Matrix predict(MatrixRef X) const;
   const Params& params() const { return params_; }
   int n_outputs() const { return n_values_; }

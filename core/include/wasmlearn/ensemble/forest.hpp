@@ -70,8 +70,10 @@ class ForestBase {
   IntVector tree_depths() const;
   IntVector tree_n_leaves() const;
 
-  // Grows tree `index` of a forest (the unit of work a worker pool would run).
-  static Tree grow_tree_at(const TreeData& data, const GrowSettings& s, const ForestParams& p, int index);
+  // Grows tree `index` of a forest (the unit of work a worker pool would run) with weights
+  // sample_weight (size data.n) times its bootstrap multiplicities.
+  static Tree grow_tree_at(const TreeData& data, const GrowSettings& s, const ForestParams& p, int index,
+                           VectorRef sample_weight);
   // The bootstrap multiplicity of each training sample for tree `index` (empty: no bootstrap).
   static std::vector<double> bootstrap_weights(const ForestParams& p, Index n, int index);
 
@@ -81,7 +83,8 @@ class ForestBase {
   // Validates, grows all trees (reporting progress), and computes the OOB score when asked:
   // `oob_score_of(oob_sum, oob_count)` scores the per-sample sums of out-of-bag leaf values.
   void grow_forest(const TreeData& data, const ForestParams& p, TreeCriterion criterion, TreeSplitter splitter,
-                   const std::function<double(const Matrix&, const Vector&)>& oob_score_of, bool normalise_leaves);
+                   const std::function<double(const Matrix&, const Vector&)>& oob_score_of, bool normalise_leaves,
+                   VectorRef sample_weight);
   json forest_state() const;
   void load_forest_state(const json& s);
 
@@ -100,6 +103,8 @@ class ForestClassifier : public ForestBase {
   explicit ForestClassifier(Params p = {});
 
   ForestClassifier& fit(MatrixRef X, IntVectorRef y);
+  // Tree t grows with weights sample_weight × its bootstrap multiplicities, as scikit-learn's.
+  ForestClassifier& fit(MatrixRef X, IntVectorRef y, VectorRef sample_weight);
   IntVector predict(MatrixRef X) const;     // most probable class (lowest code on ties)
   Matrix predict_proba(MatrixRef X) const;  // soft: mean of the trees' leaf fractions; hard: vote shares
 
@@ -120,6 +125,7 @@ class ForestRegressor : public ForestBase {
   explicit ForestRegressor(Params p = {});
 
   ForestRegressor& fit(MatrixRef X, MatrixRef Y);
+  ForestRegressor& fit(MatrixRef X, MatrixRef Y, VectorRef sample_weight);  // as the classifier's
   Matrix predict(MatrixRef X) const;  // mean of the trees' predictions
 
   const Params& params() const { return params_; }

@@ -34,13 +34,15 @@ void exp_normalize_rows(Matrix& A, Vector& log_norm);
 IntVector argmax_rows(const Matrix& A);
 IntVector argmin_rows(const Matrix& A);
 
-// Per-class sample counts (K) and means (K x p) of class codes 0..K-1. Every class must have at
-// least `min_count` samples; the error names the estimator and the class code.
+// Per-class sample counts (K) and means (K x p) of class codes 0..K-1; with `weights`, the total
+// weight and the weighted mean of each class. Every class must have at least `min_count` samples
+// (of positive weight); the error names the estimator and the class code.
 struct ClassStats {
   Vector counts;
   Matrix means;
 };
-ClassStats class_statistics(MatrixRef X, IntVectorRef y, int n_classes, const char* estimator, Index min_count = 1);
+ClassStats class_statistics(MatrixRef X, IntVectorRef y, int n_classes, const char* estimator, Index min_count = 1,
+                            const Vector* weights = nullptr);
 // At least two classes (the discriminant and centroid classifiers compare classes).
 void check_two_classes(int n_classes, const char* estimator);
 // Rows of X minus the mean of their class.

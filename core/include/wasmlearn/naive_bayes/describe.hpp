@@ -29,7 +29,7 @@ struct Describe<GaussianNB> {
     return std::make_tuple(attribute("theta", &E::theta, "class means (nClasses x nFeatures)"),
                            attribute("var", &E::var, "class variances (nClasses x nFeatures), smoothed"),
                            attribute("classPrior", &E::class_prior, "class prior probabilities used"),
-                           attribute("classCount", &E::class_count, "training samples per class"),
+                           attribute("classCount", &E::class_count, "training samples per class (their total sampleWeight when weighted)"),
                            attribute("epsilon", &E::epsilon, "the variance added (varSmoothing x largest feature variance)"),
                            attribute("nFeaturesIn", &E::n_features_in, "number of columns seen in fit"));
   }

@@ -29,6 +29,9 @@ class GaussianNB {
 
   explicit GaussianNB(Params p = {}) : params_(std::move(p)) {}
   GaussianNB& fit(MatrixRef X, IntVectorRef y);
+  // Weighted class totals, means and variances, as scikit-learn's; the priors are the classes'
+  // shares of the weight, and varSmoothing scales the largest unweighted variance of X (as there).
+  GaussianNB& fit(MatrixRef X, IntVectorRef y, VectorRef sample_weight);
   IntVector predict(MatrixRef X) const;
   Matrix predict_proba(MatrixRef X) const;
   Matrix predict_log_proba(MatrixRef X) const;
@@ -39,7 +42,7 @@ class GaussianNB {
   Matrix theta() const { return theta_; }  // class means, K x p
   Matrix var() const { return var_; }      // variances, K x p (repeated across features when isotropic)
   Vector class_prior() const { return class_prior_; }
-  Vector class_count() const { return class_count_; }
+  Vector class_count() const { return class_count_; }  // samples (total weight) per class
   double epsilon() const { return epsilon_; }
   int n_features_in() const { return static_cast<int>(theta_.cols()); }
 
@@ -47,6 +50,8 @@ class GaussianNB {
   void load_state(const json& s);
 
  private:
+  GaussianNB& fit_weighted(MatrixRef X, IntVectorRef y, const Vector* sample_weight);  // null: unit weights
+
   Params params_;
   Matrix theta_, var_;
   Vector class_prior_, class_count_;

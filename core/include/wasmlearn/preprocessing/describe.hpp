@@ -25,7 +25,7 @@ struct Describe<StandardScaler> {
                            attribute("var", &E::var, "per-feature population variance seen in fit"),
                            attribute("scale", &E::scale, "per-feature divisor (1 for constant features)"),
                            attribute("nFeaturesIn", &E::n_features_in, "number of columns seen in fit"),
-                           attribute("nSamplesSeen", &E::n_samples_seen, "number of rows seen in fit"));
+                           attribute("nSamplesSeen", &E::n_samples_seen, "number of rows seen in fit (their total sampleWeight when weighted)"));
   }
 };
 

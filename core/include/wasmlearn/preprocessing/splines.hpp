@@ -38,6 +38,10 @@ class SplineTransformer {
   explicit SplineTransformer(Params p = {}) : params_(std::move(p)) {}
 
   SplineTransformer& fit(MatrixRef X);
+  // With sample weights, as scikit-learn's: 'uniform' knots span the rows of positive weight,
+  // 'quantile' knots are lower weighted percentiles (not numpy.percentile's interpolation, so unit
+  // weights need not give the unweighted knots).
+  SplineTransformer& fit(MatrixRef X, VectorRef sample_weight);
   // n x (nFeatures · nSplines) (one column fewer per feature without includeBias: the last spline
   // of each feature is dropped, as scikit-learn does).
   Matrix transform(MatrixRef X) const;
@@ -54,6 +58,8 @@ class SplineTransformer {
   void load_state(const json& s);
 
  private:
+  SplineTransformer& fit_weighted(MatrixRef X, const Vector* sample_weight);  // null: unweighted
+
   Params params_;
   Matrix base_knots_;
 };

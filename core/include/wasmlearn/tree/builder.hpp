@@ -34,6 +34,9 @@ struct GrowSettings {
   int max_leaf_nodes = -1;  // -1: unlimited (depth-first growth)
   int max_features = 0;     // candidate features per split
   double min_impurity_decrease = 0;
+  // Each child of a split keeps at least this fraction of the total weight of the tree's samples
+  // (a fraction, as the total differs between the trees of a forest).
+  double min_weight_fraction_leaf = 0;
 };
 
 // Training data in the layout the sweep wants: features as contiguous columns, in single
@@ -52,8 +55,12 @@ struct TreeData {
   bool is_classification() const { return n_classes > 0; }
 };
 
+// The samples a tree grows on: those of positive weight (all when `weights` is empty), as
+// scikit-learn's builder, so a zero weight is the same as leaving the row out.
+std::vector<int> weighted_samples(const std::vector<double>& weights, Index n);
+
 // Grows a tree on `samples` (distinct indices into data); `weights` (size data.n, or empty for
-// unit weights) gives each sample's weight, e.g. its bootstrap multiplicity.
+// unit weights) gives each sample's weight, e.g. its sample weight times its bootstrap multiplicity.
 Tree grow_tree(const TreeData& data, const std::vector<int>& samples, const std::vector<double>& weights,
                const GrowSettings& settings, Random& rng);
 

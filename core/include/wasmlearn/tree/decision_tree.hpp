@@ -1,7 +1,8 @@
 // Decision trees, as scikit-learn's DecisionTreeClassifier / DecisionTreeRegressor (1.2): CART
 // grown depth-first (best-first when maxLeafNodes is set), optional minimal cost-complexity
 // pruning (ccpAlpha), introspection (apply, decisionPath, getDepth, getNLeaves, the tree arrays).
-// The split search and tie rule are described in tree/builder.hpp.
+// The split search and tie rule are described in tree/builder.hpp. Sample weights enter the
+// impurities, the leaf values and minWeightFractionLeaf; a row of weight 0 is left out, as scikit-learn.
 //
 // Text export: the fitted arrays (tree.feature, tree.threshold, tree.childrenLeft/Right,
 // tree.value, tree.impurity, tree.nNodeSamples) are everything an export_text / plot_tree needs;
@@ -28,6 +29,7 @@ struct TreeGrowthParams {
   SampleCount min_samples_leaf = 1;
   std::optional<int> max_leaf_nodes;
   double min_impurity_decrease = 0;
+  double min_weight_fraction_leaf = 0;  // in [0, 0.5]
 };
 
 // Counts from fractions and shortcuts, checked against the data (as scikit-learn does at fit).
@@ -60,8 +62,8 @@ class DecisionTreeBase {
  protected:
   explicit DecisionTreeBase(const char* name) : name_(name) {}
   void check_predict(MatrixRef X, const char* method) const;
-  // Grows (and prunes) the tree on all samples.
-  void grow(const TreeData& data, const GrowSettings& s, int random_state, double ccp_alpha);
+  // Grows (and prunes) the tree on the samples of positive weight.
+  void grow(const TreeData& data, const GrowSettings& s, int random_state, double ccp_alpha, VectorRef sample_weight);
   static NamedArrays pruning_path_of(const TreeData& data, const GrowSettings& s, int random_state);
   json tree_state() const;
   void load_tree_state(const json& s, int n_values_min);
@@ -84,6 +86,8 @@ class DecisionTreeClassifier : public DecisionTreeBase {
   explicit DecisionTreeClassifier(Params p = {}) : DecisionTreeBase("DecisionTreeClassifier"), params_(std::move(p)) {}
 
   DecisionTreeClassifier& fit(MatrixRef X, IntVectorRef y);  // y: class codes 0..nClasses-1
+  // Weighted class counts in the impurities and leaves, as scikit-learn's.
+  DecisionTreeClassifier& fit(MatrixRef X, IntVectorRef y, VectorRef sample_weight);
   IntVector predict(MatrixRef X) const;                      // most frequent class of the leaf (lowest on ties)
   Matrix predict_proba(MatrixRef X) const;                   // class fractions of the leaf
   // The effective alphas and total leaf impurities of minimal cost-complexity pruning of a tree
@@ -113,6 +117,8 @@ class DecisionTreeRegressor : public DecisionTreeBase {
   explicit DecisionTreeRegressor(Params p = {}) : DecisionTreeBase("DecisionTreeRegressor"), params_(std::move(p)) {}
 
   DecisionTreeRegressor& fit(MatrixRef X, MatrixRef Y);  // Y: n x outputs
+  // Weighted means (or medians) in the impurities and leaves, as scikit-learn's.
+  DecisionTreeRegressor& fit(MatrixRef X, MatrixRef Y, VectorRef sample_weight);
   Matrix predict(MatrixRef X) const;                     // n x outputs: the leaf's mean (or median)
   NamedArrays cost_complexity_pruning_path(MatrixRef X, MatrixRef Y) const;
 

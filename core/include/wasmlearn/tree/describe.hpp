@@ -42,7 +42,7 @@ auto max_features_param(const char* doc) {
                                {{"sqrt", MaxFeaturesRule::sqrt}, {"log2", MaxFeaturesRule::log2}}, at_least(1), open_fraction()));
 }
 
-// maxDepth, minSamplesSplit, minSamplesLeaf, maxLeafNodes (options of every tree estimator).
+// maxDepth, minSamplesSplit, minSamplesLeaf, maxLeafNodes, minWeightFractionLeaf (options of every tree estimator).
 template <class P>
 auto size_params() {
   return std::make_tuple(
@@ -54,7 +54,9 @@ auto size_params() {
             "fewest samples each child of a split must keep: a count (at least 1) or a fraction of the samples (rounded up)", {},
             at_least(1), open_fraction()),
       param("maxLeafNodes", &P::max_leaf_nodes, "most leaves; when set the tree grows best-first (largest impurity decrease first)",
-            at_least(2)));
+            at_least(2)),
+      param("minWeightFractionLeaf", &P::min_weight_fraction_leaf,
+            "smallest fraction of the total sample weight each child of a split must keep", between(0, 0.5)));
 }
 
 template <class P>

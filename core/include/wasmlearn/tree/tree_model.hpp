@@ -5,7 +5,7 @@
 //   threshold       go left when float(x[feature]) <= threshold (single precision, as scikit-learn); -2 for a leaf
 //   impurity        criterion value of the node's training samples
 //   n_samples       distinct training samples that reached the node
-//   weighted_n      their total weight (bootstrap multiplicities in a forest; = n_samples otherwise)
+//   weighted_n      their total weight (sample weight times bootstrap multiplicity; = n_samples when unweighted)
 //   value           node_count x n_values: weighted class counts (classification, as scikit-learn 1.2)
 //                   or the mean / median per output (regression)
 // Node ids: depth-first trees are numbered in pre-order (left subtree first); best-first trees
