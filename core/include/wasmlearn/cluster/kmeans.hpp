@@ -1,7 +1,8 @@
 // k-means clustering, as scikit-learn's KMeans (1.2): k-means++ (greedy, 2 + ⌊log k⌋ local trials)
 // or random starts, then Lloyd's iterations or Elkan's (the same result, fewer distances, via
 // triangle-inequality bounds). The data are centred before the iterations (as scikit-learn does)
-// and the centres shifted back after.
+// and the centres shifted back after. Each variant is an assignment step behind one driver
+// (k_means_common.hpp; the steps in core/src/cluster/k_means_lloyd.cpp and k_means_elkan.cpp).
 //   - Lloyd's assignment step: argmin_j ‖c_j‖² − 2·x·c_j in float64, computed in float32 (X
 //     copied once per fit, feature-major, four rows per register) where a bound on the rounding
 //     error certifies that float64 would pick the same centre, and in float64 for the rows it does
@@ -74,6 +75,10 @@ class KMeans {
   void load_state(const json& s);
 
  private:
+  // fit with row weights w (ones for an unweighted fit: then `weighted` is false, which only keeps
+  // k-means++'s unweighted first draw).
+  KMeans& fit_rows(MatrixRef X, const Vector& w, bool weighted);
+
   Params params_;
   Matrix centers_;
   IntVector labels_;
