@@ -27,10 +27,18 @@ class RawEstimator {
 
   // on_progress: undefined, or a JS function (done, total) -> boolean (false cancels). The JS
   // layer wraps the user's callback so that it never throws through WASM frames.
-  void fit(const val& X, int rows, int cols, const val& Y, int y_cols, bool y_is_vector, const val& on_progress) {
+  // sample_weight: undefined, or a Float64Array / Float32Array / number[] (its length is checked
+  // against the rows of X in the core).
+  void fit(const val& X, int rows, int cols, const val& Y, int y_cols, bool y_is_vector, const val& on_progress,
+           const val& sample_weight) {
     guarded([&] {
       const Buffer x(X, rows, cols, "X");
       const Buffer y(Y, rows, y_cols, "y");
+      std::optional<Vector> weights;
+      if (!sample_weight.isUndefined() && !sample_weight.isNull()) {
+        const Buffer w(sample_weight, sample_weight["length"].as<int>(), 1, "sampleWeight");
+        weights = Vector(w.map().col(0));
+      }
       // Unset again however fit ends, so the model keeps no reference to the JS function.
       struct ProgressScope {
         AnyEstimator& est;
@@ -38,7 +46,7 @@ class RawEstimator {
       } scope{*impl_};
       if (on_progress.typeOf().as<std::string>() == "function")
         impl_->set_progress([&on_progress](int done, int total) { return on_progress(done, total).as<bool>(); });
-      impl_->fit(x.map(), y.map(), y_is_vector);
+      impl_->fit(x.map(), y.map(), y_is_vector, weights ? &*weights : nullptr);
     });
   }
   val predict(const val& X, int rows, int cols) const {

@@ -79,6 +79,14 @@ export function toTargets(y, rows, name = 'y') {
   return { ...m, isVector: vector };
 }
 
+// Per-sample weights: typed data passed through as it is, a number[] packed; the core checks the
+// length and the values.
+export function toWeights(w, name = 'sampleWeight') {
+  if (w instanceof Float64Array || w instanceof Float32Array) return w;
+  if (Array.isArray(w)) return packNumbers(w, name);
+  throw new Error(`${name} must be a number[], a Float64Array or a Float32Array, got ${isTyped(w) ? `a ${w.constructor.name}` : describe(w)}`);
+}
+
 // Class labels (numbers or strings) -> codes 0..k-1 in sorted label order, as scikit-learn's classes_.
 export function encodeLabels(y, name = 'y') {
   if (!Array.isArray(y) && !isTyped(y)) throw new Error(`${name} must be an array of labels (numbers or strings), got ${describe(y)}`);

@@ -3,7 +3,7 @@
 // raw embind handle stays private: the JS object owns it, frees it on dispose(), and a
 // FinalizationRegistry frees it if the object is garbage-collected first.
 import { wasm } from './module.js';
-import { DenseMatrix, toMatrix, toTargets, encodeLabels, codesFor, decodeLabels, labelKind, fromNd } from './arrays.js';
+import { DenseMatrix, toMatrix, toTargets, toWeights, encodeLabels, codesFor, decodeLabels, labelKind, fromNd } from './arrays.js';
 
 export const metadata = JSON.parse(wasm.estimators());
 const byName = new Map(metadata.map((m) => [m.name, m]));
@@ -22,6 +22,19 @@ function checkOptions(options, meta) {
     clean[key] = value;
   }
   return clean;
+}
+
+// fit's options: only those the metadata's fitOptions lists (an undefined value counts as absent).
+function checkFitOptions(options, meta) {
+  if (options == null) return {};
+  if (typeof options !== 'object' || Array.isArray(options))
+    throw new Error(`${meta.name}.fit options must be an object, got ${Array.isArray(options) ? 'an array' : typeof options}`);
+  for (const [key, value] of Object.entries(options)) {
+    if (value === undefined || meta.fitOptions.includes(key)) continue;
+    if (key === 'sampleWeight' || key === 'onProgress') throw new Error(`${meta.name}.fit does not take ${key}`);
+    throw new Error(`Unknown fit option '${key}' for ${meta.name}; valid fit options: ${meta.fitOptions.join(', ') || 'none'}`);
+  }
+  return options;
 }
 
 // Options declared perClass (e.g. classWeight) also take an object keyed by label ({ cat: 2, dog: 1 }).
@@ -88,17 +101,20 @@ export class Estimator {
     return this.#labels;
   }
 
-  // options.onProgress(done, total), for estimators whose metadata lists "progress" (forests):
-  // called during the fit; returning false cancels it (fit then throws "fit cancelled ...").
-  fit(X, y, options = {}) {
+  // options, as the metadata's fitOptions allow: sampleWeight, one weight per row of X (checked
+  // in the core); onProgress(done, total) (forests), called during the fit, returning false
+  // cancels it (fit then throws "fit cancelled ...").
+  fit(X, y, options) {
     const raw = this._raw();
+    const { sampleWeight, onProgress } = checkFitOptions(options, this.constructor.metadata);
     const x = toMatrix(X);
-    const progress = progressCallback(options?.onProgress);
+    const weights = sampleWeight === undefined ? undefined : toWeights(sampleWeight);
+    const progress = progressCallback(onProgress);
     const t = targetBuffer(this.constructor.metadata.kind, y, x.rows, null);
     const inClassOrder = Object.entries(this.#byLabel).map(([name, byLabel]) => [name, perClassArray(name, byLabel, t.encoded.classes)]);
     if (inClassOrder.length) raw.setParams(JSON.stringify(Object.fromEntries(inClassOrder)));
     try {
-      raw.fit(x.data, x.rows, x.cols, t.data, t.cols, t.isVector, progress.call);
+      raw.fit(x.data, x.rows, x.cols, t.data, t.cols, t.isVector, progress.call, weights);
     } catch (e) {
       throw progress.error ?? e; // the callback's own error rather than "fit cancelled"
     }
@@ -297,8 +313,8 @@ const optionalMethods = {
 // fitTransform / fitPredict conveniences, as scikit-learn.
 function addConveniences(proto, methods) {
   if (methods.includes('transform'))
-    proto.fitTransform = function (X, y) {
-      return this.fit(X, y).transform(X);
+    proto.fitTransform = function (X, y, options) {
+      return this.fit(X, y, options).transform(X);
     };
 }
 

@@ -21,7 +21,7 @@ let fitRaw = null;
 if (runner.startsWith('wasm')) {
   const create = (await import(pathToFileURL(spec.modules[runner]).href)).default;
   wasm = await create();
-  // RawEstimator.fit(X, rows, cols, Y, yCols, yIsVector[, onProgress]): embind wants the exact count.
+  // RawEstimator.fit(X, rows, cols, Y, yCols, yIsVector[, onProgress, sampleWeight]): embind wants the exact count.
   const extra = Array(Math.max(0, wasm.RawEstimator.prototype.fit.length - 6)).fill(undefined);
   fitRaw = (est, ...args) => est.fit(...args, ...extra);
 }

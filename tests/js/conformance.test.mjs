@@ -57,6 +57,52 @@ for (const meta of estimators()) {
     assert.doesNotThrow(() => model.dispose());
   });
 
+  test(`${meta.name}: fit takes sampleWeight and it changes the model, or says it does not take it`, () => {
+    const y = targetsFor(meta.kind);
+    const weights = X.map((_, i) => 1 + (i % 5)); // not all equal
+    const model = new Class();
+    if (!meta.fitOptions.includes('sampleWeight')) {
+      assert.throws(() => model.fit(X, y, { sampleWeight: weights }), { message: `${meta.name}.fit does not take sampleWeight` });
+      // The core says the same to callers that do not come through the JS layer.
+      const raw = wasm.RawEstimator.create(meta.name, '{}');
+      const t = meta.kind === 'classifier' ? Float64Array.from(y, (label) => +(label === 'right')) : Float64Array.from(y ?? []);
+      assert.throws(() => raw.fit(Float64Array.from(X.flat()), rows, cols, t, y ? 1 : 0, true, undefined, weights),
+        { message: `${meta.name}.fit does not take sampleWeight` });
+      raw.delete();
+      model.dispose();
+      return;
+    }
+    const unweighted = JSON.stringify(model.fit(X, y).toJSON().state);
+    assert.equal(model.fit(X, y, { sampleWeight: weights }), model);
+    assert.notEqual(JSON.stringify(model.toJSON().state), unweighted);
+    assert.equal(JSON.stringify(model.fit(X, y, { sampleWeight: Float32Array.from(weights) }).toJSON().state),
+      JSON.stringify(model.fit(X, y, { sampleWeight: Float64Array.from(weights) }).toJSON().state));
+    const bad = (change) => {
+      const w = weights.slice();
+      change(w);
+      return w;
+    };
+    assert.throws(() => model.fit(X, y, { sampleWeight: weights.slice(1) }), { message: `sampleWeight has ${rows - 1} entries but X has ${rows} rows` });
+    assert.throws(() => model.fit(X, y, { sampleWeight: bad((w) => (w[3] = NaN)) }), { message: 'sampleWeight contains NaN at index 3' });
+    assert.throws(() => model.fit(X, y, { sampleWeight: bad((w) => (w[4] = -1)) }), { message: 'sampleWeight must be at least 0, got -1 at index 4' });
+    assert.throws(() => model.fit(X, y, { sampleWeight: weights.map(() => 0) }), { message: 'sampleWeight is zero for every sample' });
+    assert.throws(() => model.fit(X, y, { sampleWeight: bad((w) => (w[2] = '1')) }), { message: 'sampleWeight[2] must be a number, got string 1' });
+    assert.throws(() => model.fit(X, y, { sampleWeight: 2 }), { message: 'sampleWeight must be a number[], a Float64Array or a Float32Array, got number 2' });
+    model.dispose();
+  });
+
+  test(`${meta.name}: an unknown fit option, or one it does not take, throws naming it`, () => {
+    const y = targetsFor(meta.kind);
+    const model = new Class();
+    assert.throws(() => model.fit(X, y, { sampleWieght: [] }),
+      { message: `Unknown fit option 'sampleWieght' for ${meta.name}; valid fit options: ${meta.fitOptions.join(', ') || 'none'}` });
+    assert.throws(() => model.fit(X, y, 'fast'), { message: `${meta.name}.fit options must be an object, got string` });
+    if (!meta.fitOptions.includes('onProgress'))
+      assert.throws(() => model.fit(X, y, { onProgress: () => true }), { message: `${meta.name}.fit does not take onProgress` });
+    assert.equal(model.fit(X, y, { sampleWeight: undefined, onProgress: undefined }), model);
+    model.dispose();
+  });
+
   test(`${meta.name}: JSON round trip gives bit-identical results`, () => {
     const model = new Class().fit(X, targetsFor(meta.kind));
     const text = JSON.stringify(model);

@@ -36,6 +36,8 @@ export interface EstimatorMetadata {
   doc: string;
   kind: 'classifier' | 'regressor' | 'transformer' | 'clusterer';
   methods: string[];
+  /** The options fit takes besides X and y. */
+  fitOptions: (keyof FitOptions)[];
   params: ParamMetadata[];
   attributes: { name: string; doc: string }[];
 }
@@ -51,7 +53,11 @@ export interface ModelJSON {
   labels?: { kind: 'number' | 'string'; classes: (number | string)[] };
 }
 
+/** Every option of fit; each estimator's fit takes those its metadata's fitOptions lists (any
+ * other throws). */
 export interface FitOptions {
+  /** One non-negative weight per row of X, not all zero (scikit-learn's sample_weight). */
+  sampleWeight?: number[] | Float64Array | Float32Array;
   /** Estimators whose metadata lists "progress" (forests) call this during fit with (steps done,
    * total); returning false cancels the fit, which then throws "fit cancelled ...". */
   onProgress?: (done: number, total: number) => boolean | void;

@@ -27,4 +27,8 @@ void throw_unsupported(const char* estimator, const char* method) {
   throw InvalidArgument(std::string(estimator) + " does not support " + method);
 }
 
+void throw_no_sample_weight(const char* estimator) {
+  throw InvalidArgument(std::string(estimator) + ".fit does not take sampleWeight");
+}
+
 }  // namespace wasmlearn::detail

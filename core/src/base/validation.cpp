@@ -60,6 +60,18 @@ int check_class_codes(IntVectorRef y, const char* name) {
   return y.maxCoeff() + 1;
 }
 
+void check_sample_weight(VectorRef w, Index n_samples, const char* name) {
+  if (w.size() != n_samples)
+    throw InvalidArgument(std::string(name) + " has " + std::to_string(w.size()) + " entries but X has " +
+                          std::to_string(n_samples) + " rows");
+  check_finite(w, name);
+  for (Index i = 0; i < w.size(); ++i)
+    if (w[i] < 0)
+      throw InvalidArgument(std::string(name) + " must be at least 0, got " + format_number(w[i]) + " at index " +
+                            std::to_string(i));
+  if (n_samples > 0 && (w.array() == 0).all()) throw InvalidArgument(std::string(name) + " is zero for every sample");
+}
+
 void check_n_features(Index fitted, MatrixRef X, const char* name) {
   if (X.cols() != fitted)
     throw InvalidArgument(std::string(name) + " has " + std::to_string(X.cols()) + " columns but the model was fitted with " +

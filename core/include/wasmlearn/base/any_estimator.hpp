@@ -5,6 +5,8 @@
 //   regressor:   fit(MatrixRef X, MatrixRef Y)      predict(X) -> Matrix (n x outputs)
 //   transformer: fit(MatrixRef X)                   transform(X) -> Matrix  [inverse_transform(X)]
 //   clusterer:   fit(MatrixRef X)                   predict(X) -> IntVector
+//   weighted:    the fit above with one more argument, VectorRef sample_weight (checked with
+//                check_sample_weight); without it, fitting with weights throws
 //   optional:    decision_function(X) -> Matrix (a classifier's single column is returned 1-D),
 //                kneighbors(X, std::optional<int>) -> KNeighborsResult,
 //                radius_neighbors(X, std::optional<double>) -> RadiusNeighborsResult,
@@ -14,6 +16,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "wasmlearn/base/describe.hpp"
@@ -33,7 +36,8 @@ class AnyEstimator {
 
   // Y: n x outputs (regressor), n x 1 class codes (classifier), ignored for unsupervised estimators.
   // y_is_vector: y was 1-D, so per-output results and attributes drop their output axis.
-  virtual void fit(MatrixRef X, MatrixRef Y, bool y_is_vector) = 0;
+  // sample_weight: null for none; an estimator whose fit takes no weights throws when given some.
+  virtual void fit(MatrixRef X, MatrixRef Y, bool y_is_vector, const Vector* sample_weight = nullptr) = 0;
   // For the next fits; a no-op for estimators that do not report progress ("progress" in supports()).
   virtual void set_progress(ProgressHook hook) = 0;
   virtual NdArray predict(MatrixRef X) const = 0;
@@ -56,7 +60,7 @@ class AnyEstimator {
 
 std::unique_ptr<AnyEstimator> make_estimator(const std::string& name, const json& options);
 std::unique_ptr<AnyEstimator> estimator_from_json(const json& model);
-// [{name, family, doc, kind, methods: [...], params: [...], attributes: [...]}, ...]
+// [{name, family, doc, kind, methods: [...], fitOptions: [...], params: [...], attributes: [...]}, ...]
 json estimators_metadata();
 
 // ---- the adapter -------------------------------------------------------------------------------
@@ -77,6 +81,11 @@ template <class E, class = void> struct has_radius_neighbors : std::false_type {
 template <class E> struct has_radius_neighbors<E, std::void_t<decltype(std::declval<const E&>().radius_neighbors(std::declval<MatrixRef>(), std::optional<double>()))>> : std::true_type {};
 template <class E, class = void> struct has_set_progress : std::false_type {};
 template <class E> struct has_set_progress<E, std::void_t<decltype(std::declval<E&>().set_progress(ProgressHook()))>> : std::true_type {};
+// fit(X, target, sample_weight), Target being the kind's target (IntVectorRef, MatrixRef), or
+// fit(X, sample_weight) when Target is void (transformers, clusterers).
+template <class E, class Target, class = void> struct has_weighted_fit : std::false_type {};
+template <class E, class Target> struct has_weighted_fit<E, Target, std::void_t<decltype(std::declval<E&>().fit(std::declval<MatrixRef>(), std::declval<Target>(), std::declval<VectorRef>()))>> : std::true_type {};
+template <class E> struct has_weighted_fit<E, void, std::void_t<decltype(std::declval<E&>().fit(std::declval<MatrixRef>(), std::declval<VectorRef>()))>> : std::true_type {};
 template <class E, class = void> struct has_warnings : std::false_type {};
 template <class E> struct has_warnings<E, std::void_t<decltype(std::declval<const E&>().warnings())>> : std::true_type {};
 
@@ -98,11 +107,15 @@ template <class E> struct has_unsupervised_score<E, std::void_t<decltype(std::de
 NdArray squeeze_outputs(NdArray a);
 IntVector class_codes_from(MatrixRef Y);  // n x 1 of integer-valued doubles -> codes, validated
 [[noreturn]] void throw_unsupported(const char* estimator, const char* method);
+[[noreturn]] void throw_no_sample_weight(const char* estimator);
 }  // namespace detail
 
 template <class E>
 class Adapter final : public AnyEstimator {
   using D = Describe<E>;
+  using FitTarget = std::conditional_t<D::kind == Kind::classifier, IntVectorRef,
+                                       std::conditional_t<D::kind == Kind::regressor, MatrixRef, void>>;
+  static constexpr bool kWeighted = detail::has_weighted_fit<E, FitTarget>::value;
 
  public:
   explicit Adapter(const json& options) : est_(params_from_json<E>(options)) {}
@@ -126,17 +139,24 @@ class Adapter final : public AnyEstimator {
     if constexpr (detail::has_set_progress<E>::value) m.push_back("progress");
     return m;
   }
+  // The JS names of the options fit takes besides X and y.
+  static std::vector<std::string> fit_options() {
+    std::vector<std::string> o;
+    if constexpr (kWeighted) o.push_back("sampleWeight");
+    if constexpr (detail::has_set_progress<E>::value) o.push_back("onProgress");
+    return o;
+  }
 
-  void fit(MatrixRef X, MatrixRef Y, bool y_is_vector) override {
+  void fit(MatrixRef X, MatrixRef Y, bool y_is_vector, const Vector* sample_weight) override {
     if (X.size() == 0) check_matrix(X);  // "X is empty" before anything is said about y
     if constexpr (D::kind == Kind::classifier || D::kind == Kind::regressor) check_same_rows(X.rows(), Y.rows());
     if constexpr (D::kind == Kind::classifier) {
-      est_.fit(X, detail::class_codes_from(Y));
+      fit_weighted(sample_weight, X, detail::class_codes_from(Y));
     } else if constexpr (D::kind == Kind::regressor) {
       if (X.rows() > 0) check_matrix(Y, "y");
-      est_.fit(X, Y);
+      fit_weighted(sample_weight, X, Y);
     } else {
-      est_.fit(X);
+      fit_weighted(sample_weight, X);
     }
     y_is_vector_ = y_is_vector;
   }
@@ -267,11 +287,23 @@ class Adapter final : public AnyEstimator {
                        {"args", method_args_name(method_args<decltype(m.function)>::value)}});
     });
     return {{"name", D::name}, {"family", D::family}, {"doc", D::doc}, {"kind", kind_name(D::kind)},
-            {"methods", methods()}, {"params", params}, {"attributes", attrs}, {"extraMethods", extra}};
+            {"methods", methods()}, {"fitOptions", fit_options()}, {"params", params}, {"attributes", attrs}, {"extraMethods", extra}};
   }
 
  private:
   void fitted(const char* method) const { check_fitted(est_.is_fitted(), D::name, method); }
+
+  // est_.fit(args...), with the weights appended when there are some.
+  template <class... Args>
+  void fit_weighted(const Vector* sample_weight, const Args&... args) {
+    if (!sample_weight) {
+      est_.fit(args...);
+    } else if constexpr (kWeighted) {
+      est_.fit(args..., *sample_weight);
+    } else {
+      detail::throw_no_sample_weight(D::name);
+    }
+  }
 
   E est_;
   bool y_is_vector_ = true;

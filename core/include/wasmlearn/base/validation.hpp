@@ -18,6 +18,9 @@ void check_finite(VectorRef v, const char* name);
 void check_same_rows(Index x_rows, Index y_rows, const char* y_name = "y");
 // Class codes are 0..n_classes-1 (the JS layer encodes labels); returns n_classes = max + 1.
 int check_class_codes(IntVectorRef y, const char* name = "y");
+// Per-sample weights of a fit: one per sample of X, finite, non-negative, not all zero. Every
+// estimator whose fit takes weights checks them here, so the messages are the same everywhere.
+void check_sample_weight(VectorRef w, Index n_samples, const char* name = "sampleWeight");
 // At predict time: "X has 3 columns but the model was fitted with 4".
 void check_n_features(Index fitted, MatrixRef X, const char* name = "X");
 // Throws NotFitted naming the method when `fitted` is false.
