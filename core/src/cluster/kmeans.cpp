@@ -29,6 +29,12 @@ KMeans& KMeans::fit(MatrixRef X) {
   return fit_rows(X, Vector::Ones(X.rows()), false);
 }
 
+KMeans& KMeans::fit(MatrixRef X, VectorRef sample_weight) {
+  check_matrix(X);
+  check_sample_weight(sample_weight, X.rows());
+  return fit_rows(X, sample_weight, true);
+}
+
 KMeans& KMeans::fit_rows(MatrixRef X, const Vector& w, bool weighted) {
   const Index n = X.rows(), p = X.cols();
   const Index k = params_.n_clusters;

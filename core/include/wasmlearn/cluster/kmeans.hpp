@@ -55,6 +55,10 @@ class KMeans {
 
   explicit KMeans(Params p = {}) : params_(std::move(p)) {}
   KMeans& fit(MatrixRef X);
+  // Weighted k-means (scikit-learn's sample_weight): a row counts w times in the centres, the inertia
+  // and k-means++'s draws (as scikit-learn ≥ 1.3; 1.2 seeds unweighted); random starts take rows of
+  // positive weight only.
+  KMeans& fit(MatrixRef X, VectorRef sample_weight);
   IntVector predict(MatrixRef X) const;   // index of the nearest centre
   Matrix transform(MatrixRef X) const;    // n x nClusters Euclidean distances to the centres
   double score(MatrixRef X) const;        // −inertia of X with its nearest centres, as scikit-learn
