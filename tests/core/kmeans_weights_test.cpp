@@ -77,8 +77,11 @@ TEST(KMeansWeights, GivenStartsMatchScikitLearn) {
       EXPECT_LT(max_abs_diff(km.cluster_centers(), test_support::matrix_of(want["centers"])), 1e-10);
       EXPECT_EQ(km.n_iter(), want["n_iter"].get<int>());
       EXPECT_LT(max_abs_diff(km.transform(X.topRows(5)), test_support::matrix_of(want["transform"])), 1e-10);
-      // The history is weighted too: it ends at the weighted inertia when the labels settle.
-      EXPECT_NEAR(km.inertia_history()[km.n_iter() - 1], km.inertia(), 1e-9 * km.inertia());
+      // The history is weighted too: its last assignment, measured to the centres before their last
+      // update, is at or just above the weighted inertia (an unweighted sum would be ~30% off).
+      const double last = km.inertia_history()[km.n_iter() - 1];
+      EXPECT_GE(last, km.inertia() * (1 - 1e-12));
+      EXPECT_LT(last, km.inertia() * (1 + 1e-4));
     }
   }
 }
