@@ -38,6 +38,7 @@ struct CentreColumns {
 struct ElkanState {
   MatrixRef X;
   const Vector& w;
+  bool unit;  // every weight 1 (unit_weights)
   Index width;
   IntVector labels;
   Matrix lower;  // n x width
@@ -70,14 +71,14 @@ void centre_half_distances(const Matrix& C, ElkanState& s) {
 // some centre's bounds do not rule out go to s.open (on the benchmark about 20%); returns how
 // many. Every row joins the member sums and weights of its cluster and adds w·d² to the inertia
 // (elkan_reassign_rows corrects them for the rows that move).
-// kFeatures: see kernel_for_features.
-template <int kFeatures>
+// kFeatures, Weights: see kernel_for_features, UnitWeights.
+template <int kFeatures, class Weights>
 [[gnu::noinline]] Index elkan_bounds_block(ElkanState& s, const Matrix& C, Index begin, Index end, MemberSums& members) {
   const Index width = s.width, p = kFeatures > 0 ? kFeatures : C.cols();
   // Plain pointers: the stores to the bounds and sums would otherwise make the compiler reload the
   // containers' data pointers for every row.
   const double* __restrict moved = s.moved.data();
-  const double* __restrict w = s.w.data();
+  const Weights w{s.w.data()};
   const double* __restrict centres = C.data();
   const double* __restrict half = s.half.data();
   const int* __restrict labels = s.labels.data();
@@ -147,7 +148,8 @@ template <int kFeatures>
 // weights and inertia of the new labels to C, block by block. Returns how many labels changed.
 Index elkan_assign(ElkanState& s, const Matrix& C, MemberSums& members) {
   const CentreColumns columns(C);
-  const auto bounds_block = kernel_for_features(C.cols(), [](auto p) { return &elkan_bounds_block<p()>; });
+  const auto bounds_block =
+      kernel_for_weights(C.cols(), s.unit, [](auto p, auto weights) { return &elkan_bounds_block<p(), decltype(weights)>; });
   members.reset(C.rows(), C.cols());
   Index changed = 0;
   for_row_blocks(s.X.rows(), [&](Index b, Index e) {
@@ -163,6 +165,7 @@ class ElkanStep final : public AssignmentStep {
   ElkanStep(const Matrix& X, const Vector& w, Index k)
       : s_{X,
            w,
+           unit_weights(w),
            lane_pair_columns(k),
            IntVector::Zero(X.rows()),
            Matrix::Zero(X.rows(), lane_pair_columns(k)),

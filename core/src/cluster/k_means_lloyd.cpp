@@ -178,26 +178,30 @@ Index assign_all(const FloatPanels& X, const Matrix& centers, IntVector& labels)
   return changed;
 }
 
-template <int kFeatures>
+template <int kFeatures, class Weights>
 [[gnu::noinline]] void add_members_block(MatrixRef X, const double* w, Index begin, Index end, const int* labels,
                                          const Matrix& centers, MemberSums& members) {
   const Index p = kFeatures > 0 ? kFeatures : X.cols();
-  for (Index i = begin; i < end; ++i) members.add(row_of(X, i), w[i], centers.data() + labels[i] * p, labels[i], p);
+  const Weights weight{w};
+  for (Index i = begin; i < end; ++i) members.add(row_of(X, i), weight[i], centers.data() + labels[i] * p, labels[i], p);
 }
 
-// Member sums, weights and inertia of the labelled rows (weights w) to `centers`.
-void add_members(MatrixRef X, const Vector& w, const IntVector& labels, const Matrix& centers, MemberSums& members) {
+// Member sums, weights and inertia of the labelled rows (weights w, all 1 if unit) to `centers`.
+void add_members(MatrixRef X, const Vector& w, bool unit, const IntVector& labels, const Matrix& centers,
+                 MemberSums& members) {
   members.reset(centers.rows(), X.cols());
-  const auto add_block = kernel_for_features(X.cols(), [](auto p) { return &add_members_block<p()>; });
+  const auto add_block =
+      kernel_for_weights(X.cols(), unit, [](auto p, auto weights) { return &add_members_block<p(), decltype(weights)>; });
   for_row_blocks(X.rows(), [&](Index b, Index e) { add_block(X, w.data(), b, e, labels.data(), centers, members); });
 }
 
 class LloydStep final : public AssignmentStep {
  public:
-  LloydStep(const Matrix& X, const Vector& w) : panels_(X), w_(w), labels_(IntVector::Constant(X.rows(), -1)) {}
+  LloydStep(const Matrix& X, const Vector& w)
+      : panels_(X), w_(w), unit_(unit_weights(w)), labels_(IntVector::Constant(X.rows(), -1)) {}
   Index assign(const Matrix& centers, const Vector&, MemberSums& members) override {
     const Index changed = assign_all(panels_, centers, labels_);
-    add_members(panels_.X(), w_, labels_, centers, members);
+    add_members(panels_.X(), w_, unit_, labels_, centers, members);
     return changed;
   }
   IntVector& labels() override { return labels_; }
@@ -205,6 +209,7 @@ class LloydStep final : public AssignmentStep {
  private:
   FloatPanels panels_;
   const Vector& w_;
+  bool unit_;
   IntVector labels_;
 };
 

@@ -41,6 +41,28 @@ auto kernel_for_features(Index p, Instantiate instantiate) {
   return kernel_for_features(p, instantiate, std::make_integer_sequence<int, kUnrolledFeatures + 1>());
 }
 
+// The weights in the per-block passes, a template argument beside kFeatures: UnitWeights when every
+// weight is 1 (an unweighted fit), so that those passes neither load nor multiply weights (the
+// constant 1 folds away; 1·v = v, same bits), RowWeights otherwise.
+struct UnitWeights {
+  UnitWeights() = default;
+  explicit UnitWeights(const double*) {}
+  double operator[](Index) const { return 1.0; }
+};
+struct RowWeights {
+  const double* w;
+  double operator[](Index i) const { return w[i]; }
+};
+inline bool unit_weights(const Vector& w) { return (w.array() == 1.0).all(); }
+
+// kernel_for_features for a weight policy (unit: unit_weights, computed once per fit):
+// instantiate(p, UnitWeights{} or RowWeights{}).
+template <class Instantiate>
+auto kernel_for_weights(Index p, bool unit, Instantiate instantiate) {
+  return unit ? kernel_for_features(p, [&](auto k) { return instantiate(k, UnitWeights{}); })
+                         : kernel_for_features(p, [&](auto k) { return instantiate(k, RowWeights{}); });
+}
+
 // sum += w·x (p entries), two at a time.
 inline void add_scaled(const double* __restrict x, double w, Index p, double* __restrict sum) {
   const Lanes2 w2 = splat_lanes(w);
