@@ -1,6 +1,7 @@
 // The product kernels (base/dense_products.hpp) against plain triple loops, on shapes that leave
-// every remainder of the 2 × 4 tiles and of the blocks of the shared dimension. Natively these run
-// Eigen; tests/js/dense_products.test.mjs checks the WebAssembly kernel the same way.
+// every remainder of the 2 × 4 tiles and of the blocks of the shared dimension. Natively the public
+// functions run Eigen, so the register-tile kernel that WebAssembly runs is also called directly;
+// tests/js/dense_products.test.mjs checks it through the WebAssembly package.
 #include <gtest/gtest.h>
 
 #include "wasmlearn/base/dense_products.hpp"
@@ -32,14 +33,32 @@ struct Shape {
 
 }  // namespace
 
+const Shape kShapes[] = {{1, 1, 1}, {7, 3, 5}, {65, 13, 64}, {10, 64, 1347}, {3, 5, 0}, {0, 4, 6}};
+
 TEST(DenseProducts, ProductWithTransposeMatchesLoops) {
-  for (const Shape s : {Shape{1, 1, 1}, Shape{7, 3, 5}, Shape{65, 13, 64}, Shape{10, 64, 1347}, Shape{3, 5, 0}, Shape{0, 4, 6}}) {
+  for (const Shape s : kShapes) {
     const Matrix A = random_matrix(s.m, s.len, 1), B = random_matrix(s.k, s.len, 2);
     Matrix C(s.m, s.k);
     multiply_by_transpose(A, B, C);
     const Matrix expected = looped_abt(A, B);
     for (Index i = 0; i < s.m; ++i)
       for (Index j = 0; j < s.k; ++j) EXPECT_NEAR(C(i, j), expected(i, j), 1e-12 * (1 + std::abs(expected(i, j))));
+  }
+}
+
+TEST(DenseProducts, TileKernelMatchesLoops) {
+  for (const Shape s : kShapes) {
+    const Matrix A = random_matrix(s.m, s.len, 1), B = random_matrix(s.k, s.len, 2);
+    Matrix C = Matrix::Constant(s.m, s.k, 0.5);  // the kernel accumulates
+    dense_detail::accumulate_abt(A, B, C, false);
+    Matrix lower = Matrix::Zero(s.m, s.m);
+    dense_detail::accumulate_abt(A, A, lower, true);
+    const Matrix expected = looped_abt(A, B), gram = looped_abt(A, A);
+    for (Index i = 0; i < s.m; ++i) {
+      for (Index j = 0; j < s.k; ++j)
+        EXPECT_NEAR(C(i, j), 0.5 + expected(i, j), 1e-12 * (1 + std::abs(expected(i, j)))) << i << ", " << j;
+      for (Index j = 0; j <= i; ++j) EXPECT_NEAR(lower(i, j), gram(i, j), 1e-12 * (1 + std::abs(gram(i, j))));
+    }
   }
 }
 

@@ -5,7 +5,7 @@
 
 #include "../fixtures/gaussian_fixture.hpp"
 #include "wasmlearn/base/any_estimator.hpp"
-#include "wasmlearn/base/lanes.hpp"
+#include "wasmlearn/base/dense_products.hpp"
 #include "wasmlearn/datasets/datasets.hpp"
 #include "wasmlearn/mixture/describe.hpp"
 

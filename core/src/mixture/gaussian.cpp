@@ -4,8 +4,8 @@
 #include <cmath>
 #include <limits>
 
+#include "wasmlearn/base/dense_products.hpp"
 #include "wasmlearn/base/errors.hpp"
-#include "wasmlearn/base/lanes.hpp"
 #include "wasmlearn/base/row_blocks.hpp"
 #include "wasmlearn/base/validation.hpp"
 

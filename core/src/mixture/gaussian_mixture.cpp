@@ -4,7 +4,7 @@
 #include <cmath>
 #include <limits>
 
-#include "wasmlearn/base/lanes.hpp"
+#include "wasmlearn/base/dense_products.hpp"
 #include "wasmlearn/base/random.hpp"
 #include "wasmlearn/base/row_blocks.hpp"
 #include "wasmlearn/base/validation.hpp"

@@ -1,49 +1,135 @@
-// Dense products in dot-product form: C = A·Bᵀ and the Gram matrix C = A·Aᵀ, where the rows of A
-// and B are contiguous (row-major matrices, or the transpose of column-major ones). Other products
-// are brought to this form by the caller: XᵀX of a column-major X is the Gram of Xᵀ's rows, and
-// Rᵀ·X of row-major R and X is (Rᵀ)·(Xᵀ)ᵀ with Rᵀ and Xᵀ copied row-major.
+// Dense products, written once on the packet layer (lanes.hpp).
+//
+// C = A·Bᵀ and the Gram matrix C = A·Aᵀ in dot-product form, where the rows of A and B are
+// contiguous (row-major matrices, or the transpose of column-major ones). Other products are brought
+// to this form by the caller: XᵀX of a column-major X is the Gram of Xᵀ's rows, and Rᵀ·X of row-major
+// R and X is (Rᵀ)·(Xᵀ)ᵀ with Rᵀ and Xᵀ copied row-major.
 //
 // Natively this is Eigen's GEMM. In WebAssembly Eigen's GEMM runs on SSE2 translated to wasm SIMD
 // (see CMakeLists.txt), and its packing dominates these shapes (the logistic loss on digits: 57 ms
-// with it, 38 ms with this kernel), so the WebAssembly build uses its own register-blocked kernel:
-// tiles of 2 rows of A × 4 rows of B, eight f64x2 accumulators, the shared dimension innermost over
-// contiguous memory and cut into cache-sized blocks. Each tile is a separate call: V8 has no
-// on-stack replacement for WebAssembly, so a hot loop only reaches optimised code in a function
-// that is called many times.
+// with it, 38 ms with this kernel), so the WebAssembly build uses its own register-blocked kernel
+// (accumulate_abt, compiled in every build so that the native tests check it too): tiles of 2 rows
+// of A × 4 rows of B, eight Lanes2 accumulators, the shared dimension innermost over contiguous
+// memory and cut into cache-sized blocks. Each tile is a separate call: V8 has no on-stack
+// replacement for WebAssembly, so a hot loop only reaches optimised code in a function that is
+// called many times.
+//
+// Also register tiles for skinny products: a row of X times 8 columns of a matrix (PCA's transform,
+// the mixtures' Mahalanobis distances, skipping the zeros of a triangular one) and a weighted
+// scatter (the mixtures' covariances). Eigen's GEMM has a packing cost per call that dominates for
+// such products (p and k of 2 to a few dozen); these tiles keep their partial sums in registers.
+// Their sums run over the row's entries in order, the same in every build.
 #pragma once
 #include <algorithm>
 
+#include "wasmlearn/base/lanes.hpp"
 #include "wasmlearn/base/types.hpp"
-
-#if defined(__wasm_simd128__)
-#include <wasm_simd128.h>
-#endif
 
 namespace wasmlearn {
 
 using MatrixOut = Eigen::Ref<Matrix>;
 
-#if defined(__wasm_simd128__)
+constexpr Index kTileColumns = 8;
+
+// out[l] = (x·M(:, 2l), x·M(:, 2l + 1)) for the 8 columns starting at M, whose rows are `stride`
+// apart; x has p entries.
+inline void row_times_tile(const double* x, Index p, const double* M, Index stride, Lanes2 out[kTileColumns / 2]) {
+  for (Index l = 0; l < kTileColumns / 2; ++l) out[l] = Lanes2{0.0, 0.0};
+  for (Index t = 0; t < p; ++t) {
+    const Lanes2 xt = {x[t], x[t]};
+    const double* m = M + t * stride;
+    for (Index l = 0; l < kTileColumns / 2; ++l) out[l] += xt * load_lanes(m + 2 * l);
+  }
+}
+
+// Adds x_t·M(t, 2l ...) to out[l] for the lanes l ≥ kFirstLane (the others hold zeros of M's row).
+template <int kFirstLane>
+inline void add_row_from_lane(Lanes2 out[kTileColumns / 2], double xt, const double* m) {
+  const Lanes2 x2 = {xt, xt};
+  for (int l = kFirstLane; l < kTileColumns / 2; ++l) out[l] += x2 * load_lanes(m + 2 * l);
+}
+
+// Rows c0 + 2q ... of row_times_upper_tile, unrolled at compile time so that `out` stays in registers.
+template <int kPair>
+inline void add_upper_rows(const double* x, Index rows, const double* m, Index stride, Lanes2 out[kTileColumns / 2]) {
+  if (2 * kPair < rows) add_row_from_lane<kPair>(out, x[2 * kPair], m + 2 * kPair * stride);
+  if (2 * kPair + 1 < rows) add_row_from_lane<kPair>(out, x[2 * kPair + 1], m + (2 * kPair + 1) * stride);
+  if constexpr (kPair + 1 < kTileColumns / 2) add_upper_rows<kPair + 1>(x, rows, m, stride, out);
+}
+
+// row_times_tile for an upper triangular M (zero below its diagonal; the 8 columns start at column
+// c0 of M): rows past the tile's last column are skipped, and rows c0 + 2q, c0 + 2q + 1 from lane q
+// on, so for p = 8 it does 20 of the 32 lane products. The skipped terms are exact zeros: the same sums.
+inline void row_times_upper_tile(const double* x, Index p, const double* M, Index stride, Index c0,
+                                 Lanes2 out[kTileColumns / 2]) {
+  row_times_tile(x, std::min(p, c0), M, stride, out);
+  add_upper_rows<0>(x + c0, std::min(p - c0, kTileColumns), M + c0 * stride, stride, out);
+}
+
+// C(s, c) += Σ_i w_i·d_i[s]·d_i[c] for the `rows` rows d_i of D (`stride` apart, `width` entries each,
+// width even, zero-padded) and weights w_i (`w_stride` apart): the weighted scatter of a mixture
+// component, on the lower triangle (c ≤ s) and C(s, s + 1) of even s only; the caller mirrors it.
+// Tiles of two rows of C by up to 8 columns stay in registers over all the rows of D, with no
+// packing (Eigen's GEMM packs on every call, which dominates at these sizes). C is width x width,
+// rows `c_stride` apart.
+template <int kPairs>
+inline void weighted_scatter_tile(const double* D, Index rows, Index stride, const double* w, Index w_stride,
+                                  Index s, Index c0, double* C, Index c_stride) {
+  Lanes2 top[kPairs], bottom[kPairs];  // C(s, c0 ...) and C(s + 1, c0 ...)
+  for (int l = 0; l < kPairs; ++l) top[l] = bottom[l] = Lanes2{0.0, 0.0};
+  for (Index i = 0; i < rows; ++i) {
+    const double* d = D + i * stride;
+    const double wi = w[i * w_stride];
+    const Lanes2 a = {wi * d[s], wi * d[s]}, b = {wi * d[s + 1], wi * d[s + 1]};
+    for (int l = 0; l < kPairs; ++l) {
+      const Lanes2 v = load_lanes(d + c0 + 2 * l);
+      top[l] += a * v;
+      bottom[l] += b * v;
+    }
+  }
+  for (int l = 0; l < kPairs; ++l) {
+    double* row = C + s * c_stride + c0 + 2 * l;
+    store_lanes(row, load_lanes(row) + top[l]);
+    store_lanes(row + c_stride, load_lanes(row + c_stride) + bottom[l]);
+  }
+}
+
+inline void weighted_scatter_lower(const double* D, Index rows, Index stride, Index width, const double* w,
+                                   Index w_stride, double* C, Index c_stride) {
+  for (Index s = 0; s < width; s += 2)
+    for (Index c0 = 0; c0 < s + 2; c0 += kTileColumns) {
+      switch (std::min<Index>(kTileColumns, s + 2 - c0) / 2) {  // column pairs reaching the diagonal
+        case 1: weighted_scatter_tile<1>(D, rows, stride, w, w_stride, s, c0, C, c_stride); break;
+        case 2: weighted_scatter_tile<2>(D, rows, stride, w, w_stride, s, c0, C, c_stride); break;
+        case 3: weighted_scatter_tile<3>(D, rows, stride, w, w_stride, s, c0, C, c_stride); break;
+        default: weighted_scatter_tile<4>(D, rows, stride, w, w_stride, s, c0, C, c_stride); break;
+      }
+    }
+}
+
+// Columns rounded up to whole tiles.
+inline Index padded_columns(Index cols) { return (cols + kTileColumns - 1) / kTileColumns * kTileColumns; }
+
 namespace dense_detail {
 
 // C[a, b] += Σ_t A[a, t]·B[b, t] for RA rows of A and RB rows of B, t < len.
 template <int RA, int RB>
 __attribute__((noinline)) void dot_tile(const double* A, Index lda, const double* B, Index ldb, Index len, double* C,
                                         Index ldc) {
-  v128_t acc[RA][RB];
+  Lanes2 acc[RA][RB];
   for (int a = 0; a < RA; ++a)
-    for (int b = 0; b < RB; ++b) acc[a][b] = wasm_f64x2_splat(0.0);
+    for (int b = 0; b < RB; ++b) acc[a][b] = splat_lanes(0.0);
   const Index pairs = len / 2;
   for (Index t = 0; t < pairs; ++t) {
-    v128_t va[RA], vb[RB];
-    for (int a = 0; a < RA; ++a) va[a] = wasm_v128_load(A + a * lda + 2 * t);
-    for (int b = 0; b < RB; ++b) vb[b] = wasm_v128_load(B + b * ldb + 2 * t);
+    Lanes2 va[RA], vb[RB];
+    for (int a = 0; a < RA; ++a) va[a] = load_lanes(A + a * lda + 2 * t);
+    for (int b = 0; b < RB; ++b) vb[b] = load_lanes(B + b * ldb + 2 * t);
     for (int a = 0; a < RA; ++a)
-      for (int b = 0; b < RB; ++b) acc[a][b] = wasm_f64x2_add(acc[a][b], wasm_f64x2_mul(va[a], vb[b]));
+      for (int b = 0; b < RB; ++b) acc[a][b] += va[a] * vb[b];
   }
   for (int a = 0; a < RA; ++a)
     for (int b = 0; b < RB; ++b) {
-      double s = wasm_f64x2_extract_lane(acc[a][b], 0) + wasm_f64x2_extract_lane(acc[a][b], 1);
+      double s = acc[a][b][0] + acc[a][b][1];
       if (len % 2) s += A[a * lda + len - 1] * B[b * ldb + len - 1];
       C[a * ldc + b] += s;
     }
@@ -78,7 +164,6 @@ inline void accumulate_abt(const MatrixRef& A, const MatrixRef& B, MatrixOut C, 
 }
 
 }  // namespace dense_detail
-#endif
 
 // C = A·Bᵀ (A m×len, B k×len, C m×k).
 inline void multiply_by_transpose(const MatrixRef& A, const MatrixRef& B, MatrixOut C) {

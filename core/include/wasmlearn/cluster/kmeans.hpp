@@ -1,7 +1,8 @@
 // k-means clustering, as scikit-learn's KMeans (1.2): k-means++ (greedy, 2 + ⌊log k⌋ local trials)
 // or random starts, then Lloyd's iterations or Elkan's (the same result, fewer distances, via
 // triangle-inequality bounds). The data are centred before the iterations (as scikit-learn does)
-// and the centres shifted back after.
+// and the centres shifted back after. Each variant is an assignment step behind one driver
+// (k_means_common.hpp; the steps in core/src/cluster/k_means_lloyd.cpp and k_means_elkan.cpp).
 //   - Lloyd's assignment step: argmin_j ‖c_j‖² − 2·x·c_j in float64, computed in float32 (X
 //     copied once per fit, feature-major, four rows per register) where a bound on the rounding
 //     error certifies that float64 would pick the same centre, and in float64 for the rows it does
@@ -54,6 +55,10 @@ class KMeans {
 
   explicit KMeans(Params p = {}) : params_(std::move(p)) {}
   KMeans& fit(MatrixRef X);
+  // Weighted k-means (scikit-learn's sample_weight): a row counts w times in the centres, the inertia
+  // and k-means++'s draws (as scikit-learn ≥ 1.3; 1.2 seeds unweighted); random starts take rows of
+  // positive weight only.
+  KMeans& fit(MatrixRef X, VectorRef sample_weight);
   IntVector predict(MatrixRef X) const;   // index of the nearest centre
   Matrix transform(MatrixRef X) const;    // n x nClusters Euclidean distances to the centres
   double score(MatrixRef X) const;        // −inertia of X with its nearest centres, as scikit-learn
@@ -74,6 +79,10 @@ class KMeans {
   void load_state(const json& s);
 
  private:
+  // fit with row weights w (ones for an unweighted fit: then `weighted` is false, which only keeps
+  // k-means++'s unweighted first draw).
+  KMeans& fit_rows(MatrixRef X, const Vector& w, bool weighted);
+
   Params params_;
   Matrix centers_;
   IntVector labels_;
