@@ -4,10 +4,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as wl from 'wasmlearn';
+import { camel } from './fixture_helpers.mjs';
 
 const { DecisionTreeClassifier, DecisionTreeRegressor, RandomForestClassifier, KNeighborsClassifier, exportText } = wl;
 const fixture = JSON.parse(readFileSync(new URL('../fixtures/tree_text.json', import.meta.url), 'utf8'));
-const camel = (o) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k.replace(/_(.)/g, (_, c) => c.toUpperCase()), v]));
 
 for (const c of fixture.cases) {
   test(`${c.name}: the text equals scikit-learn's export_text`, () => {

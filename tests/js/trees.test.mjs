@@ -7,13 +7,9 @@ import {
   DecisionTreeClassifier, DecisionTreeRegressor, RandomForestClassifier, RandomForestRegressor,
   ExtraTreesClassifier, BaggingClassifier, BaggingRegressor,
 } from 'wasmlearn';
+import { close, camel } from './fixture_helpers.mjs';
 
 const fixture = JSON.parse(readFileSync(new URL('../fixtures/trees.json', import.meta.url), 'utf8'));
-const close = (actual, expected, tol, what) => {
-  assert.equal(actual.length, expected.length, `${what} length`);
-  for (let i = 0; i < expected.length; i++) assert.ok(Math.abs(actual[i] - expected[i]) <= tol, `${what}[${i}]: ${actual[i]} vs ${expected[i]}`);
-};
-const camel = (o) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k.replace(/_(.)/g, (_, c) => c.toUpperCase()), v]));
 const caseNamed = (name) => fixture.trees.find((c) => c.name === name);
 
 for (const name of ['iris gini', 'synthetic gini depth 4', 'synthetic best-first 10 leaves', 'regression absolute depth 3']) {

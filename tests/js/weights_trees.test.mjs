@@ -8,13 +8,9 @@ import {
   DecisionTreeClassifier, DecisionTreeRegressor, RandomForestClassifier, RandomForestRegressor,
   BaggingClassifier, BaggingRegressor, GaussianNB, StandardScaler, SplineTransformer,
 } from 'wasmlearn';
+import { close, camel } from './fixture_helpers.mjs';
 
 const fixture = JSON.parse(readFileSync(new URL('../fixtures/weights_trees.json', import.meta.url), 'utf8'));
-const close = (actual, expected, tol, what) => {
-  assert.equal(actual.length, expected.length, `${what} length`);
-  for (let i = 0; i < expected.length; i++) assert.ok(Math.abs(actual[i] - expected[i]) <= tol, `${what}[${i}]: ${actual[i]} vs ${expected[i]}`);
-};
-const camel = (o) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k.replace(/_(.)/g, (_, c) => c.toUpperCase()), v]));
 const classes = { DecisionTreeClassifier, DecisionTreeRegressor, RandomForestClassifier, RandomForestRegressor, BaggingClassifier, BaggingRegressor };
 
 for (const c of fixture.trees) {
