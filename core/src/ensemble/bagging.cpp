@@ -36,9 +36,11 @@ std::vector<int> draw(Random& rng, Index n, int k, bool replace) {
   return out;
 }
 
-// Whether the estimator's fit takes sampleWeight (its declared fit options).
+// Whether the estimator's fit takes sampleWeight (its declared fit options). The metadata is fixed
+// at compile time, so it is built once rather than on every fit.
 bool takes_sample_weight(const std::string& estimator) {
-  for (const json& e : estimators_metadata())
+  static const json metadata = estimators_metadata();
+  for (const json& e : metadata)
     if (e["name"] == estimator) {
       const json& options = e["fitOptions"];
       return std::find(options.begin(), options.end(), "sampleWeight") != options.end();
