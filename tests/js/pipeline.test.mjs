@@ -128,5 +128,6 @@ test('meta-estimators take estimator instances (and the positional form)', () =>
   assert.throws(() => new wl.BaggingClassifier({ estimator: wl.makePipeline(new wl.StandardScaler(), new wl.GaussianNB()) }), /a Pipeline or a search cannot be a member/);
   assert.throws(() => new wl.Ridge(new wl.GaussianNB()), /Ridge takes an options object, not an estimator/);
   // A member of the wrong kind is the core's clear error, as with its name.
-  assert.throws(() => new wl.BaggingClassifier({ estimator: new wl.Ridge() }).fit(train, yTrain), /Ridge/);
+  assert.throws(() => new wl.BaggingClassifier({ estimator: new wl.Ridge() }), { message: "estimator must be a classifier for BaggingClassifier, got 'Ridge' (a regressor)" });
+  assert.throws(() => new wl.BaggingRegressor(new wl.GaussianNB()), { message: "estimator must be a regressor for BaggingRegressor, got 'GaussianNB' (a classifier)" });
 });

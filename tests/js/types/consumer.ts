@@ -28,7 +28,7 @@ new KNeighborsClassifier({ weights: 'gaussian' });
 export const used = [proba.rows, nearest, accuracy, scaled.cols, ols.score([[4]], [8]), names.length, rules.length];
 knn.dispose();
 // Model selection, pipelines, clone and estimator instances in meta-estimators.
-import { GridSearchCV, RandomizedSearchCV, KFold, StratifiedKFold, crossValScore, crossValidate, makePipeline, Pipeline, clone, modelSelection, BaggingClassifier, GaussianNB } from 'wasmlearn';
+import { loadModel, GridSearchCV, RandomizedSearchCV, KFold, StratifiedKFold, crossValScore, crossValidate, makePipeline, Pipeline, clone, modelSelection, BaggingClassifier, GaussianNB } from 'wasmlearn';
 const pipe: Pipeline = makePipeline(new StandardScaler(), new KNeighborsClassifier());
 const search = new GridSearchCV(pipe, { kneighborsclassifier__nNeighbors: [1, 3] }, { cv: new StratifiedKFold({ nSplits: 3 }), scoring: 'accuracy' });
 search.fit(X, y).then((s) => s.bestParams);
@@ -41,3 +41,5 @@ new BaggingClassifier({ estimator: new GaussianNB(), nEstimators: 3 });
 new BaggingClassifier(new GaussianNB());
 // @ts-expect-error: a distribution is uniform, loguniform or randint
 new RandomizedSearchCV(knn, { nNeighbors: { normal: [0, 1] } });
+const restored = loadModel(JSON.stringify(pipe));
+if (restored instanceof Pipeline) restored.predict(X);
