@@ -179,12 +179,16 @@ export async function crossValPredict(estimator, X, y, options) {
   const seen = new Int32Array(data.X.rows);
   for (const f of folds) for (const i of f.test) seen[i]++;
   if (seen.some((c) => c !== 1)) throw new Error('crossValPredict only works for partitions: every sample must be in exactly one test fold');
-  const allClasses = method === 'predictProba' && kindOf(estimator) === 'classifier' ? [...new Set(Array.from(data.y))].sort(compareLabels) : null;
+  const byClass = ['predictProba', 'decisionFunction'].includes(method) && kindOf(estimator) === 'classifier';
+  const allClasses = byClass ? [...new Set(Array.from(data.y))].sort(compareLabels) : null;
   let out = null;
   for (const { train, test } of folds) {
     const model = clone(estimator).fit(takeRows(data.X, train), takeRows(data.y, train), o.fitParams);
     let part = model[method](takeRows(data.X, test));
-    // A fold that lacks a class predicts no column for it: probability 0 there (as scikit-learn).
+    // A fold that lacks a class predicts no column for it: probability 0 there (as scikit-learn); a
+    // decision function has no such neutral value here.
+    if (allClasses && model.classes.length < allClasses.length && method === 'decisionFunction')
+      throw new Error(`crossValPredict(method: 'decisionFunction'): a training fold holds ${model.classes.length} of the ${allClasses.length} classes; use a stratified cv`);
     if (allClasses) part = spreadColumns(part, Array.from(model.classes), allClasses);
     out ??= emptyLike(part, data.X.rows);
     scatter(out, part, test);

@@ -195,6 +195,9 @@ test('cv as an integer is stratified for classifiers; crossValPredict probabilit
   const firstClasses = new Set(y.slice(0, 20));
   assert.equal(few.cols, 3);
   for (const [k, label] of ['maybe', 'no', 'yes'].entries()) if (!firstClasses.has(label)) assert.equal(few.get(100, k), 0);
+  await assert.rejects(wl.crossValPredict(new wl.LogisticRegression(), X, y, { cv: pairs, method: 'decisionFunction' }), /a training fold holds 2 of the 3 classes; use a stratified cv/);
+  const decision = await wl.crossValPredict(new wl.LogisticRegression(), X, y, { cv: 3, method: 'decisionFunction' });
+  assert.deepEqual([decision.rows, decision.cols], [300, 3]);
   const labels = await wl.crossValPredict(new wl.GaussianNB(), X, y, { cv: 3 });
   assert.ok(Array.isArray(labels) && labels.every((v) => ['no', 'maybe', 'yes'].includes(v)));
   await assert.rejects(wl.crossValPredict(new wl.GaussianNB(), X, y, { cv: new ShuffleSplit({ nSplits: 2 }) }), /only works for partitions/);
