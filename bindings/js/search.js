@@ -108,7 +108,7 @@ class BaseSearchCV {
     checkErrorScore(this.options.errorScore);
     this.scorers = scorers(this.options.scoring);
     const { refit } = this.options;
-    const multi = this.scorers.size > 1 || typeof this.options.scoring === 'object';
+    const multi = this.scorers.size > 1 || (this.options.scoring !== null && typeof this.options.scoring === 'object');
     if (multi && refit !== false && !(typeof refit === 'string' && this.scorers.has(refit)) && typeof refit !== 'function')
       throw new Error(`For multi-metric scoring, refit must be false, a function, or the name of a scorer (${[...this.scorers.keys()].join(', ')}), got ${refit}`);
     if (!multi && typeof refit !== 'boolean' && typeof refit !== 'function') throw new Error(`refit must be true, false or a function, got ${refit}`);

@@ -131,6 +131,11 @@ test('GridSearchCV: ties go to the first candidate, NaN scores rank last, errorS
   assert.ok(multi.cvResults.meanTestNegMeanAbsoluteError && multi.cvResults.rankTestR2 && multi.cvResults.split2TestR2);
   assert.equal(multi.bestScore, Math.max(...multi.cvResults.meanTestNegMeanAbsoluteError));
   assert.throws(() => new wl.GridSearchCV(new wl.Ridge(), ridge.grid, { scoring: ['r2', 'max_error'] }), /For multi-metric scoring, refit must be false, a function, or the name of a scorer/);
+  // A one-entry list is multi-metric (keys named by the scorer), null the estimator's score.
+  const listed = await new wl.GridSearchCV(new wl.Ridge(), ridge.grid, { cv: 3, scoring: ['r2'], refit: 'r2' }).fit(ridge.X, ridge.y);
+  const plain = await new wl.GridSearchCV(new wl.Ridge(), ridge.grid, { cv: 3, scoring: null }).fit(ridge.X, ridge.y);
+  assert.deepEqual(listed.cvResults.meanTestR2, plain.cvResults.meanTestScore);
+  assert.equal(listed.bestIndex, plain.bestIndex);
   const byFunction = await new wl.GridSearchCV(new wl.Ridge(), ridge.grid, { cv: 3, refit: () => 4 }).fit(ridge.X, ridge.y);
   assert.equal(byFunction.bestIndex, 4);
   assert.throws(() => byFunction.bestScore, /not available/);
