@@ -158,6 +158,7 @@ class BaseSearchCV {
       fitted.bestEstimator = clone(this.estimator).setParams(fitted.bestParams).fit(data.X, y, estimatorFitOptions);
       fitted.refitTime = (performance.now() - start) / 1000;
     }
+    this.dispose();
     this.#fitted = fitted;
     return this;
   }
@@ -201,6 +202,12 @@ class BaseSearchCV {
   get refitTime() { return this.#get('refitTime'); }
   get nSplits() { return this.#get('nSplits'); }
   get classes() { return this.bestEstimator.classes; }
+
+  // Frees the refitted best estimator's WebAssembly memory.
+  dispose() {
+    this.#fitted?.bestEstimator?.dispose();
+    this.#fitted = null;
+  }
 
   predict(X) { return this.bestEstimator.predict(X); }
   predictProba(X) { return this.bestEstimator.predictProba(X); }

@@ -114,7 +114,9 @@ export function fitAndScore(task, data) {
       if (returnTrainScore) result.trainScores[name] = errorScore;
     }
   }
+  // The fold's WASM memory is freed now rather than whenever the garbage collector runs.
   if (returnEstimator) result.estimator = model;
+  else model.dispose();
   return result;
 }
 
@@ -185,11 +187,13 @@ export async function crossValPredict(estimator, X, y, options) {
   for (const { train, test } of folds) {
     const model = clone(estimator).fit(takeRows(data.X, train), takeRows(data.y, train), o.fitParams);
     let part = model[method](takeRows(data.X, test));
+    const classes = allClasses && Array.from(model.classes);
+    model.dispose();
     // A fold that lacks a class predicts no column for it: probability 0 there (as scikit-learn); a
     // decision function has no such neutral value here.
-    if (allClasses && model.classes.length < allClasses.length && method === 'decisionFunction')
-      throw new Error(`crossValPredict(method: 'decisionFunction'): a training fold holds ${model.classes.length} of the ${allClasses.length} classes; use a stratified cv`);
-    if (allClasses) part = spreadColumns(part, Array.from(model.classes), allClasses);
+    if (allClasses && classes.length < allClasses.length && method === 'decisionFunction')
+      throw new Error(`crossValPredict(method: 'decisionFunction'): a training fold holds ${classes.length} of the ${allClasses.length} classes; use a stratified cv`);
+    if (allClasses) part = spreadColumns(part, classes, allClasses);
     out ??= emptyLike(part, data.X.rows);
     scatter(out, part, test);
   }

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as wl from '../../bindings/js/index.js';
 import { close, camel } from './fixture_helpers.mjs';
+import { wasm } from '../../bindings/js/module.js';
 
 const fixture = JSON.parse(readFileSync(new URL('../fixtures/model_selection.json', import.meta.url)));
 const folds = (splitter, ...args) => [...splitter.split(...args)].map((f) => ({ train: Array.from(f.train), test: Array.from(f.test) }));
@@ -258,4 +259,21 @@ test('modelSelection namespace holds the JS parts beside the declared functions'
   const p = wl.modelSelection.permutation({ nSamples: 300, randomState: 2 });
   assert.deepEqual(Array.from(p).sort((a, b) => a - b), Array.from({ length: 300 }, (_, i) => i));
   assert.deepEqual(wl.modelSelection.permutation({ nSamples: 300, randomState: 2 }), p);
+});
+
+test('cross-validation and searches free every fold model (the WASM heap does not grow)', async () => {
+  const X = ridge.X.slice(0, 60), y = ridge.y.slice(0, 60);
+  const cycle = async () => {
+    const pipe = wl.makePipeline(new wl.StandardScaler(), new wl.Ridge()), ridgeModel = new wl.Ridge();
+    await wl.crossValScore(pipe, X, y, { cv: 3 });
+    await wl.crossValPredict(ridgeModel, X, y, { cv: 3 });
+    const search = await new wl.GridSearchCV(ridgeModel, { alpha: [1, 2] }, { cv: 3 }).fit(X, y);
+    search.dispose();
+    pipe.dispose();
+    ridgeModel.dispose();
+  };
+  for (let i = 0; i < 5; i++) await cycle(); // warm up allocator pools
+  const before = wasm.heapUsed();
+  for (let i = 0; i < 40; i++) await cycle();
+  assert.equal(wasm.heapUsed(), before);
 });

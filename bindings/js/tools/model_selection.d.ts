@@ -121,6 +121,8 @@ declare abstract class BaseSearchCV {
   decisionFunction(X: MatrixLike): Float64Array | DenseMatrix;
   transform(X: MatrixLike): DenseMatrix;
   score(X: MatrixLike, y: Labels | Targets): number;
+  /** Frees the refitted best estimator's WebAssembly memory (fit again to use the search). */
+  dispose(): void;
 }
 /** Every combination of a grid (or of each grid of a list), cross-validated. */
 export declare class GridSearchCV extends BaseSearchCV {
