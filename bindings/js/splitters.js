@@ -53,13 +53,17 @@ function shuffleOptions(owner, o) {
 export const seedsFrom = (randomState, n) => Array.from(uniformDraws({ nSamples: n, randomState }), (u) => u * 2 ** 53);
 
 const int32 = (list) => Int32Array.from(list);
-const range = (from, to) => Int32Array.from({ length: Math.max(0, to - from) }, (_, i) => from + i);
+function range(from, to) {
+  const out = new Int32Array(Math.max(0, to - from));
+  for (let i = 0; i < out.length; i++) out[i] = from + i;
+  return out;
+}
 
 // { train, test } from the fold number of every sample: test = fold k, train = the rest (ascending).
 function* foldsOf(foldOfSample, nSplits) {
   for (let k = 0; k < nSplits; k++) {
     const train = [], test = [];
-    foldOfSample.forEach((f, i) => (f === k ? test : train).push(i));
+    for (let i = 0; i < foldOfSample.length; i++) (foldOfSample[i] === k ? test : train).push(i);
     yield { train: int32(train), test: int32(test) };
   }
 }
@@ -113,9 +117,14 @@ export class KFold extends KFolds {
 // Class codes in order of first appearance (scikit-learn's StratifiedKFold encodes them so).
 function codesByAppearance(y, name = 'y') {
   const { codes, classes } = encodeLabels(y, name);
-  const rank = new Map();
-  for (const c of codes) if (!rank.has(c)) rank.set(c, rank.size);
-  return { codes: Int32Array.from(codes, (c) => rank.get(c)), nClasses: classes.length };
+  const rank = new Int32Array(classes.length).fill(-1);
+  let seen = 0;
+  const out = new Int32Array(codes.length);
+  for (let i = 0; i < codes.length; i++) {
+    if (rank[codes[i]] < 0) rank[codes[i]] = seen++;
+    out[i] = rank[codes[i]];
+  }
+  return { codes: out, nClasses: classes.length };
 }
 
 export class StratifiedKFold extends KFolds {
@@ -139,9 +148,12 @@ export class StratifiedKFold extends KFolds {
       throw new Error(`nSplits=${this.nSplits} cannot be greater than the number of members in each class`);
     const least = Math.min(...counts);
     this.warnings = least < this.nSplits ? [`The least populated class in y has only ${least} members, which is less than nSplits=${this.nSplits}`] : [];
-    const sorted = Array.from(codes).sort((a, b) => a - b);
+    // The samples sorted by class occupy consecutive positions, class after class.
     const allocation = Array.from({ length: this.nSplits }, () => new Array(nClasses).fill(0));
-    sorted.forEach((c, i) => allocation[i % this.nSplits][c]++);
+    let position = 0;
+    counts.forEach((count, c) => {
+      for (let j = 0; j < count; j++) allocation[position++ % this.nSplits][c]++;
+    });
     const order = this.order(n);
     const fold = new Int32Array(n);
     const next = new Array(nClasses).fill(0); // position in each class's block of fold numbers
