@@ -95,11 +95,12 @@ export function fitAndScore(task, data) {
   const model = clone(estimator);
   if (Object.keys(params).length) model.setParams(params);
   const X = takeRows(data.X, train), y = takeRows(data.y, train);
+  const foldFitOptions = fitOptionsFor(fitOptions, train, data.X.rows);
   const result = { testScores: {}, trainScores: returnTrainScore ? {} : undefined, fitTime: 0, scoreTime: 0, failure: null };
   const score = (Xs, ys) => Object.fromEntries([...scoring].map(([name, s]) => [name, checkedScore(name, s(model, Xs, ys))]));
   let start = now();
   try {
-    model.fit(X, y, fitOptions);
+    model.fit(X, y, foldFitOptions);
     result.fitTime = now() - start;
     start = now();
     result.testScores = score(takeRows(data.X, test), takeRows(data.y, test));
@@ -118,6 +119,14 @@ export function fitAndScore(task, data) {
   if (returnEstimator) result.estimator = model;
   else model.dispose();
   return result;
+}
+
+// Fit options with one entry per sample (sampleWeight, step__sampleWeight) restricted to the fold's
+// training rows, as scikit-learn's _check_fit_params; the others as given.
+export function fitOptionsFor(fitOptions, train, n) {
+  if (fitOptions == null) return fitOptions;
+  const perSample = (v) => (Array.isArray(v) || ArrayBuffer.isView(v)) && v.length === n;
+  return Object.fromEntries(Object.entries(fitOptions).map(([key, v]) => [key, perSample(v) ? takeRows(v, train) : v]));
 }
 
 function checkedScore(name, value) {
@@ -185,7 +194,7 @@ export async function crossValPredict(estimator, X, y, options) {
   const allClasses = byClass ? [...new Set(Array.from(data.y))].sort(compareLabels) : null;
   let out = null;
   for (const { train, test } of folds) {
-    const model = clone(estimator).fit(takeRows(data.X, train), takeRows(data.y, train), o.fitParams);
+    const model = clone(estimator).fit(takeRows(data.X, train), takeRows(data.y, train), fitOptionsFor(o.fitParams, train, data.X.rows));
     let part = model[method](takeRows(data.X, test));
     const classes = allClasses && Array.from(model.classes);
     model.dispose();

@@ -182,6 +182,15 @@ test('crossValidate, crossValScore and crossValPredict equal scikit-learn on Rid
   const scores = await wl.crossValScore(new wl.Ridge({ alpha: 3 }), ridge.X, ridge.y, { cv: new KFold({ nSplits: 4 }) });
   close(scores, ridge.crossValidate.test_r2, 1e-9, 'default scoring is score (R²)');
   close(await wl.crossValPredict(new wl.Ridge({ alpha: 3 }), ridge.X, ridge.y, { cv: new KFold({ nSplits: 4 }) }), ridge.predict, 1e-9, 'crossValPredict');
+  // Per-sample fit options are cut to each fold's training rows (here through a pipeline step).
+  const w = ridge.y.map((_, i) => 1 + (i % 4));
+  const weighted = await wl.crossValScore(wl.makePipeline(new wl.Ridge()), ridge.X, ridge.y, { cv: new KFold({ nSplits: 4 }), fitParams: { ridge__sampleWeight: w } });
+  const byHand = [...new KFold({ nSplits: 4 }).split(300)].map(({ train: tr, test: te }) => {
+    const take = (a, idx) => Array.from(idx, (i) => a[i]);
+    return new wl.Ridge().fit(take(ridge.X, tr), take(ridge.y, tr), { sampleWeight: take(w, tr) }).score(take(ridge.X, te), take(ridge.y, te));
+  });
+  close(weighted, byHand, 1e-12, 'weighted folds');
+  assert.ok(weighted.some((v, k) => Math.abs(v - scores[k]) > 1e-6), 'the weights change the scores');
   // cv as index pairs; a function scorer.
   const pairs = [[Array.from({ length: 200 }, (_, i) => i), Array.from({ length: 100 }, (_, i) => 200 + i)]];
   const one = await wl.crossValScore(new wl.Ridge(), ridge.X, ridge.y, { cv: pairs, scoring: (m, X, y) => m.score(X, y) - 1 });
