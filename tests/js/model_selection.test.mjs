@@ -238,6 +238,20 @@ test('scoring strings: metrics of this build, unknown strings, absent metric fun
     await assert.rejects(wl.crossValScore(new wl.KNeighborsClassifier(), X, y, { cv: fold, scoring: absent, errorScore: 'raise' }), { message: `scoring '${absent}' needs metrics.${metricName}, which this build of wasmlearn does not have` });
 });
 
+test('defaults, validationCurve and learningCurve equal scikit-learn', async () => {
+  // cv undefined: StratifiedKFold(5) for a classifier; scoring undefined: its accuracy.
+  assert.deepEqual(Array.from(await wl.crossValScore(new wl.KNeighborsClassifier({ algorithm: 'brute' }), knn.X, knn.y)), knn.crossValScore);
+  const v = ridge.validationCurve;
+  const curve = await wl.validationCurve(new wl.Ridge(), ridge.X, ridge.y, { paramName: 'alpha', paramRange: v.paramRange, cv: new KFold({ nSplits: 3 }) });
+  close(curve.trainScores.data, v.trainScores.flat(), 1e-9, 'validationCurve train');
+  close(curve.testScores.data, v.testScores.flat(), 1e-9, 'validationCurve test');
+  const l = ridge.learningCurve;
+  const learning = await wl.learningCurve(new wl.Ridge(), ridge.X, ridge.y, { trainSizes: l.trainSizes, cv: new KFold({ nSplits: 3 }) });
+  assert.deepEqual(Array.from(learning.trainSizesAbs), l.trainSizesAbs);
+  close(learning.trainScores.data, l.trainScores.flat(), 1e-9, 'learningCurve train');
+  close(learning.testScores.data, l.testScores.flat(), 1e-9, 'learningCurve test');
+});
+
 test('validationCurve and learningCurve are the cross-validations they describe', async () => {
   const cv = new KFold({ nSplits: 3 });
   const curve = await wl.validationCurve(new wl.Ridge(), ridge.X, ridge.y, { paramName: 'alpha', paramRange: [0.1, 1000], cv });
