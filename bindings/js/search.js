@@ -128,6 +128,25 @@ class BaseSearchCV {
     return new this.constructor(clone(this.estimator), Object.values(this.ownParams())[0], { ...this.options });
   }
 
+  // Its own parameters (checked as by the constructor: the search is rebuilt), and the estimator's as
+  // estimator__<name> (e.g. a pipeline step's: estimator__knn__nNeighbors).
+  setParams(params) {
+    if (params === null || typeof params !== 'object' || Array.isArray(params)) throw new Error(`${this.name}.setParams needs an object`);
+    const own = {}, inner = {};
+    for (const [key, value] of Object.entries(params)) {
+      if (key.startsWith('estimator__')) inner[key.slice('estimator__'.length)] = value;
+      else own[key] = value;
+    }
+    const { estimator = this.estimator, ...rest } = { ...this.ownParams(), ...this.options, ...own };
+    const [space] = Object.keys(this.ownParams());
+    const { [space]: grids, ...options } = rest;
+    const rebuilt = new this.constructor(estimator, grids, options);
+    if (Object.keys(inner).length) rebuilt.estimator.setParams(inner);
+    Object.assign(this, rebuilt);
+    this.dispose();
+    return this;
+  }
+
   // Cross-validates every candidate, then (refit) fits the best on all of X, y.
   async fit(X, y, fitOptions = {}) {
     const { groups, ...estimatorFitOptions } = fitOptions ?? {};

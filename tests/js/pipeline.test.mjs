@@ -110,6 +110,12 @@ test('clone: same class and parameters, unfitted, independent, deep', async () =
   assert.notEqual(searchCopy.estimator, pipe);
   assert.deepEqual(searchCopy.getParams().paramGrid, search.getParams().paramGrid);
   assert.throws(() => wl.clone({ fit() {} }), /clone needs a wasmlearn estimator, pipeline or search/);
+  // A search's own parameters and its estimator's (estimator__...) through setParams.
+  search.setParams({ cv: 4, estimator__kneighborsclassifier__weights: 'uniform', paramGrid: { kneighborsclassifier__nNeighbors: [3] } });
+  assert.equal(search.getParams().cv, 4);
+  assert.deepEqual(search.getParams().paramGrid, [{ kneighborsclassifier__nNeighbors: [3] }]);
+  assert.equal(pipe.getParams().kneighborsclassifier__weights, 'uniform');
+  assert.throws(() => search.setParams({ nIter: 3 }), /Unknown option 'nIter' for GridSearchCV/);
 });
 
 test('meta-estimators take estimator instances (and the positional form)', () => {

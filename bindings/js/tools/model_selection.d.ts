@@ -116,6 +116,8 @@ declare abstract class BaseSearchCV {
   /** Splitter notes and failed fits of the last fit. */
   readonly warnings: string[];
   getParams(): Record<string, unknown>;
+  /** Its own options (the search is rebuilt and unfitted) and its estimator's as estimator__<name>. */
+  setParams(params: Record<string, unknown>): this;
   predict(X: MatrixLike): any;
   predictProba(X: MatrixLike): DenseMatrix;
   decisionFunction(X: MatrixLike): Float64Array | DenseMatrix;
