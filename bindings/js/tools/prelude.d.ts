@@ -76,8 +76,8 @@ export declare abstract class Estimator<Options> {
 
 /** Every estimator with its options (type, default, allowed values, doc), for UIs and docs. */
 export declare function estimators(): EstimatorMetadata[];
-/** Loads any saved model, whatever its estimator. */
-export declare function loadModel(json: ModelJSON | string): Estimator<unknown>;
+/** Loads any saved model, whatever its estimator (a saved Pipeline gives a Pipeline). */
+export declare function loadModel(json: ModelJSON | string | object): Estimator<unknown> | Pipeline;
 
 /** Options of {@link exportText} (scikit-learn's export_text parameters in camelCase). */
 export interface ExportTextOptions {
