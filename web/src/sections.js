@@ -18,7 +18,7 @@ const scoreSeries = (metric) => (a) => [
 
 // ---- drawings ------------------------------------------------------------------------------
 
-function unitBalls(holder, { width, controls, el }) {
+function unitBalls(holder, { controls, el, onResize, ...context }) {
   let p = 3;
   const slider = el('input', { type: 'range', min: 0.5, max: 8, step: 0.1, value: p, 'aria-label': 'p of the extra ball' });
   const label = el('span', { text: `p = ${p}` });
@@ -32,18 +32,19 @@ function unitBalls(holder, { width, controls, el }) {
     label.textContent = `p = ${p}`;
     const data = [...ball(1, 'L1: |w₁| + |w₂| = 1'), ...ball(2, 'L2: w₁² + w₂² = 1'), ...ball(60, 'L∞: max |wᵢ| = 1'), ...ball(p, `Lp, p = ${p}`)];
     holder.replaceChildren(Plot.plot({
-      width: Math.min(width, 420), height: Math.min(width, 420) - 10, x: { domain: [-1.2, 1.2], label: 'w₁' }, y: { domain: [-1.2, 1.2], label: 'w₂' },
+      width: Math.min(context.width, 420), height: Math.min(context.width, 420) - 10, x: { domain: [-1.2, 1.2], label: 'w₁' }, y: { domain: [-1.2, 1.2], label: 'w₂' },
       color: { legend: true, range: palette }, style: { background: 'transparent' },
       marks: [Plot.ruleX([0], { stroke: '#ccc' }), Plot.ruleY([0], { stroke: '#ccc' }), Plot.line(data, { x: 'x', y: 'y', z: 'name', stroke: 'name', strokeWidth: 2 })],
     }));
   };
   slider.addEventListener('input', () => ((p = Number(slider.value)), draw()));
+  onResize(draw);
   draw();
 }
 
 // Least squares with the coefficients kept in a ball of radius t: the optimum is where the
 // loss's contour first touches the ball. The L1 ball's corners make that point sparse.
-function constrainedOptimum(holder, { width, controls, el }) {
+function constrainedOptimum(holder, { controls, el, onResize, ...context }) {
   let t = 1;
   const slider = el('input', { type: 'range', min: 0.1, max: 2.6, step: 0.05, value: t, 'aria-label': 'radius t of the ball' });
   const label = el('span', { text: `t = ${t}` });
@@ -64,12 +65,15 @@ function constrainedOptimum(holder, { width, controls, el }) {
     }
     return loss(...w0) === 0 && (Math.abs(w0[0]) ** q + Math.abs(w0[1]) ** q) ** (1 / q) <= t ? { w: w0, l: 0 } : { w: arg, l: m };
   };
-  const contour = (level, name) => Array.from({ length: 201 }, (_, i) => {
-    // points with loss = level: solve along each direction from w0
-    const th = (2 * Math.PI * i) / 200, c = Math.cos(th), s = Math.sin(th);
+  const domain = { x: [-2.8, 3.6], y: [-2.2, 2.9] };
+  const inside = (x, y) => x >= domain.x[0] && x <= domain.x[1] && y >= domain.y[0] && y <= domain.y[1];
+  // Points with loss = level (solved along each direction from w0); a large contour (small t) is
+  // broken where it leaves the frame rather than drawn over the axes.
+  const contour = (level, name) => Array.from({ length: 721 }, (_, i) => {
+    const th = (2 * Math.PI * i) / 720, c = Math.cos(th), s = Math.sin(th);
     const q = A[0][0] * c * c + 2 * A[0][1] * c * s + A[1][1] * s * s;
-    const r = Math.sqrt(level / q);
-    return { x: w0[0] + r * c, y: w0[1] + r * s, name };
+    const r = Math.sqrt(level / q), x = w0[0] + r * c, y = w0[1] + r * s;
+    return inside(x, y) ? { x, y, name } : { x: NaN, y: NaN, name };
   });
   const ball = (q, name) => Array.from({ length: 401 }, (_, i) => {
     const th = (2 * Math.PI * i) / 400, c = Math.cos(th), s = Math.sin(th);
@@ -81,38 +85,43 @@ function constrainedOptimum(holder, { width, controls, el }) {
     const l1 = best(1), l2 = best(2);
     const lines = [...ball(1, 'L1 ball'), ...ball(2, 'L2 ball'), ...contour(l1.l, 'loss contour through the L1 optimum'), ...contour(l2.l, 'loss contour through the L2 optimum')];
     const pts = [{ x: l1.w[0], y: l1.w[1], name: 'L1 optimum (lasso)' }, { x: l2.w[0], y: l2.w[1], name: 'L2 optimum (ridge)' }, { x: w0[0], y: w0[1], name: 'least squares' }];
-    const size = Math.min(width, 460);
+    const size = Math.min(context.width, 460);
     holder.replaceChildren(Plot.plot({
-      width: size, height: size * 0.8, x: { domain: [-2.8, 3.6], label: 'w₁' }, y: { domain: [-2.2, 2.9], label: 'w₂' }, style: { background: 'transparent' },
+      width: size, height: size * 0.8, x: { domain: domain.x, label: 'w₁' }, y: { domain: domain.y, label: 'w₂' }, style: { background: 'transparent' },
       color: { legend: true, domain: ['L1 ball', 'L2 ball', 'loss contour through the L1 optimum', 'loss contour through the L2 optimum'], range: [palette[0], palette[1], '#9db4f0', '#ffb4a6'] },
       marks: [Plot.ruleX([0], { stroke: '#ccc' }), Plot.ruleY([0], { stroke: '#ccc' }), Plot.line(lines, { x: 'x', y: 'y', z: 'name', stroke: 'name', strokeWidth: 2 }),
         Plot.dot(pts, { x: 'x', y: 'y', fill: (d, i) => ['#1d4ed8', '#c2410c', '#111'][i], r: 5, title: 'name' }),
-        Plot.text(pts.slice(0, 2), { x: 'x', y: 'y', text: 'name', dx: 8, textAnchor: 'start', fontSize: 11 }),
-        Plot.text(pts.slice(2), { x: 'x', y: 'y', text: 'name', dy: -12, fontSize: 11 })],
+        // The lasso's label below its point, ridge's to the left of its own and least squares' to
+        // the right of its own (the ridge optimum approaches it from the left), on a white halo.
+        ...[[8, 12, 'start'], [-8, 0, 'end'], [8, -8, 'start']].map(([dx, dy, textAnchor], i) =>
+          Plot.text([pts[i]], { x: 'x', y: 'y', text: 'name', fontSize: 11, stroke: 'white', strokeWidth: 3, fill: '#111', dx, dy, textAnchor }))],
     }));
   };
   slider.addEventListener('input', () => ((t = Number(slider.value)), draw()));
+  onResize(draw);
   draw();
 }
 
-function sigmoid(holder, { width }) {
+function sigmoid(holder, context) {
   const rows = Array.from({ length: 241 }, (_, i) => {
     const z = -6 + i / 20;
     return { z, p: 1 / (1 + Math.exp(-z)) };
   });
-  holder.replaceChildren(Plot.plot({
-    width: Math.min(width, 520), height: 220, x: { label: 'z = w·x + b (‖w‖ times the signed distance to the boundary)' }, y: { label: 'P(class 1)', domain: [0, 1], grid: true },
+  const draw = () => holder.replaceChildren(Plot.plot({
+    width: Math.min(context.width, 520), height: 220, x: { label: 'z = w·x + b (‖w‖ times the signed distance to the boundary)' }, y: { label: 'P(class 1)', domain: [0, 1], grid: true },
     style: { background: 'transparent' },
     marks: [Plot.ruleX([0], { stroke: '#bbb' }), Plot.ruleY([0.5], { stroke: '#bbb', strokeDasharray: '4 3' }), Plot.line(rows, { x: 'z', y: 'p', stroke: palette[0], strokeWidth: 2.5 })],
   }));
+  context.onResize(draw);
+  draw();
 }
 
 // Loss functions from the library (wl.losses, computed in the worker): a line per loss.
-async function lossPlot(holder, { width, ask }, { names, labels, x, label, epsilon, yMax }) {
-  const { values } = await ask({ type: 'losses', names, x, epsilon });
+async function lossPlot(holder, context, { names, labels, x, label, epsilon, yMax }) {
+  const { values } = await context.ask({ type: 'losses', names, x, epsilon });
   const rows = names.flatMap((n, k) => values[n].map((v, i) => ({ x: x[i], v: n === 'logistic' ? v / Math.LN2 : v, name: labels[k] })));
   holder.replaceChildren(Plot.plot({
-    width: Math.min(width, 520), height: 260, x: { label }, y: { label: 'loss', domain: [0, yMax], grid: true }, style: { background: 'transparent' },
+    width: Math.min(context.width, 520), height: 260, x: { label }, y: { label: 'loss', domain: [0, yMax], grid: true }, style: { background: 'transparent' },
     color: { legend: true, domain: labels, range: palette },
     marks: [Plot.ruleX([0], { stroke: '#bbb' }), Plot.line(rows, { x: 'x', y: 'v', z: 'name', stroke: 'name', strokeWidth: 2, clip: true })],
   }));
@@ -121,11 +130,13 @@ async function lossPlot(holder, { width, ask }, { names, labels, x, label, epsil
 const grid = (a, b, n) => Array.from({ length: n }, (_, i) => a + ((b - a) * i) / (n - 1));
 
 function marginLosses(holder, context) {
-  return lossPlot(holder, context, {
+  const draw = () => lossPlot(holder, context, {
     names: ['zeroOne', 'hinge', 'logistic', 'squaredHinge', 'perceptron'],
     labels: ['zero-one', 'hinge (SVM)', 'logistic / ln 2', 'squared hinge', 'perceptron'],
     x: grid(-3, 3, 601), label: 'margin m = y·f(x) (y = ±1; negative: wrong side)', yMax: 4,
   });
+  context.onResize(draw);
+  return draw();
 }
 
 function regressionLosses(holder, context) {
@@ -142,10 +153,11 @@ function regressionLosses(holder, context) {
     text.textContent = `ε = ${epsilon}`;
     draw().catch(() => {});
   });
+  context.onResize(draw);
   return draw();
 }
 
-function criteria(holder, { width }) {
+function criteria(holder, context) {
   const ps = Array.from({ length: 201 }, (_, i) => i / 200);
   const h = (p) => (p <= 0 || p >= 1 ? 0 : -(p * Math.log2(p) + (1 - p) * Math.log2(1 - p)));
   const rows = ps.flatMap((p) => [
@@ -153,11 +165,13 @@ function criteria(holder, { width }) {
     { p, v: h(p) / 2, name: 'entropy / 2' },
     { p, v: 1 - Math.max(p, 1 - p), name: 'misclassification: 1 − max(p, 1 − p)' },
   ]);
-  holder.replaceChildren(Plot.plot({
-    width: Math.min(width, 520), height: 260, x: { label: 'p (share of class 1 in a node)' }, y: { label: 'impurity', grid: true }, style: { background: 'transparent' },
+  const draw = () => holder.replaceChildren(Plot.plot({
+    width: Math.min(context.width, 520), height: 260, x: { label: 'p (share of class 1 in a node)' }, y: { label: 'impurity', grid: true }, style: { background: 'transparent' },
     color: { legend: true, range: palette },
     marks: [Plot.line(rows, { x: 'p', y: 'v', z: 'name', stroke: 'name', strokeWidth: 2 })],
   }));
+  context.onResize(draw);
+  draw();
 }
 
 // ---- the sections --------------------------------------------------------------------------

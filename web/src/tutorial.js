@@ -51,16 +51,30 @@ function show() {
     i < sections.length - 1 ? el('a', { href: `#${sections[i + 1].id}`, text: `${sections[i + 1].title} →` }) : el('span'));
   article.replaceChildren(el('h2', { text: `${s.number ? `§${s.number} ` : ''}${s.title}` }), body, figs, pager);
   article.dataset.section = s.id;
-  const pending = [];
-  for (const spec of s.figures) {
-    const box = el('figure', { class: 'tfig' });
-    figs.append(box);
-    pending.push(mount(box, spec));
-  }
+  // Every box is in the grid before any figure measures its width: the first of a row must not
+  // size itself while it is still alone (and spans the whole row).
+  const boxes = s.figures.map(() => el('figure', { class: 'tfig' }));
+  figs.append(...boxes);
+  const pending = s.figures.map((spec, k) => mount(boxes[k], spec));
   Promise.allSettled(pending).then(() => {
     if (article.dataset.section === s.id) document.body.dataset.ready = '1';
   });
   window.scrollTo(0, 0);
+}
+
+// Calls `draw` again (debounced) whenever `node` changes width: figures are drawn at the width
+// of their box, which moves with the window and with the layout settling. Ends with the section.
+function onWidthChange(node, draw) {
+  let width = node.clientWidth, timer = 0;
+  const observer = new ResizeObserver(() => {
+    if (node.clientWidth === width) return;
+    width = node.clientWidth;
+    clearTimeout(timer);
+    // A failed redraw (a cancelled request) leaves the last drawing up; the first draw reports errors.
+    timer = setTimeout(() => Promise.resolve().then(draw).catch(() => {}), 80);
+  });
+  observer.observe(node);
+  live.push({ dispose: () => (observer.disconnect(), clearTimeout(timer)) });
 }
 
 // One figure of a section; resolves once it has drawn (or said why it cannot).
@@ -78,11 +92,18 @@ function mount(box, spec) {
     const holder = el('div', { class: 'drawing' });
     const controls = el('div', { class: 'fig-controls' });
     box.replaceChildren(title, controls, holder, el('figcaption', { class: 'hint', text: spec.caption }));
-    const width = Math.min(560, box.clientWidth || 560);
-    // A drawing may ask the worker for the library's numbers (ask resolves with its answer).
-    const ask = (msg) => engine.ask({ ...msg, fig: `draw-${spec.title}` });
+    // A drawing may ask the worker for the library's numbers (ask resolves with its answer), and
+    // registers its draw function to be called again when the box changes width.
+    const context = {
+      get width() {
+        return Math.min(560, holder.clientWidth || 560);
+      },
+      controls, el,
+      ask: (msg) => engine.ask({ ...msg, fig: `draw-${spec.title}` }),
+      onResize: (draw) => onWidthChange(holder, draw),
+    };
     return Promise.resolve()
-      .then(() => spec.draw(holder, { width, controls, el, ask }))
+      .then(() => spec.draw(holder, context))
       .then(() => (box.dataset.state = 'drawn'), (e) => {
         holder.replaceChildren(el('p', { class: 'message', role: 'alert', text: e.message }));
         box.dataset.state = 'error';
@@ -147,6 +168,7 @@ function mountLive(box, title, spec) {
     controls.append(ctl.root);
   }
   render();
+  onWidthChange(holder, render);
   live.push({ dispose: () => clearTimeout(timer) });
   return first;
 }
@@ -161,10 +183,14 @@ async function mountSweep(box, title, spec) {
       type: spec.type, fig: `${spec.type}-${spec.title}`, dataset: { nSamples: 200, seed: 0, testSize: 0.25, ...spec.dataset },
       model: { name: spec.model, params: spec.params ?? {} }, param: spec.param, values: spec.values, attributes: spec.attributes ?? [],
     });
-    const width = Math.min(560, box.clientWidth || 560);
-    holder.replaceChildren(spec.type === 'path'
-      ? pathChart({ ...answer, alpha: null }, { width })
-      : lineChart(spec.series(answer), { width, x: spec.x ?? spec.param, y: spec.y, xType: spec.xType }));
+    const draw = () => {
+      const width = Math.min(560, holder.clientWidth || 560);
+      holder.replaceChildren(spec.type === 'path'
+        ? pathChart({ ...answer, alpha: null }, { width })
+        : lineChart(spec.series(answer), { width, x: spec.x ?? spec.param, y: spec.y, xType: spec.xType }));
+    };
+    draw();
+    onWidthChange(holder, draw);
     box.dataset.state = 'drawn';
   } catch (e) {
     holder.replaceChildren(el('p', { class: 'message', role: 'alert', text: e.message }));
