@@ -250,10 +250,10 @@ export const sections = [
     text: `<p>A support vector machine looks for the boundary with the widest <em>margin</em> — the largest band free of training points between the classes. Only the points on or inside the band (the support vectors) determine it. A soft margin (parameter C) lets some points cross the band, and kernels replace the dot product so the same algorithm draws curved boundaries.</p>
 <p>The soft-margin SVM is also a penalised linear model with its own loss: the <em>hinge</em> loss max(0, 1 − m), zero for points beyond the margin, where logistic regression's loss never quite reaches zero. For regression, the <em>ε-insensitive</em> loss ignores residuals smaller than ε. The loss functions below come from wasmlearn; the SVMs themselves are not in the library yet.</p>`,
     figures: [
-      { type: 'draw', title: 'Figure 11 — classification losses against the margin', draw: marginLosses, caption: 'All are computed by wasmlearn.losses. The hinge loss is zero beyond m = 1: points well on the right side do not count, which is what makes an SVM depend on its support vectors only.' },
-      { type: 'draw', title: 'Figure 13 — regression losses against the residual', draw: regressionLosses, caption: 'The ε-insensitive loss is zero inside a tube of half-width ε around the prediction; outside it grows like the absolute loss.' },
       { type: 'live', title: 'Figures 9–10 — linear SVM and its margin', needs: ['SVC'], model: 'SVC', dataset: { preset: 'blobs', noise: 1.2 }, params: { kernel: 'linear' }, controls: [{ name: 'C' }] },
+      { type: 'draw', title: 'Figure 11 — classification losses against the margin', draw: marginLosses, caption: 'All are computed by wasmlearn.losses. The hinge loss is zero beyond m = 1: points well on the right side do not count, which is what makes an SVM depend on its support vectors only.' },
       { type: 'live', title: 'Figure 12 — kernel SVM', needs: ['SVC'], model: 'SVC', dataset: { preset: 'circles', noise: 0.1 }, params: { kernel: 'rbf' }, controls: [{ name: 'C' }, { name: 'gamma' }] },
+      { type: 'draw', title: 'Figure 13 — regression losses against the residual', draw: regressionLosses, caption: 'The ε-insensitive loss is zero inside a tube of half-width ε around the prediction; outside it grows like the absolute loss.' },
     ],
   },
   {
@@ -261,11 +261,11 @@ export const sections = [
     text: `<p>Some methods separate only two classes. Two strategies extend them to more: <em>one-vs-rest</em> trains one classifier per class against all the others and picks the most confident; <em>one-vs-one</em> trains one per pair of classes and lets them vote. Logistic regression can also be made multiclass directly: the <em>multinomial</em> (softmax) model gives each class a linear score and turns the scores into probabilities that sum to one.</p>
 <p>wasmlearn's LogisticRegression does one-vs-rest and multinomial itself (option <code>multiClass</code>), shown below. The general wrappers that make any binary classifier multiclass (scikit-learn's OneVsRestClassifier and OneVsOneClassifier) are not in the library yet.</p>`,
     figures: [
-      { type: 'live', title: 'Figure 14 — one-vs-rest logistic regression', needs: ['LogisticRegression'], model: 'LogisticRegression', dataset: { preset: 'blobs', noise: 2 }, params: { multiClass: 'ovr' },
+      { type: 'live', title: 'Figure 15a — one-vs-rest logistic regression', needs: ['LogisticRegression'], model: 'LogisticRegression', dataset: { preset: 'blobs', noise: 2 }, params: { multiClass: 'ovr' },
         controls: [{ name: 'C', maximum: 10 }, noise(2, 3)], caption: 'One binary model per class against the rest; the most confident wins.' },
-      { type: 'live', title: 'Multinomial (softmax) logistic regression', needs: ['LogisticRegression'], model: 'LogisticRegression', dataset: { preset: 'blobs', noise: 2 }, params: { multiClass: 'multinomial' },
+      { type: 'live', title: 'Figure 15b — multinomial (softmax) logistic regression', needs: ['LogisticRegression'], model: 'LogisticRegression', dataset: { preset: 'blobs', noise: 2 }, params: { multiClass: 'multinomial' },
         controls: [{ name: 'C', maximum: 10 }, noise(2, 3)], caption: 'One model for all classes: compare the boundaries and the uncertain bands with one-vs-rest.' },
-      { type: 'live', title: 'Figure 15 — one-vs-one for any binary classifier', needs: ['OneVsOneClassifier'], model: 'OneVsOneClassifier', dataset: { preset: 'blobs' }, params: {} },
+      { type: 'live', title: 'One-vs-one for any binary classifier', needs: ['OneVsOneClassifier'], model: 'OneVsOneClassifier', dataset: { preset: 'blobs' }, params: {} },
     ],
   },
   {
@@ -283,9 +283,9 @@ export const sections = [
     text: `<p>A decision tree asks a sequence of yes/no questions about one feature at a time (“is x₁ ≤ 0.3?”) and predicts the majority class of the leaf a point ends in, so its regions are rectangles. Each split is chosen to make the two children as <em>pure</em> as possible, measured by an impurity criterion — Gini, entropy or the misclassification rate — which is zero for a node with a single class and largest for an even mix.</p>
 <p>Deep trees overfit; limiting the depth or the leaf size controls them. A <em>random forest</em> averages many trees grown on bootstrap samples with random feature choices, which smooths the rectangles and usually predicts better than any single tree.</p>`,
     figures: [
-      { type: 'draw', title: 'Figure 18 — impurity criteria for two classes', draw: criteria, caption: 'All three vanish for a pure node; entropy is halved to share the scale.' },
-      { type: 'live', title: 'Figures 17, 19 — a decision tree and its rectangles', needs: ['DecisionTreeClassifier'], model: 'DecisionTreeClassifier', dataset: { preset: 'moons', noise: 0.3 }, params: { maxDepth: 3, randomState: 0 },
+      { type: 'live', title: 'Figure 18 — a decision tree and its rectangles', needs: ['DecisionTreeClassifier'], model: 'DecisionTreeClassifier', dataset: { preset: 'moons', noise: 0.3 }, params: { maxDepth: 3, randomState: 0 },
         controls: [{ name: 'maxDepth', maximum: 12 }, { name: 'criterion' }], caption: 'Below the figure: the tree’s first levels.' },
+      { type: 'draw', title: 'Figure 19 — impurity criteria for two classes', draw: criteria, caption: 'All three vanish for a pure node; entropy is halved to share the scale.' },
       { type: 'live', title: 'A random forest', needs: ['RandomForestClassifier'], model: 'RandomForestClassifier', dataset: { preset: 'moons', noise: 0.3 }, params: { nEstimators: 50, randomState: 0 },
         controls: [{ name: 'nEstimators', maximum: 200 }, { name: 'maxDepth', maximum: 12 }], tree: false },
     ],
@@ -313,6 +313,7 @@ export const sections = [
       { type: 'live', title: 'Figures 23–24 — Iris projected on its first two principal components', needs: ['PCA'], model: 'PCA', dataset: { preset: 'iris', testSize: 0 }, params: { nComponents: 2 },
         controls: [{ name: 'whiten' }], caption: 'Explained variance per component under the figure.' },
       { type: 'live', title: 'Figure 25 — Iris projected on its two discriminant axes', needs: ['LinearDiscriminantAnalysis'], model: 'LinearDiscriminantAnalysis', project: true, dataset: { preset: 'iris', testSize: 0 }, params: { nComponents: 2 },
+        playground: { preset: 'iris-lda' },
         caption: 'The classes separate better than with PCA: LDA knows them.' },
     ],
   },

@@ -32,6 +32,10 @@ engine.ready.then((info) => {
   document.body.dataset.ready = '1';
 });
 
+// "Hover" means nothing on a touch screen, where sliding a finger over a figure does the same.
+const touch = matchMedia('(hover: none)').matches;
+const forPointer = (text) => (touch ? text.replaceAll('Hover over', 'Slide a finger over').replaceAll('Hover:', 'Touch and slide:').replaceAll('under the pointer', 'under your finger') : text);
+
 const missingFor = (names) => [...new Set(names)].filter((n) => !metas.has(n));
 
 function show() {
@@ -43,7 +47,7 @@ function show() {
   for (const a of toc.querySelectorAll('a')) a.toggleAttribute('aria-current', a.getAttribute('href') === `#${s.id}`);
   delete document.body.dataset.ready;
   const body = el('div', { class: 'prose' });
-  body.innerHTML = s.text;
+  body.innerHTML = forPointer(s.text);
   const figs = el('div', { class: 'figures' });
   const i = sections.indexOf(s);
   const pager = el('nav', { class: 'pager', 'aria-label': 'previous and next section' },
@@ -112,9 +116,11 @@ function mount(box, spec) {
   return Promise.resolve();
 }
 
+// The figure's settings as a playground URL; `spec.playground` overrides dataset options there
+// (a projection figure opens the projected preset).
 function playgroundLink(spec, state) {
   const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(state.dataset)) if (v !== undefined && v !== null) q.set(k, v);
+  for (const [k, v] of Object.entries({ ...state.dataset, ...spec.playground })) if (v !== undefined && v !== null) q.set(k, v);
   q.set('model', spec.model);
   for (const [k, v] of Object.entries(state.params)) q.set(k, typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v));
   return `./index.html#${q}`;
@@ -126,7 +132,7 @@ function mountLive(box, title, spec) {
   const controls = el('div', { class: 'fig-controls' });
   const holder = el('figure', { class: 'tfig-live' });
   const link = el('a', { class: 'open', text: 'open in the playground' });
-  box.replaceChildren(title, controls, holder, el('figcaption', { class: 'hint' }, spec.caption ?? '', ' ', link));
+  box.replaceChildren(title, controls, holder, el('figcaption', { class: 'hint' }, forPointer(spec.caption ?? ''), ' ', link));
   let resolveFirst;
   const first = new Promise((r) => (resolveFirst = r));
   const figure = new Figure(holder, {
