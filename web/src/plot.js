@@ -20,8 +20,13 @@ function placeCanvas(canvas, nx, ny, size) {
   return canvas.getContext('2d');
 }
 
+// The shade of grid cells the model has no answer for (a radius classifier's cells with no
+// training point within the radius: all-zero probabilities).
+export const NO_ANSWER = '#d9d9de';
+const noAnswer = [0xd9, 0xd9, 0xde];
+
 // Class probabilities (nx*ny rows of nClasses, row 0 at the top): the most likely class's
-// colour, stronger where the model is surer.
+// colour, stronger where the model is surer; NO_ANSWER where every probability is zero.
 export function paintRegions(canvas, { proba, nx, ny, nClasses }, size) {
   const ctx = placeCanvas(canvas, nx, ny, size);
   const image = ctx.createImageData(nx, ny);
@@ -32,6 +37,11 @@ export function paintRegions(canvas, { proba, nx, ny, nClasses }, size) {
     for (let c = 0; c < nClasses; c++) {
       const p = proba[r * nClasses + c];
       if (p > pmax) (pmax = p), (best = c);
+    }
+    if (pmax <= 0) {
+      px.set(noAnswer, 4 * r);
+      px[4 * r + 3] = 255;
+      continue;
     }
     const conf = nClasses > 1 ? Math.max(0, (pmax - chance) / (1 - chance)) : 1;
     const a = 0.1 + 0.5 * conf;
@@ -44,6 +54,12 @@ export function paintRegions(canvas, { proba, nx, ny, nClasses }, size) {
   ctx.putImageData(image, 0, 0);
 }
 
+// The surface's colour at u in [0, 1] (low to high): a pale blue→red scale.
+export function surfaceColour(u) {
+  const c = d3.rgb(d3.interpolateRdYlBu(1 - u));
+  return d3.rgb(Math.round(255 + (c.r - 255) * 0.55), Math.round(255 + (c.g - 255) * 0.55), Math.round(255 + (c.b - 255) * 0.55));
+}
+
 // A regression surface: the predicted number on a pale blue→red scale over `range`.
 export function paintSurface(canvas, { values, nx, ny, range }, size) {
   const ctx = placeCanvas(canvas, nx, ny, size);
@@ -51,11 +67,10 @@ export function paintSurface(canvas, { values, nx, ny, range }, size) {
   const px = image.data;
   const [lo, hi] = range[1] > range[0] ? range : [range[0] - 1, range[0] + 1];
   for (let r = 0, n = nx * ny; r < n; r++) {
-    const u = Math.min(1, Math.max(0, (values[r] - lo) / (hi - lo)));
-    const c = d3.rgb(d3.interpolateRdYlBu(1 - u));
-    px[4 * r] = Math.round(255 + (c.r - 255) * 0.55);
-    px[4 * r + 1] = Math.round(255 + (c.g - 255) * 0.55);
-    px[4 * r + 2] = Math.round(255 + (c.b - 255) * 0.55);
+    const c = surfaceColour(Math.min(1, Math.max(0, (values[r] - lo) / (hi - lo))));
+    px[4 * r] = c.r;
+    px[4 * r + 1] = c.g;
+    px[4 * r + 2] = c.b;
     px[4 * r + 3] = 255;
   }
   ctx.putImageData(image, 0, 0);

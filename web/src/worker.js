@@ -12,7 +12,7 @@
 import * as wl from 'wasmlearn';
 import { generate, applyEdits, isTestPoint, presets, presetByName } from './data.js';
 import { figureSize } from './layout.js';
-import { fitBasis, hasPath, regularisationPath } from './paths.js';
+import { fitBasis, hasPath, regularisationPath, superscript } from './paths.js';
 
 const latest = new Map(); // fig -> id of its newest render (older ones stop between passes)
 const models = new Map(); // fig -> { model, trainIndex } kept for neighbour queries
@@ -30,11 +30,11 @@ function prepare(dataset, edits, meta, project = false) {
   const curve = preset?.kind === 'curve';
   const d = applyEdits(baseData(dataset), edits, curve);
   const n = d.P.length / 2;
+  // Points placed by hand on a cleared figure all train the model: a click must show its effect.
   const test = new Uint8Array(n);
-  for (let i = 0; i < n; i++) test[i] = isTestPoint(dataset.seed, d.origin?.[i] ?? i, dataset.testSize) ? 1 : 0;
+  if (!edits?.clear) for (let i = 0; i < n; i++) test[i] = isTestPoint(dataset.seed, d.origin?.[i] ?? i, dataset.testSize) ? 1 : 0;
   const train = [], held = [];
   for (let i = 0; i < n; i++) (test[i] ? held : train).push(i);
-  if (train.length === 0) throw new Error('no training points: add some points or lower testSize');
   const kind = project ? 'transformer' : meta.kind;
   if (preset?.kind === 'table' && meta.kind !== 'regressor') throw new Error(`${meta.name} needs a dataset with classes`);
   if (kind === 'classifier' && curve) throw new Error(`${meta.name} is a classifier: pick a dataset with classes`);
@@ -52,7 +52,7 @@ function prepare(dataset, edits, meta, project = false) {
   };
   // On a 1-D regression set the model may see a basis expansion of x, fitted on the training x.
   // The caller disposes it.
-  const basis = kind === 'regressor' && curve ? fitBasis(dataset.basis, dataset.basisSize, columns(train)) : null;
+  const basis = kind === 'regressor' && curve && train.length ? fitBasis(dataset.basis, dataset.basisSize, columns(train)) : null;
   const features = (X) => (basis && X.rows ? basis.transform(X) : X);
   const rows = (idx) => features(columns(idx));
   const featureNames = basis?.names ?? (cols === 1 ? ['x'] : cols === 2 ? d.labels : Array.from({ length: cols }, (_, j) => `feature ${j}`));
@@ -62,6 +62,28 @@ function prepare(dataset, edits, meta, project = false) {
     return undefined;
   };
   return { d, n, curve, test, train, held, rows, target, features, featureNames, dispose: () => basis?.dispose() };
+}
+
+const noTrainingPoints = 'no training points: add some points or lower testSize';
+function requireTraining(p) {
+  if (p.train.length === 0) throw new Error(noTrainingPoints);
+}
+
+// What each output column of a transformer of x is, for the legend: 1, x, x², the splines, the
+// intervals of piecewise bases; `column j` when the transformer does not say.
+function outputNames(name, model, params, cols) {
+  const power = (k) => (k === 0 ? '1' : k === 1 ? 'x' : `x${superscript(k)}`);
+  const knots = Array.isArray(params.knots) ? params.knots.map((k) => +k.toPrecision(3)) : []; // SplineTransformer's is a name
+  const cut = (k) => (k === 0 ? `x < ${knots[0]}` : k === knots.length ? `x ≥ ${knots[k - 1]}` : `${knots[k - 1]} ≤ x < ${knots[k]}`);
+  const intervals = Array.from({ length: knots.length + 1 }, (_, k) => `I(${cut(k)})`);
+  let names = null;
+  if (name === 'PolynomialFeatures') names = Array.from(rowsOf(attr(model, 'powers'))?.data ?? [], power);
+  else if (name === 'SplineTransformer') names = Array.from({ length: cols }, (_, j) => `B-spline ${j + 1}`);
+  else if (name === 'PiecewiseConstantFeatures') names = intervals.slice(params.includeBias === false ? 1 : 0);
+  else if (name === 'PiecewiseLinearFeatures')
+    names = params.continuous === false ? [...intervals, ...intervals.map((i) => `x·${i}`)] : ['1', 'x', ...knots.map((k) => `(x − ${k})₊`)];
+  if (name === 'PiecewiseLinearFeatures' && params.includeBias === false) names = names.slice(1);
+  return names?.length === cols ? names : Array.from({ length: cols }, (_, j) => `column ${j + 1}`);
 }
 
 // Padded bounding box of n points (x, y interleaved).
@@ -108,9 +130,40 @@ function gridPoints(domain, nx, ny) {
   return { data, rows: nx * ny, cols: 2 };
 }
 
+// Grid cells with no training point within a radius classifier's radius, when it has no
+// outlierLabel (it then refuses to predict them): those whose nearest training point, found by
+// one 1-nearest-neighbour query with the same metric (far cheaper than listing every neighbour of
+// every cell), is farther than the radius.
+function cellsWithoutNeighbours(model, training, grid) {
+  const { radius, ...params } = model.getParams();
+  const taken = new Set(wl.KNeighborsClassifier.metadata.params.map((p) => p.name)); // the search options: metric, p, algorithm
+  const search = Object.fromEntries(Object.entries(params).filter(([name]) => taken.has(name)));
+  const nearest = new wl.KNeighborsClassifier({ ...search, nNeighbors: 1 });
+  try {
+    nearest.fit(training.X, training.y);
+    return Uint8Array.from(nearest.kneighbors(grid).distances.data, (d) => (d > radius ? 1 : 0));
+  } finally {
+    nearest.dispose();
+  }
+}
+
 // Class (or cluster) probabilities on the grid, rows x k. Models without predictProba give hard
-// 0/1 votes from one predict call.
-function gridProba(model, grid, classes) {
+// 0/1 votes from one predict call. Cells a radius classifier has no neighbours for get all-zero
+// rows (drawn as such); `empty` counts them.
+function gridProba(model, grid, classes, training) {
+  if (typeof model.radiusNeighbors === 'function' && model.getParams().outlierLabel == null) {
+    const empty = cellsWithoutNeighbours(model, training, grid);
+    const kept = [];
+    empty.forEach((e, r) => e || kept.push(r));
+    const k = classes.length, out = new Float64Array(grid.rows * k);
+    if (kept.length) {
+      const sub = new Float64Array(2 * kept.length);
+      kept.forEach((r, i) => ((sub[2 * i] = grid.data[2 * r]), (sub[2 * i + 1] = grid.data[2 * r + 1])));
+      const proba = model.predictProba({ data: sub, rows: kept.length, cols: 2 }).data;
+      kept.forEach((r, i) => out.set(proba.subarray(i * k, (i + 1) * k), r * k));
+    }
+    return Object.assign(out, { empty: grid.rows - kept.length });
+  }
   if (typeof model.predictProba === 'function') return model.predictProba(grid).data;
   const labels = model.predict(grid);
   const k = classes.length, out = new Float64Array(grid.rows * k);
@@ -142,6 +195,8 @@ function ellipses(model, params, centres) {
   const covs = [];
   const C = rowsOf(attr(model, 'covariances') ?? attr(model, 'covariance'));
   const V = !C ? rowsOf(attr(model, 'var')) : null;
+  // An identity covariance is a metric's stand-in (NearestCentroid's euclidean), not a fitted spread.
+  if (C?.rows === 2 && C.cols === 2 && C.data.join() === '1,0,0,1') return null;
   if (C) {
     const type = params.covarianceType ?? (C.rows === 2 * k ? 'full' : 'tied');
     for (let i = 0; i < k; i++) {
@@ -218,14 +273,24 @@ async function render({ id, fig, dataset, edits, model: spec, passes, view }) {
   const Xtr = p.rows(train), ytr = p.target(train), Xte = p.rows(held), yte = p.target(held);
   const old = models.get(fig);
   if (old) old.model.dispose(), old.prepared.dispose(), models.delete(fig);
-  const model = new Model(spec.params);
+  let model = null;
   let t = performance.now();
   try {
+    if (train.length === 0) throw new Error(noTrainingPoints);
+    model = new Model(spec.params);
     model.fit(Xtr, ytr);
   } catch (e) {
-    model.dispose();
+    model?.dispose();
     p.dispose();
-    throw e;
+    // Nothing to draw from a model, but the frame and the points stay, with the reason.
+    postMessage({
+      type: 'fit', id, fig, kind, view: curve ? 'curve' : 'regions', X: d.P, labels: d.c ? Array.from(d.c) : null, target: null, test, pred: null,
+      classes: d.c ? [...new Set(d.c)].sort((a, b) => a - b) : null, classNames: d.classNames ?? null, axisLabels: d.labels,
+      domain: extend(domainOf(baseData(dataset).P), d.P), metrics: {}, overlay: {}, path: null, basis: null, fitMs: 0, size: view,
+      nTrain: train.length, nTest: held.length, error: e?.message ?? String(e),
+    });
+    postMessage({ type: 'pass', id, fig, final: true, none: true });
+    return;
   }
   const fitMs = performance.now() - t;
   models.set(fig, { model, train, meta, prepared: p });
@@ -246,7 +311,7 @@ async function render({ id, fig, dataset, edits, model: spec, passes, view }) {
     const x = domainOf(d.P).x, m = 200;
     const xs = Float64Array.from({ length: m }, (_, j) => x[0] + ((j + 0.5) * (x[1] - x[0])) / m);
     const Z = model.transform({ data: xs, rows: m, cols: 1 });
-    basis = { xs: Array.from(xs), columns: Array.from({ length: Z.cols }, (_, c) => Array.from({ length: m }, (_, j) => Z.data[j * Z.cols + c])) };
+    basis = { xs: Array.from(xs), columns: Array.from({ length: Z.cols }, (_, c) => Array.from({ length: m }, (_, j) => Z.data[j * Z.cols + c])), names: outputNames(spec.name, model, spec.params, Z.cols) };
     view2 = 'basis';
     axisLabels = ['x', 'value of each output column'];
   } else if (kind === 'transformer') {
@@ -322,8 +387,8 @@ async function render({ id, fig, dataset, edits, model: spec, passes, view }) {
       const values = Float64Array.from(flat(model.predict(grid)));
       postMessage({ type: 'pass', id, fig, pass: i, final, nx, ny, values, range: [Math.min(...classes), Math.max(...classes)], predictMs: performance.now() - t }, [values.buffer]);
     } else {
-      const proba = gridProba(model, grid, classes);
-      postMessage({ type: 'pass', id, fig, pass: i, final, nx, ny, nClasses: classes.length, proba, predictMs: performance.now() - t }, [proba.buffer]);
+      const proba = gridProba(model, grid, classes, { X: Xtr, y: ytr });
+      postMessage({ type: 'pass', id, fig, pass: i, final, nx, ny, nClasses: classes.length, proba, empty: proba.empty ?? 0, predictMs: performance.now() - t }, [proba.buffer]);
     }
   }
 }
@@ -348,6 +413,7 @@ function sweep({ id, fig, dataset, edits, model: spec, param, values, attributes
   const Model = wl[spec.name];
   if (typeof Model !== 'function') throw new Error(`no estimator named ${spec.name} in this build`);
   const p = prepare(dataset, edits, Model.metadata);
+  requireTraining(p);
   const Xtr = p.rows(p.train), ytr = p.target(p.train), Xte = p.rows(p.held), yte = p.target(p.held);
   p.dispose();
   const out = { train: [], test: [], attributes: Object.fromEntries(attributes.map((a) => [a, []])) };
@@ -376,6 +442,7 @@ function path({ id, fig, dataset, edits, model: spec }) {
   if (typeof Model !== 'function' || !hasPath(spec.name)) throw new Error(`no regularisation path for ${spec.name} in this build`);
   const p = prepare(dataset, edits, Model.metadata);
   try {
+    requireTraining(p);
     postMessage({ type: 'path', id, fig, ...regularisationPath(spec.name, spec.params, p.rows(p.train), p.target(p.train)), names: p.featureNames });
   } finally {
     p.dispose();
