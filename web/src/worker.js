@@ -73,6 +73,7 @@ function requireTraining(p) {
 // intervals of piecewise bases; `column j` when the transformer does not say.
 function outputNames(name, model, params, cols) {
   const power = (k) => (k === 0 ? '1' : k === 1 ? 'x' : `x${superscript(k)}`);
+  const shifted = (k) => (k === 0 ? 'x' : k < 0 ? `x + ${-k}` : `x − ${k}`);
   const knots = Array.isArray(params.knots) ? params.knots.map((k) => +k.toPrecision(3)) : []; // SplineTransformer's is a name
   const cut = (k) => (k === 0 ? `x < ${knots[0]}` : k === knots.length ? `x ≥ ${knots[k - 1]}` : `${knots[k - 1]} ≤ x < ${knots[k]}`);
   const intervals = Array.from({ length: knots.length + 1 }, (_, k) => `I(${cut(k)})`);
@@ -81,7 +82,7 @@ function outputNames(name, model, params, cols) {
   else if (name === 'SplineTransformer') names = Array.from({ length: cols }, (_, j) => `B-spline ${j + 1}`);
   else if (name === 'PiecewiseConstantFeatures') names = intervals.slice(params.includeBias === false ? 1 : 0);
   else if (name === 'PiecewiseLinearFeatures')
-    names = params.continuous === false ? [...intervals, ...intervals.map((i) => `x·${i}`)] : ['1', 'x', ...knots.map((k) => `(x − ${k})₊`)];
+    names = params.continuous === false ? [...intervals, ...intervals.map((i) => `x·${i}`)] : ['1', 'x', ...knots.map((k) => `(${shifted(k)})₊`)];
   if (name === 'PiecewiseLinearFeatures' && params.includeBias === false) names = names.slice(1);
   return names?.length === cols ? names : Array.from({ length: cols }, (_, j) => `column ${j + 1}`);
 }
