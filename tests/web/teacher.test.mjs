@@ -289,6 +289,42 @@ describe('the playground and tutorial as a teacher (built site)', { skip: built 
     }
   });
 
+  it('14: Figure 14 draws one-vs-rest, one-vs-one and an output code; Figure 21 shows k-means runs stuck in a worse local minimum', async () => {
+    const { page, problems } = await openSection(site, 's9');
+    try {
+      const fig14 = figureBox(page, 'Figure 14');
+      assert.equal(await fig14.getAttribute('data-state'), 'drawn');
+      const labels = await fig14.locator('svg g[aria-label="text"] text').allTextContents();
+      for (const l of ['A vs rest', 'B vs rest', 'C vs rest', 'A vs B', 'A vs C', 'B vs C']) assert.ok(labels.includes(l), `no "${l}" in ${labels}`);
+      assert.equal(await fig14.locator('svg g[aria-label="cell"] rect').count(), 15, 'the code matrix: 3 classes × 5 problems');
+      assert.deepEqual(await fig14.evaluate((box) => {
+        const out = [];
+        for (const svg of box.querySelectorAll('svg')) {
+          const texts = [...svg.querySelectorAll('g[aria-label="text"] text')].map((t) => [t.textContent, t.getBoundingClientRect()]);
+          texts.forEach(([a, r], i) => texts.slice(i + 1).forEach(([b, q]) => {
+            if (Math.min(r.right, q.right) - Math.max(r.left, q.left) > 0.5 && Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top) > 0.5) out.push(`"${a}" over "${b}"`);
+          }));
+        }
+        return out;
+      }), []);
+
+      await page.evaluate(() => (location.hash = 's12'));
+      await page.waitForFunction(() => document.querySelector('#section').dataset.section === 's12' && document.body.dataset.ready === '1');
+      const titles = await figureBox(page, 'Figure 21').locator('svg g[aria-label="text"] text').allTextContents();
+      const runs = titles.map((t) => t.match(/^start (\d+): (\d+)(?: \((\d\.\d)×\))?$/)).filter(Boolean);
+      assert.equal(runs.length, 6, `panel titles: ${titles}`);
+      const inertias = runs.map((m) => Number(m[2]));
+      // The same points and starts in Node: 623 for the good runs, 1821 for the local minimum
+      // (start 1 and 5), where two centres share a blob.
+      assert.equal(Math.min(...inertias), 623);
+      assert.equal(Math.max(...inertias), 1821);
+      assert.deepEqual(runs.filter((m) => m[3]).map((m) => [Number(m[1]), m[3]]), [[1, '2.9'], [5, '2.9']]);
+      assert.deepEqual(problems, []);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('11: on a touch screen the tutorial says touch, not hover', async () => {
     const page = await site.browser.context.newPage();
     const problems = watchPage(page);

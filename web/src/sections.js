@@ -174,6 +174,104 @@ function criteria(holder, context) {
   draw();
 }
 
+// The three ways to build a multiclass classifier from binary ones, on three classes A, B, C:
+// one-vs-rest (one boundary per class against the others), one-vs-one (one per pair) and an
+// error-correcting output code (each binary problem splits the classes as a column of the code
+// says; a point takes the class whose row its answers match best).
+function multiclassSchemes(holder, context) {
+  const centre = { A: [-2, 0], B: [2, 0], C: [0, 3] };
+  const names = Object.keys(centre);
+  const points = names.flatMap((c, k) => Array.from({ length: 14 }, (_, i) => {
+    const angle = 2.4 * i, radius = 0.25 + 0.055 * i; // a small deterministic spiral of points
+    return { x: centre[c][0] + radius * Math.cos(angle), y: centre[c][1] + radius * Math.sin(angle), c, k };
+  }));
+  // 1.5 units from a class's centre, away from the middle of the picture: where its letter goes.
+  const outward = (c) => {
+    const [dx, dy] = [centre[c][0], centre[c][1] - 1], len = Math.hypot(dx, dy);
+    return [(1.5 * dx) / len, (1.5 * dy) / len];
+  };
+  const mean = (cs) => [0, 1].map((j) => cs.reduce((sum, c) => sum + centre[c][j], 0) / cs.length);
+  // The line half-way between the means of two groups of classes, across them, labelled on its
+  // outer part (away from the middle of the picture, where the lines meet).
+  const between = (one, other, label) => {
+    const [p, q] = [mean(one), mean(other)], mid = [(p[0] + q[0]) / 2, (p[1] + q[1]) / 2];
+    const along = [-(q[1] - p[1]), q[0] - p[0]], len = Math.hypot(...along);
+    const at = (t) => ({ x: mid[0] + (t * along[0]) / len, y: mid[1] + (t * along[1]) / len });
+    const inside = (u) => Math.abs(u.x) < 3.4 && u.y > -1.7 && u.y < 4.7;
+    const outer = [at(2.6), at(-2.6), at(1.6), at(-1.6)].filter(inside).sort((u, v) => Math.hypot(v.x, v.y - 1) - Math.hypot(u.x, u.y - 1))[0];
+    return { ends: [at(-8), at(8)], label: { ...outer, label } };
+  };
+  const ovr = names.map((c) => between([c], names.filter((o) => o !== c), `${c} vs rest`));
+  const ovo = [['A', 'B'], ['A', 'C'], ['B', 'C']].map(([a, b]) => between([a], [b], `${a} vs ${b}`));
+  const code = [[1, 1, -1, 1, -1], [1, -1, 1, -1, 1], [-1, 1, 1, -1, -1]]; // rows A, B, C; 5 binary problems
+  const panel = (title, lines, width) => Plot.plot({
+    width, height: width * 0.95, x: { domain: [-4.2, 4.2], axis: null }, y: { domain: [-2, 5.2], axis: null },
+    style: { background: 'transparent', fontSize: '11px' }, ariaLabel: title, marginTop: 20,
+    marks: [
+      Plot.frame({ stroke: '#ccc' }),
+      Plot.text([title], { frameAnchor: 'top', dy: -14, fontWeight: 600 }),
+      Plot.dot(points, { x: 'x', y: 'y', r: 2.6, fill: (d) => palette[d.k] }),
+      Plot.text(names, { x: (c) => centre[c][0] + outward(c)[0], y: (c) => centre[c][1] + outward(c)[1], text: (c) => c, fontWeight: 700, fontSize: 13 }),
+      ...lines.map((line) => Plot.line(line.ends, { x: 'x', y: 'y', stroke: '#111', strokeDasharray: '5 3', clip: true })),
+      Plot.text(lines.map((line) => line.label), { x: 'x', y: 'y', text: 'label', stroke: 'white', strokeWidth: 3, fill: '#111' }),
+    ],
+  });
+  const matrix = (width) => Plot.plot({
+    width, height: width * 0.75, marginTop: 34, marginLeft: 34, padding: 0.06,
+    style: { background: 'transparent', fontSize: '11px' }, ariaLabel: 'output code',
+    x: { axis: 'top', label: 'binary problem', labelAnchor: 'center', labelArrow: 'none', tickFormat: (j) => `f${j + 1}` }, y: { label: null, tickFormat: (r) => names[r] },
+    color: { domain: [-1, 1], range: ['#e8ebf1', '#5b6270'] },
+    marks: [
+      Plot.cell(code.flatMap((row, r) => row.map((v, j) => ({ r, j, v }))), { x: 'j', y: 'r', fill: 'v', inset: 0.5 }),
+      Plot.text(code.flatMap((row, r) => row.map((v, j) => ({ r, j, v }))), { x: 'j', y: 'r', text: (d) => (d.v > 0 ? '+' : '−'), fill: (d) => (d.v > 0 ? 'white' : '#111'), fontSize: 14 }),
+    ],
+  });
+  const draw = () => {
+    const columns = context.width >= 520 ? 3 : context.width >= 360 ? 2 : 1;
+    const width = Math.min(260, Math.floor(context.width / columns) - 8);
+    holder.replaceChildren(context.el('div', { class: 'panels' },
+      panel('one-vs-rest: 3 classifiers', ovr, width), panel('one-vs-one: 3 classifiers', ovo, width), matrix(width)));
+  };
+  context.onResize(draw);
+  draw();
+}
+
+// k-means from several random starts on the same points, side by side: most runs find the three
+// blobs, some stop in a local minimum (two centres share a blob, one covers two) with a far
+// higher inertia. Each run is one fit in the worker.
+async function kMeansRuns(holder, context) {
+  const starts = [0, 1, 2, 3, 4, 5];
+  const answer = await context.ask({
+    type: 'runs', dataset: { preset: 'blobs', nSamples: 300, noise: 1, seed: 3, testSize: 0 },
+    model: { name: 'KMeans', params: { nClusters: 3, nInit: 1, init: 'random' } }, param: 'randomState', values: starts,
+  });
+  const best = Math.min(...answer.runs.map((r) => r.inertia));
+  const place = (i, columns) => ({ col: i % columns, row: Math.floor(i / columns) });
+  const draw = () => {
+    const columns = context.width >= 420 ? 3 : 2;
+    const points = answer.runs.flatMap((r, i) => r.labels.map((c, j) => ({ x: answer.X[2 * j], y: answer.X[2 * j + 1], c, ...place(i, columns) })));
+    const centres = answer.runs.flatMap((r, i) => Array.from({ length: r.centres.rows }, (_, k) => ({ x: r.centres.data[2 * k], y: r.centres.data[2 * k + 1], ...place(i, columns) })));
+    const titles = answer.runs.map((r, i) => ({
+      ...place(i, columns),
+      text: `start ${r.value}: ${r.inertia.toFixed(0)}${r.inertia > 1.01 * best ? ` (${(r.inertia / best).toFixed(1)}×)` : ''}`,
+    }));
+    const panel = Math.floor(context.width / columns);
+    holder.replaceChildren(Plot.plot({
+      width: context.width, height: Math.ceil(starts.length / columns) * (panel * 0.85 + 18) + 30, marginTop: 24, marginLeft: 36,
+      style: { background: 'transparent', fontSize: '11px' }, ariaLabel: `k-means from ${starts.length} random starts`,
+      fx: { axis: null, padding: 0.08 }, fy: { axis: null, padding: 0.16 }, x: { label: null, ticks: 3 }, y: { label: null, ticks: 3 },
+      marks: [
+        Plot.frame({ stroke: '#ccc' }),
+        Plot.dot(points, { x: 'x', y: 'y', fx: 'col', fy: 'row', r: 1.8, fill: (d) => palette[d.c % palette.length] }),
+        Plot.dot(centres, { x: 'x', y: 'y', fx: 'col', fy: 'row', symbol: 'times', r: 6, stroke: '#111', strokeWidth: 2.5 }),
+        Plot.text(titles, { fx: 'col', fy: 'row', text: 'text', frameAnchor: 'top', dy: -12, fontWeight: 600 }),
+      ],
+    }));
+  };
+  context.onResize(draw);
+  draw();
+}
+
 // ---- the sections --------------------------------------------------------------------------
 
 export const sections = [
@@ -261,6 +359,8 @@ export const sections = [
     text: `<p>Some methods separate only two classes. Two strategies extend them to more: <em>one-vs-rest</em> trains one classifier per class against all the others and picks the most confident; <em>one-vs-one</em> trains one per pair of classes and lets them vote. Logistic regression can also be made multiclass directly: the <em>multinomial</em> (softmax) model gives each class a linear score and turns the scores into probabilities that sum to one.</p>
 <p>wasmlearn's LogisticRegression does one-vs-rest and multinomial itself (option <code>multiClass</code>), shown below. The general wrappers that make any binary classifier multiclass (scikit-learn's OneVsRestClassifier and OneVsOneClassifier) are not in the library yet.</p>`,
     figures: [
+      { type: 'draw', title: 'Figure 14 — one-vs-rest, one-vs-one and output codes', draw: multiclassSchemes,
+        caption: 'Three classes, A, B and C. One-vs-rest trains a classifier per class against all others; one-vs-one one per pair, and the pairs vote; an output code gives each class a row of + and − (the table): binary problem fj learns to tell the classes marked + from those marked −, and a point takes the class whose row best matches its answers, so one wrong answer can be outvoted.' },
       { type: 'live', title: 'Figure 15a — one-vs-rest logistic regression', needs: ['LogisticRegression'], model: 'LogisticRegression', dataset: { preset: 'blobs', noise: 2 }, params: { multiClass: 'ovr' },
         controls: [{ name: 'C', maximum: 10 }, noise(2, 3)], caption: 'One binary model per class against the rest; the most confident wins.' },
       { type: 'live', title: 'Figure 15b — multinomial (softmax) logistic regression', needs: ['LogisticRegression'], model: 'LogisticRegression', dataset: { preset: 'blobs', noise: 2 }, params: { multiClass: 'multinomial' },
@@ -297,10 +397,8 @@ export const sections = [
     figures: [
       { type: 'live', title: 'Figure 20 — k-means', needs: ['KMeans'], model: 'KMeans', dataset: { preset: 'blobs', noise: 1.0, testSize: 0 }, params: { nClusters: 3, randomState: 0 },
         controls: [{ name: 'nClusters', maximum: 8 }, seed], caption: 'Crosses: the centres. Regions: the nearest centre. Below: the inertia at each iteration of the best start; it never rises.' },
-      { type: 'sweep', title: 'Figure 21 — local minima: inertia of single runs from 20 random starts', needs: ['KMeans'], model: 'KMeans', dataset: { preset: 'blobs', noise: 1.0, testSize: 0, nSamples: 300, seed: 3 },
-        params: { nClusters: 6, nInit: 1, init: 'random' }, param: 'randomState', values: Array.from({ length: 20 }, (_, i) => i), attributes: ['inertia'], x: 'random start', y: 'inertia',
-        series: (a) => [{ name: 'inertia after convergence', points: a.values.map((v, i) => [v, Array.isArray(a.attributes.inertia[i]) ? a.attributes.inertia[i][0] : a.attributes.inertia[i]]) }],
-        caption: 'Different starts end at different inertias: each is a local minimum.' },
+      { type: 'draw', title: 'Figure 21 — local minima: k-means from six random starts', needs: ['KMeans'], draw: kMeansRuns,
+        caption: 'The same 300 points, k = 3, one run per random start (nInit = 1); above each panel the start and the inertia it reached (× the best). Most runs find the three blobs; some stop where two centres share a blob and one centre covers the other two — a local minimum with a much higher inertia. This is why KMeans keeps the best of nInit starts.' },
       { type: 'live', title: 'Figure 22 — Gaussian mixture', needs: ['GaussianMixture'], model: 'GaussianMixture', dataset: { preset: 'aniso', noise: 0.6, testSize: 0 }, params: { nComponents: 3, randomState: 0 },
         controls: [{ name: 'nComponents', maximum: 6 }, { name: 'covarianceType' }], caption: 'Ellipses: two standard deviations of each component. Below: the mean log-likelihood (the lower bound EM raises) at each iteration.' },
     ],

@@ -6,6 +6,7 @@
 //   neighbours the training points the last model of `fig` uses for a query point
 //   sweep      fit once per value of one option: train/test scores and chosen attributes
 //   losses     the library's loss functions over a grid, for the tutorial's loss plots
+//   runs       a clusterer fitted once per random start: clusters, centres, inertia of each
 //   path       the regularisation path (coefficients against alpha) of Lasso / ElasticNet / Ridge;
 //              a render of those models also sends theirs with the fit
 // A cancelled request is stopped by the page terminating this worker and starting a new one.
@@ -437,6 +438,30 @@ function sweep({ id, fig, dataset, edits, model: spec, param, values, attributes
   postMessage({ type: 'sweep', id, fig, values, ...out });
 }
 
+// Fits a clusterer once per value of `param` (random starts) and returns what each fit made of
+// the same points: their clusters, the centres and the inertia (small multiples of local minima).
+function runs({ id, fig, dataset, model: spec, param, values }) {
+  const Model = wl[spec.name];
+  if (typeof Model !== 'function') throw new Error(`no estimator named ${spec.name} in this build`);
+  const p = prepare(dataset, null, Model.metadata);
+  try {
+    requireTraining(p);
+    const X = p.rows(p.train);
+    const out = values.map((value) => {
+      const model = new Model({ ...spec.params, [param]: value });
+      try {
+        model.fit(X);
+        return { value, labels: Array.from(model.predict(X)), centres: rowsOf(attr(model, 'clusterCenters')), inertia: attr(model, 'inertia') };
+      } finally {
+        model.dispose();
+      }
+    });
+    postMessage({ type: 'runs', id, fig, X: Array.from(X.data), runs: out });
+  } finally {
+    p.dispose();
+  }
+}
+
 // The regularisation path of a linear model on a dataset's training points.
 function path({ id, fig, dataset, edits, model: spec }) {
   const Model = wl[spec.name];
@@ -466,6 +491,7 @@ onmessage = async ({ data: msg }) => {
     else if (msg.type === 'neighbours') neighbours(msg);
     else if (msg.type === 'sweep') sweep(msg);
     else if (msg.type === 'path') path(msg);
+    else if (msg.type === 'runs') runs(msg);
     else if (msg.type === 'losses') losses(msg);
   } catch (e) {
     postMessage({ type: 'error', id: msg.id, fig: msg.fig, message: e?.message ?? String(e) });
