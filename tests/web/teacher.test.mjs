@@ -326,6 +326,34 @@ describe('the playground and tutorial as a teacher (built site)', { skip: built 
     }
   });
 
+  it('14: Figure 23 draws orthogonal principal axes on the cloud and the rotated, uncorrelated points', async () => {
+    const { page, problems } = await openSection(site, 's13');
+    try {
+      const fig = figureBox(page, 'Figure 23');
+      assert.equal(await fig.getAttribute('data-state'), 'drawn');
+      const labels = await fig.locator('svg g[aria-label="text"] text').allTextContents();
+      const share = (k) => Number(labels.map((t) => t.match(new RegExp(`^PC${k} \\((\\d+) %\\)$`))).find(Boolean)[1]);
+      assert.equal(share(1) + share(2), 100);
+      assert.ok(share(1) > share(2));
+      const { dot, covariance } = await fig.evaluate((box) => {
+        const [onData, rotated] = box.querySelectorAll('svg[aria-label]');
+        // Each arrow's shaft: the first two points of its path (equal units: pixel angles are true angles).
+        const shafts = [...onData.querySelectorAll('g[aria-label="arrow"] path')].map((p) => p.getAttribute('d').match(/-?[\d.]+/g).slice(0, 4).map(Number))
+          .map(([x1, y1, x2, y2]) => [x2 - x1, y2 - y1]);
+        const [u, v] = shafts;
+        const pts = [...rotated.querySelectorAll('g[aria-label="dot"] circle')].map((c) => [Number(c.getAttribute('cx')), Number(c.getAttribute('cy'))]);
+        const m = [0, 1].map((j) => pts.reduce((s, p) => s + p[j], 0) / pts.length);
+        const cov = (a, b) => pts.reduce((s, p) => s + (p[a] - m[a]) * (p[b] - m[b]), 0) / pts.length;
+        return { dot: (u[0] * v[0] + u[1] * v[1]) / Math.hypot(...u) / Math.hypot(...v), covariance: cov(0, 1) / Math.sqrt(cov(0, 0) * cov(1, 1)) };
+      });
+      assert.ok(Math.abs(dot) < 0.01, `the axes meet at cos = ${dot}`);
+      assert.ok(Math.abs(covariance) < 0.01, `the rotated points still correlate: ${covariance}`);
+      assert.deepEqual(problems, []);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('11: on a touch screen the tutorial says touch, not hover', async () => {
     const page = await site.browser.context.newPage();
     const problems = watchPage(page);

@@ -174,6 +174,48 @@ function criteria(holder, context) {
   draw();
 }
 
+// PCA on a 2-D cloud, in two panels: the principal axes drawn on the points (from the mean, two
+// standard deviations long), then the same points in the axes' coordinates — the cloud rotated
+// so that its widest spread lies along PC1. Both panels in equal units.
+async function principalAxesFigure(holder, context) {
+  const a = await context.ask({ type: 'principalAxes', dataset: { preset: 'blobs2', nSamples: 200, noise: 1, seed: 0, testSize: 0 } });
+  const n = a.X.length / 2;
+  const rows = (P) => Array.from({ length: n }, (_, i) => ({ x: P[2 * i], y: P[2 * i + 1], c: a.labels[i] }));
+  const axes = [0, 1].map((k) => {
+    const len = 2 * Math.sqrt(a.variance[k]);
+    return { x1: a.mean[0], y1: a.mean[1], x2: a.mean[0] + len * a.components[2 * k], y2: a.mean[1] + len * a.components[2 * k + 1], label: `PC${k + 1} (${(100 * a.ratio[k]).toFixed(0)} %)` };
+  });
+  const tips = axes.flatMap((t) => [t.x2, t.y2]);
+  const square = (P) => {
+    // One domain for both axes around the points' centre (and the arrows' tips): equal units in a
+    // square panel.
+    const xs = P.filter((_, i) => i % 2 === 0), ys = P.filter((_, i) => i % 2 === 1);
+    const [cx, cy] = [(Math.min(...xs) + Math.max(...xs)) / 2, (Math.min(...ys) + Math.max(...ys)) / 2];
+    const half = 0.55 * Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
+    return { x: [cx - half, cx + half], y: [cy - half, cy + half] };
+  };
+  const panel = (title, P, labels, extra, width) => {
+    const d = square(P);
+    return Plot.plot({
+      // Margins adding up the same both ways, so the square domain gets a square frame.
+      width, height: width, marginTop: 22, marginBottom: 38, marginLeft: 40, marginRight: 20, style: { background: 'transparent', fontSize: '11px' }, ariaLabel: title,
+      x: { domain: d.x, label: labels[0], labelAnchor: 'center', labelArrow: 'none', ticks: 4 }, y: { domain: d.y, label: labels[1], labelAnchor: 'center', labelArrow: 'none', ticks: 4 },
+      marks: [Plot.frame({ stroke: '#ccc' }), Plot.text([title], { frameAnchor: 'top', dy: -16, fontWeight: 600 }),
+        Plot.dot(rows(P.slice(0, 2 * n)), { x: 'x', y: 'y', r: 2.2, fill: (p) => palette[p.c % palette.length], fillOpacity: 0.75 }), ...extra],
+    });
+  };
+  const draw = () => {
+    const width = Math.min(280, context.width >= 440 ? Math.floor(context.width / 2) - 6 : context.width);
+    holder.replaceChildren(context.el('div', { class: 'panels' },
+      panel('the principal axes on the data', [...a.X, ...tips], ['feature 0', 'feature 1'], [
+        Plot.arrow(axes, { x1: 'x1', y1: 'y1', x2: 'x2', y2: 'y2', stroke: '#111', strokeWidth: 2.5, headLength: 10 }),
+        Plot.text(axes, { x: 'x2', y: 'y2', text: 'label', dy: -10, stroke: 'white', strokeWidth: 3, fill: '#111', fontWeight: 600 })], width),
+      panel('the same points on PC1 and PC2', a.Z, ['PC1', 'PC2'], [Plot.ruleX([0], { stroke: '#999' }), Plot.ruleY([0], { stroke: '#999' })], width)));
+  };
+  context.onResize(draw);
+  draw();
+}
+
 // The three ways to build a multiclass classifier from binary ones, on three classes A, B, C:
 // one-vs-rest (one boundary per class against the others), one-vs-one (one per pair) and an
 // error-correcting output code (each binary problem splits the classes as a column of the code
@@ -408,7 +450,9 @@ export const sections = [
     text: `<p>Principal component analysis finds the orthogonal directions along which the data vary most and projects onto the first few. On the four Iris measurements, the first principal component alone carries about 92 % of the variance, so a 2-D picture loses little.</p>
 <p>Linear discriminant analysis also projects, but it uses the labels: it looks for the directions that best separate the class means relative to the spread within classes — at most one fewer than the number of classes.</p>`,
     figures: [
-      { type: 'live', title: 'Figures 23–24 — Iris projected on its first two principal components', needs: ['PCA'], model: 'PCA', dataset: { preset: 'iris', testSize: 0 }, params: { nComponents: 2 },
+      { type: 'draw', title: 'Figure 23 — the principal axes of a 2-D cloud, and the cloud rotated onto them', needs: ['PCA'], draw: principalAxesFigure,
+        caption: 'First panel: from the mean, each arrow is a principal axis, two standard deviations of the points along it long; PC1 follows the widest spread, PC2 is at a right angle to it. Second panel: the same points in those coordinates — PCA only centres and rotates the cloud, and the new coordinates are uncorrelated; keeping PC1 alone keeps the share of the variance shown.' },
+      { type: 'live', title: 'Figure 24 — Iris projected on its first two principal components', needs: ['PCA'], model: 'PCA', dataset: { preset: 'iris', testSize: 0 }, params: { nComponents: 2 },
         controls: [{ name: 'whiten' }], caption: 'Explained variance per component under the figure.' },
       { type: 'live', title: 'Figure 25 — Iris projected on its two discriminant axes', needs: ['LinearDiscriminantAnalysis'], model: 'LinearDiscriminantAnalysis', project: true, dataset: { preset: 'iris', testSize: 0 }, params: { nComponents: 2 },
         playground: { preset: 'iris-lda' },

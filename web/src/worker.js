@@ -7,6 +7,7 @@
 //   sweep      fit once per value of one option: train/test scores and chosen attributes
 //   losses     the library's loss functions over a grid, for the tutorial's loss plots
 //   runs       a clusterer fitted once per random start: clusters, centres, inertia of each
+//   principalAxes  PCA on a 2-D dataset: its axes on the cloud and the rotated points
 //   path       the regularisation path (coefficients against alpha) of Lasso / ElasticNet / Ridge;
 //              a render of those models also sends theirs with the fit
 // A cancelled request is stopped by the page terminating this worker and starting a new one.
@@ -462,6 +463,26 @@ function runs({ id, fig, dataset, model: spec, param, values }) {
   }
 }
 
+// PCA on a 2-D dataset's points: the points and classes, the mean, the principal axes (rows of
+// components) with their variances, and the points in the rotated coordinates.
+function principalAxes({ id, fig, dataset }) {
+  const p = prepare(dataset, null, wl.PCA.metadata);
+  const pca = new wl.PCA({ nComponents: 2 });
+  try {
+    requireTraining(p);
+    const X = p.rows(p.train);
+    const Z = pca.fit(X).transform(X);
+    postMessage({
+      type: 'principalAxes', id, fig, X: Array.from(X.data), labels: p.train.map((i) => p.d.c?.[i] ?? 0), Z: Array.from(Z.data),
+      mean: Array.from(flat(pca.mean)), components: Array.from(flat(pca.components)), variance: Array.from(flat(pca.explainedVariance)),
+      ratio: Array.from(flat(pca.explainedVarianceRatio)),
+    });
+  } finally {
+    pca.dispose();
+    p.dispose();
+  }
+}
+
 // The regularisation path of a linear model on a dataset's training points.
 function path({ id, fig, dataset, edits, model: spec }) {
   const Model = wl[spec.name];
@@ -492,6 +513,7 @@ onmessage = async ({ data: msg }) => {
     else if (msg.type === 'sweep') sweep(msg);
     else if (msg.type === 'path') path(msg);
     else if (msg.type === 'runs') runs(msg);
+    else if (msg.type === 'principalAxes') principalAxes(msg);
     else if (msg.type === 'losses') losses(msg);
   } catch (e) {
     postMessage({ type: 'error', id: msg.id, fig: msg.fig, message: e?.message ?? String(e) });
