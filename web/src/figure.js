@@ -149,7 +149,7 @@ export class Figure {
     this.timing.textContent = msg.error ? '' : `fit ${fmtMs(msg.fitMs)}`;
     this.#history(msg.metrics.history);
     if (msg.overlay.tree && this.o.tree !== false) {
-      const names = msg.view === 'curve' ? ['x'] : msg.axisLabels;
+      const names = msg.featureNames;
       const colour = msg.kind === 'regressor' ? 'mean target of the node, blue low to red high' : 'majority class';
       this.treeBox.replaceChildren(el('p', { class: 'hint', text: `The tree’s first levels (colour: ${colour}; a node’s samples and impurity in its tooltip).` }),
         drawTree(msg.overlay.tree, { width: Math.max(280, this.root.clientWidth), featureNames: names }));

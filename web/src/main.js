@@ -120,7 +120,8 @@ function syncDataControls() {
     c.set(state.data[name]);
     const param = datasetParams.find((p) => p.name === name);
     c.root.hidden = (name === 'nSamples' && preset.fixedSize) || (name === 'noise' && preset.name.startsWith('iris')) ||
-      (param.curveOnly && (preset.kind !== 'curve' || metaOf(state.model)?.kind !== 'regressor')) || (name === 'basisSize' && state.data.basis === 'none');
+      (param.curveOnly && (preset.kind !== 'curve' || metaOf(state.model)?.kind !== 'regressor')) || (name === 'basisSize' && state.data.basis === 'none') ||
+      (param.planeOnly && (preset.kind !== 'classes' || !['classifier', 'regressor'].includes(metaOf(state.model)?.kind)));
   }
   ui.classField.hidden = preset.kind === 'curve';
   const k = preset.name === 'blobs' || preset.name === 'aniso' || preset.name.startsWith('iris') ? 3 : 2;

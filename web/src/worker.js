@@ -12,7 +12,7 @@
 //              a render of those models also sends theirs with the fit
 // A cancelled request is stopped by the page terminating this worker and starting a new one.
 import * as wl from 'wasmlearn';
-import { generate, applyEdits, isTestPoint, presets, presetByName } from './data.js';
+import { generate, applyEdits, isTestPoint, presets, presetByName, expansions2d } from './data.js';
 import { figureSize } from './layout.js';
 import { fitBasis, hasPath, regularisationPath, superscript } from './paths.js';
 
@@ -55,9 +55,21 @@ function prepare(dataset, edits, meta, project = false) {
   // On a 1-D regression set the model may see a basis expansion of x, fitted on the training x.
   // The caller disposes it.
   const basis = kind === 'regressor' && curve && train.length ? fitBasis(dataset.basis, dataset.basisSize, columns(train)) : null;
-  const features = (X) => (basis && X.rows ? basis.transform(X) : X);
+  // On 2-D data a supervised model may see extra features of the two coordinates (the toggles).
+  const extra = cols === 2 && source === d.P && (kind === 'classifier' || kind === 'regressor') ? expansions2d.filter((e) => dataset[e.name]) : [];
+  const expand = (X) => {
+    const width = 2 + extra.length, data = new Float64Array(X.rows * width);
+    for (let r = 0; r < X.rows; r++) {
+      const a = X.data[2 * r], b = X.data[2 * r + 1];
+      data[r * width] = a;
+      data[r * width + 1] = b;
+      extra.forEach((e, j) => (data[r * width + 2 + j] = e.f(a, b)));
+    }
+    return { data, rows: X.rows, cols: width };
+  };
+  const features = (X) => (basis && X.rows ? basis.transform(X) : extra.length ? expand(X) : X);
   const rows = (idx) => features(columns(idx));
-  const featureNames = basis?.names ?? (cols === 1 ? ['x'] : cols === 2 ? d.labels : Array.from({ length: cols }, (_, j) => `feature ${j}`));
+  const featureNames = basis?.names ?? (cols === 1 ? ['x'] : cols === 2 ? [...d.labels, ...extra.map((e) => e.label)] : Array.from({ length: cols }, (_, j) => `feature ${j}`));
   const target = (idx) => {
     if (meta.kind === 'classifier') return Int32Array.from(idx, (i) => d.c[i]);
     if (meta.kind === 'regressor') return Float64Array.from(idx, (i) => (d.t ? d.t[i] : d.c[i]));
@@ -160,9 +172,9 @@ function gridProba(model, grid, classes, training) {
     empty.forEach((e, r) => e || kept.push(r));
     const k = classes.length, out = new Float64Array(grid.rows * k);
     if (kept.length) {
-      const sub = new Float64Array(2 * kept.length);
-      kept.forEach((r, i) => ((sub[2 * i] = grid.data[2 * r]), (sub[2 * i + 1] = grid.data[2 * r + 1])));
-      const proba = model.predictProba({ data: sub, rows: kept.length, cols: 2 }).data;
+      const c = grid.cols, sub = new Float64Array(c * kept.length);
+      kept.forEach((r, i) => sub.set(grid.data.subarray(c * r, c * (r + 1)), c * i));
+      const proba = model.predictProba({ data: sub, rows: kept.length, cols: c }).data;
       kept.forEach((r, i) => out.set(proba.subarray(i * k, (i + 1) * k), r * k));
     }
     return Object.assign(out, { empty: grid.rows - kept.length });
@@ -360,7 +372,7 @@ async function render({ id, fig, dataset, edits, model: spec, passes, view }) {
   const frame = figureSize(view.width, view.height, domain);
   postMessage({
     type: 'fit', id, fig, kind, view: view2, X: P, labels, target: d.t ? Array.from(d.t) : null, test, pred,
-    classes, classNames: d.classNames ?? null, axisLabels, domain, metrics, overlay, path, basis, fitMs, size: view, nTrain: train.length, nTest: held.length,
+    classes, classNames: d.classNames ?? null, axisLabels, featureNames: p.featureNames, domain, metrics, overlay, path, basis, fitMs, size: view, nTrain: train.length, nTest: held.length,
   });
 
   if (view2 === 'projection' || view2 === 'basis') {
@@ -387,10 +399,10 @@ async function render({ id, fig, dataset, edits, model: spec, passes, view }) {
     const grid = gridPoints(domain, nx, ny);
     const final = i === passes.length - 1;
     if (view2 === 'surface') {
-      const values = Float64Array.from(flat(model.predict(grid)));
+      const values = Float64Array.from(flat(model.predict(p.features(grid))));
       postMessage({ type: 'pass', id, fig, pass: i, final, nx, ny, values, range: [Math.min(...classes), Math.max(...classes)], predictMs: performance.now() - t }, [values.buffer]);
     } else {
-      const proba = gridProba(model, grid, classes, { X: Xtr, y: ytr });
+      const proba = gridProba(model, p.features(grid), classes, { X: Xtr, y: ytr });
       postMessage({ type: 'pass', id, fig, pass: i, final, nx, ny, nClasses: classes.length, proba, empty: proba.empty ?? 0, predictMs: performance.now() - t }, [proba.buffer]);
     }
   }
@@ -399,8 +411,8 @@ async function render({ id, fig, dataset, edits, model: spec, passes, view }) {
 function neighbours({ id, fig, point }) {
   const kept = models.get(fig);
   if (!kept) return postMessage({ type: 'neighbours', id, fig, indices: [] });
-  const { model, train } = kept;
-  const q = { data: Float64Array.from(point), rows: 1, cols: 2 };
+  const { model, train, prepared } = kept;
+  const q = prepared.features({ data: Float64Array.from(point), rows: 1, cols: 2 });
   let indices = [], radius = null;
   if (typeof model.kneighbors === 'function') {
     indices = Array.from(model.kneighbors(q).indices.data);
