@@ -6,7 +6,7 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { useBuiltSite, openPlayground, afterRender, watchPage, repoRoot, artifacts } from './helpers.mjs';
+import { useBuiltSite, openPlayground, openTutorial, showSection, afterRender, repoRoot, artifacts } from './helpers.mjs';
 
 const built = existsSync(path.join(repoRoot, 'web/dist/index.html'));
 const screens = path.join(artifacts, 'screens');
@@ -38,16 +38,11 @@ ${rows.join('\n')}\n`);
 
   for (const width of widths) {
     it(`every tutorial section at ${width} px`, async () => {
-      const page = await site.browser.context.newPage();
-      await page.setViewportSize({ width, height: 900 });
-      const problems = watchPage(page);
+      const { page, problems } = await openTutorial(site, '', { width, height: 900 });
       try {
-        await page.goto(`${site.server.url}tutorial.html`, { waitUntil: 'load' });
-        await page.waitForFunction(() => document.body.dataset.ready === '1', null, { timeout: 20_000 });
         const ids = await page.locator('#toc a').evaluateAll((as) => as.map((a) => a.getAttribute('href').slice(1)));
         for (const id of ids) {
-          await page.evaluate((h) => (location.hash = h), id);
-          await page.waitForFunction((s) => document.querySelector('#section').dataset.section === s && document.body.dataset.ready === '1', id, { timeout: 30_000 });
+          await showSection(page, id);
           const states = await page.locator('#section .tfig').evaluateAll((fs) => fs.map((f) => f.dataset.state));
           assert.ok(states.every((s) => s === 'drawn' || s === 'notyet'), `${id} at ${width} px: ${states}`);
           await shoot(page, 'tutorial', id, width);

@@ -6,7 +6,7 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { useBuiltSite, openPlayground, afterRender, watchPage, canvasStats, repoRoot, artifacts } from './helpers.mjs';
+import { useBuiltSite, openPlayground, openTutorial, showSection, afterRender, watchPage, canvasStats, repoRoot, artifacts } from './helpers.mjs';
 
 const built = existsSync(path.join(repoRoot, 'web/dist/index.html'));
 const desktop = { width: 1280, height: 900 };
@@ -43,14 +43,7 @@ function textOverlaps(selector) {
   return out;
 }
 
-async function openSection(site, id, viewport = desktop) {
-  const page = await site.browser.context.newPage();
-  await page.setViewportSize(viewport);
-  const problems = watchPage(page);
-  await page.goto(`${site.server.url}tutorial.html#${id}`, { waitUntil: 'load' });
-  await page.waitForFunction((s) => document.querySelector('#section')?.dataset.section === s && document.body.dataset.ready === '1', id, { timeout: 30_000 });
-  return { page, problems };
-}
+const openSection = (site, id) => openTutorial(site, id, desktop);
 
 const figureBox = (page, title) => page.locator('#section .tfig', { has: page.locator('.fig-title', { hasText: title }) });
 
@@ -140,16 +133,14 @@ describe('the playground and tutorial as a teacher (built site)', { skip: built 
       const s11 = await titles();
       assert.match(s11[0], /^Figure 18 — a decision tree/);
       assert.match(s11[1], /^Figure 19 — impurity criteria/);
-      await page.evaluate(() => (location.hash = 's9'));
-      await page.waitForFunction(() => document.querySelector('#section').dataset.section === 's9' && document.body.dataset.ready === '1');
+      await showSection(page, 's9');
       // Figure 14 is the chapter's schematic; the logistic regressions compared are Figure 15.
       const s9 = await titles();
       assert.match(s9[0], /^Figure 14 — one-vs-rest, one-vs-one and output codes/);
       assert.match(s9[1], /^Figure 15a — one-vs-rest/);
       assert.match(s9[2], /^Figure 15b — multinomial/);
 
-      await page.evaluate(() => (location.hash = 's13'));
-      await page.waitForFunction(() => document.querySelector('#section').dataset.section === 's13' && document.body.dataset.ready === '1');
+      await showSection(page, 's13');
       const href = await figureBox(page, 'Figure 25').locator('a.open').getAttribute('href');
       assert.match(href, /preset=iris-lda/);
       await page.goto(new URL(href, page.url()).href, { waitUntil: 'load' });
@@ -236,6 +227,7 @@ describe('the playground and tutorial as a teacher (built site)', { skip: built 
       assert.equal(await page.locator('#axes svg [aria-label="frame"]').count(), 1, 'no frame after Clear');
       assert.ok((await page.locator('#axes svg g[aria-label="x-axis tick label"] text').count()) >= 3, 'no axes after Clear');
       assert.ok(await page.locator('#message').isVisible());
+      await page.locator('#plot').scrollIntoViewIfNeeded(); // Clear is further down the page
       const plot = await page.locator('#plot').boundingBox();
       await afterRender(page, () => page.mouse.click(plot.x + 48 + 60, plot.y + 14 + 60));
       assert.equal(await page.locator('#axes svg g[aria-label="dot"] circle').count(), 1, 'the first click shows no point');
@@ -309,8 +301,7 @@ describe('the playground and tutorial as a teacher (built site)', { skip: built 
         return out;
       }), []);
 
-      await page.evaluate(() => (location.hash = 's12'));
-      await page.waitForFunction(() => document.querySelector('#section').dataset.section === 's12' && document.body.dataset.ready === '1');
+      await showSection(page, 's12');
       const titles = await figureBox(page, 'Figure 21').locator('svg g[aria-label="text"] text').allTextContents();
       const runs = titles.map((t) => t.match(/^start (\d+): (\d+)(?: \((\d\.\d)×\))?$/)).filter(Boolean);
       assert.equal(runs.length, 6, `panel titles: ${titles}`);

@@ -5,7 +5,7 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { useBuiltSite, watchPage, repoRoot, artifacts } from './helpers.mjs';
+import { useBuiltSite, openTutorial, showSection, repoRoot, artifacts } from './helpers.mjs';
 
 const built = existsSync(path.join(repoRoot, 'web/dist/tutorial.html'));
 const sections = ['s3', 's6', 's9', 's10', 's12', 's13'];
@@ -49,23 +49,14 @@ async function settledProblems(page) {
   return page.evaluate(layoutProblems);
 }
 
-async function showSection(page, id) {
-  await page.evaluate((h) => (location.hash = h), id);
-  await page.waitForFunction((s) => document.querySelector('#section').dataset.section === s && document.body.dataset.ready === '1', id, { timeout: 30_000 });
-}
-
 describe('tutorial layout (built site)', { skip: built ? false : 'web/dist is missing: run `bash scripts/build.sh web`', timeout: 300_000 }, () => {
   const site = useBuiltSite(before, after);
 
   for (const [k, width] of widths.entries()) {
     const next = widths[(k + 1) % widths.length];
     it(`draws every figure at its card's width at ${width} px, and again after a resize to ${next} px`, async () => {
-      const page = await site.browser.context.newPage();
-      await page.setViewportSize({ width, height: 900 });
-      const problems = watchPage(page);
+      const { page, problems } = await openTutorial(site, '', { width, height: 900 });
       try {
-        await page.goto(`${site.server.url}tutorial.html`, { waitUntil: 'load' });
-        await page.waitForFunction(() => document.body.dataset.ready === '1', null, { timeout: 20_000 });
         const found = [];
         for (const id of sections) {
           await showSection(page, id);
