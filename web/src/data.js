@@ -78,7 +78,9 @@ export const datasetParams = [
     doc: 'features a regressor sees on a 1-D dataset: x itself, its powers (standardised) or cubic B-splines of x' },
   { name: 'basisSize', type: 'integer', default: 8, minimum: 1, maximum: 20, nullable: false, curveOnly: true, doc: 'degree of the polynomial, or number of spline knots (at least 2)' },
   // Extra features a supervised model sees on 2-D data (worker.js adds them as columns).
-  ...expansions2d.map((e) => ({ name: e.name, label: e.label, type: 'boolean', default: false, nullable: false, planeOnly: true, doc: `extra feature ${e.label}: with it a linear model draws curved boundaries` })),
+  // Shown as one row of checkboxes; the last carries the row's explanation.
+  ...expansions2d.map((e, i) => ({ name: e.name, label: e.label, type: 'boolean', default: false, nullable: false, planeOnly: true,
+    doc: i === expansions2d.length - 1 ? 'extra features of x1, x2 for the model: with them a linear model draws curved boundaries' : '' })),
 ];
 
 // The generated points. Returns { P (n*2 display coordinates), c (classes) | null, t (targets) |

@@ -94,6 +94,7 @@ function buildFields(container, params, group) {
       changed();
     });
     made.set(p.name, c);
+    if (p.planeOnly) c.root.classList.add('feature-toggle');
     container.append(c.root);
   }
   return made;
