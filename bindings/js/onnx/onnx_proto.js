@@ -1,102 +1,97 @@
-// The subset of ONNX's onnx.proto (github.com/onnx/onnx, onnx/onnx.proto, proto2) that a model
-// of tensors needs, as a protobufjs JSON descriptor: same message names, field names and numbers,
-// so protobufjs writes the very bytes onnx.proto defines.
-import protobuf from 'protobufjs/light.js';
+// The subset of ONNX's onnx.proto (github.com/onnx/onnx, onnx/onnx.proto, proto2) that a model of
+// tensors needs: the same messages, field names and numbers, parsed by protobufjs, which then writes
+// the bytes (fields are camelCase in JS: ir_version is irVersion).
+import protobuf from 'protobufjs';
 
-const descriptor = {
-  nested: {
-    onnx: {
-      nested: {
-        ModelProto: {
-          fields: {
-            irVersion: { type: 'int64', id: 1 },
-            opsetImport: { rule: 'repeated', type: 'OperatorSetIdProto', id: 8 },
-            producerName: { type: 'string', id: 2 },
-            producerVersion: { type: 'string', id: 3 },
-            domain: { type: 'string', id: 4 },
-            modelVersion: { type: 'int64', id: 5 },
-            docString: { type: 'string', id: 6 },
-            graph: { type: 'GraphProto', id: 7 },
-          },
-        },
-        OperatorSetIdProto: {
-          fields: { domain: { type: 'string', id: 1 }, version: { type: 'int64', id: 2 } },
-        },
-        GraphProto: {
-          fields: {
-            node: { rule: 'repeated', type: 'NodeProto', id: 1 },
-            name: { type: 'string', id: 2 },
-            initializer: { rule: 'repeated', type: 'TensorProto', id: 5 },
-            docString: { type: 'string', id: 10 },
-            input: { rule: 'repeated', type: 'ValueInfoProto', id: 11 },
-            output: { rule: 'repeated', type: 'ValueInfoProto', id: 12 },
-          },
-        },
-        NodeProto: {
-          fields: {
-            input: { rule: 'repeated', type: 'string', id: 1 },
-            output: { rule: 'repeated', type: 'string', id: 2 },
-            name: { type: 'string', id: 3 },
-            opType: { type: 'string', id: 4 },
-            domain: { type: 'string', id: 7 },
-            attribute: { rule: 'repeated', type: 'AttributeProto', id: 5 },
-          },
-        },
-        AttributeProto: {
-          fields: {
-            name: { type: 'string', id: 1 },
-            type: { type: 'AttributeType', id: 20 },
-            f: { type: 'float', id: 2 },
-            i: { type: 'int64', id: 3 },
-            s: { type: 'bytes', id: 4 },
-            t: { type: 'TensorProto', id: 5 },
-            floats: { rule: 'repeated', type: 'float', id: 7 },
-            ints: { rule: 'repeated', type: 'int64', id: 8 },
-            strings: { rule: 'repeated', type: 'bytes', id: 9 },
-          },
-          nested: {
-            AttributeType: {
-              values: { UNDEFINED: 0, FLOAT: 1, INT: 2, STRING: 3, TENSOR: 4, GRAPH: 5, FLOATS: 6, INTS: 7, STRINGS: 8 },
-            },
-          },
-        },
-        TensorProto: {
-          fields: {
-            dims: { rule: 'repeated', type: 'int64', id: 1 },
-            dataType: { type: 'int32', id: 2 },
-            floatData: { rule: 'repeated', type: 'float', id: 4, options: { packed: true } },
-            int64Data: { rule: 'repeated', type: 'int64', id: 7, options: { packed: true } },
-            name: { type: 'string', id: 8 },
-            doubleData: { rule: 'repeated', type: 'double', id: 10, options: { packed: true } },
-          },
-          nested: {
-            DataType: { values: { UNDEFINED: 0, FLOAT: 1, INT32: 6, INT64: 7, STRING: 8, BOOL: 9, DOUBLE: 11 } },
-          },
-        },
-        ValueInfoProto: {
-          fields: { name: { type: 'string', id: 1 }, type: { type: 'TypeProto', id: 2 } },
-        },
-        TypeProto: {
-          fields: { tensorType: { type: 'Tensor', id: 1 } },
-          nested: {
-            Tensor: { fields: { elemType: { type: 'int32', id: 1 }, shape: { type: 'TensorShapeProto', id: 2 } } },
-          },
-        },
-        TensorShapeProto: {
-          fields: { dim: { rule: 'repeated', type: 'Dimension', id: 1 } },
-          nested: {
-            Dimension: {
-              oneofs: { value: { oneof: ['dimValue', 'dimParam'] } },
-              fields: { dimValue: { type: 'int64', id: 1 }, dimParam: { type: 'string', id: 2 } },
-            },
-          },
-        },
-      },
-    },
-  },
-};
+const schema = `
+syntax = "proto2";
+package onnx;
 
-const root = protobuf.Root.fromJSON(descriptor);
+message ModelProto {
+  optional int64 ir_version = 1;
+  repeated OperatorSetIdProto opset_import = 8;
+  optional string producer_name = 2;
+  optional string producer_version = 3;
+  optional string domain = 4;
+  optional int64 model_version = 5;
+  optional string doc_string = 6;
+  optional GraphProto graph = 7;
+}
+
+message OperatorSetIdProto {
+  optional string domain = 1;
+  optional int64 version = 2;
+}
+
+message GraphProto {
+  repeated NodeProto node = 1;
+  optional string name = 2;
+  repeated TensorProto initializer = 5;
+  optional string doc_string = 10;
+  repeated ValueInfoProto input = 11;
+  repeated ValueInfoProto output = 12;
+}
+
+message NodeProto {
+  repeated string input = 1;
+  repeated string output = 2;
+  optional string name = 3;
+  optional string op_type = 4;
+  optional string domain = 7;
+  repeated AttributeProto attribute = 5;
+}
+
+message AttributeProto {
+  enum AttributeType {
+    UNDEFINED = 0; FLOAT = 1; INT = 2; STRING = 3; TENSOR = 4; GRAPH = 5; FLOATS = 6; INTS = 7; STRINGS = 8;
+  }
+  optional string name = 1;
+  optional AttributeType type = 20;
+  optional float f = 2;
+  optional int64 i = 3;
+  optional bytes s = 4;
+  optional TensorProto t = 5;
+  repeated float floats = 7;
+  repeated int64 ints = 8;
+  repeated bytes strings = 9;
+}
+
+message TensorProto {
+  repeated int64 dims = 1;
+  optional int32 data_type = 2;
+  repeated float float_data = 4 [packed = true];
+  repeated int64 int64_data = 7 [packed = true];
+  optional string name = 8;
+}
+
+message ValueInfoProto {
+  optional string name = 1;
+  optional TypeProto type = 2;
+}
+
+message TypeProto {
+  message Tensor {
+    optional int32 elem_type = 1;
+    optional TensorShapeProto shape = 2;
+  }
+  oneof value {
+    Tensor tensor_type = 1;
+  }
+}
+
+message TensorShapeProto {
+  message Dimension {
+    oneof value {
+      int64 dim_value = 1;
+      string dim_param = 2;
+    }
+  }
+  repeated Dimension dim = 1;
+}
+`;
+
+const { root } = protobuf.parse(schema);
 export const ModelProto = root.lookupType('onnx.ModelProto');
-export const DataType = { FLOAT: 1, INT64: 7, STRING: 8, BOOL: 9, DOUBLE: 11 };
 export const AttributeType = root.lookupEnum('onnx.AttributeProto.AttributeType').values;
+// TensorProto.DataType's values (onnx.proto) that the exporters use.
+export const DataType = { FLOAT: 1, INT64: 7, STRING: 8, BOOL: 9 };
