@@ -87,9 +87,8 @@ export class Graph {
         output: this.#outputs,
       },
     };
-    const error = ModelProto.verify(model);
-    if (error) throw new Error(`toOnnx: internal error in the ONNX model: ${error}`);
-    return ModelProto.encode(ModelProto.fromObject(model)).finish();
+    // A plain object of the message's shape (enums as numbers, bytes as Uint8Array) encodes as is.
+    return ModelProto.encode(model).finish();
   }
 }
 

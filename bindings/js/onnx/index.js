@@ -44,9 +44,12 @@ function cannotExport(model, where) {
 function nFeaturesOf(model, steps) {
   const first = steps.find((s) => !isPassthrough(s));
   if (!first) throw new Error('toOnnx: a Pipeline of passthrough steps only has nothing to export');
-  if (first instanceof Estimator && !first.toJSON().fitted)
+  try {
+    return first.nFeaturesIn;
+  } catch (e) {
+    if (e.name !== 'NotFittedError') throw e;
     throw Object.assign(new Error(`This ${nameOf(model)} is not fitted yet: call fit before toOnnx`), { name: 'NotFittedError' });
-  return first.nFeaturesIn;
+  }
 }
 
 // The steps of a model, nested pipelines flattened.
