@@ -97,6 +97,22 @@ test('LogisticRegression: binary, multinomial, one-vs-rest, string labels', asyn
   assert.deepEqual(new Set(Array.from(out.label.data, Number)), new Set([3, 10]));
 });
 
+test('Perceptron and RidgeClassifier: labels and decision scores', async () => {
+  for (const { X, yBin, y3 } of [wide, narrow])
+    for (const [model, y] of [[new wl.Perceptron({ randomState: 0 }), y3], [new wl.RidgeClassifier(), yBin], [new wl.RidgeClassifier({ alpha: 5 }), y3.map((c) => `k${c}`)]]) {
+      const what = `${model.constructor.name} (${new Set(y).size} classes)`;
+      model.fit(X, y);
+      const out = await run(model, X);
+      const decision = model.decisionFunction(X);
+      // Unbounded scores (a perceptron's reach hundreds): float32 holds them to 1e-5 relative.
+      const expected = decision.data ?? decision;
+      assertClose(out.scores.data, expected, `${what} scores`, 1e-5 * Math.max(1, ...Array.from(expected, Math.abs)));
+      // Two classes: the scores (-s, s) whose near-tie is s near 0.
+      const scores = decision.cols ? decision : { data: Float64Array.from(Array.from(decision).flatMap((s) => [-s, s])), cols: 2 };
+      assertLabels(Array.from(out.label.data, (v) => (typeof v === 'bigint' ? Number(v) : v)), Array.from(model.predict(X)), scores, what);
+    }
+});
+
 test('scalers, PCA and GaussianNB', async () => {
   for (const { X, y3 } of [wide, narrow]) {
     await checkTransformer(new wl.StandardScaler().fit(X), X, 'StandardScaler');

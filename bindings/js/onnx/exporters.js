@@ -53,16 +53,15 @@ function linearRegressor(model, g, x) {
   return [['variable', y, DataType.FLOAT, ['N', coef.length]]];
 }
 
-// LogisticRegression: binary as two rows (-w, w), so that LOGISTIC gives (1 - p, p); multinomial
-// with SOFTMAX; one-vs-rest with LOGISTIC per class, normalised to sum 1 as scikit-learn does.
-function logisticRegression(model, g, x) {
+// A LinearClassifier over coef and intercept; two classes' single row as two rows (-w, w), so that
+// the scores are (-s, s) (with LOGISTIC: (1 - p, p)) and the label is the second class for s > 0.
+function linearClassifier(model, g, x, postTransform) {
   let coef = rowsOf(model.coef), intercept = flat(model.intercept);
   const binary = coef.length === 1;
   if (binary) {
     coef = [coef[0].map((v) => -v), coef[0]];
     intercept = [-intercept[0], intercept[0]];
   }
-  const ovr = !binary && model.getParams().multiClass === 'ovr';
   const labels = classLabels(model);
   const [label, scores] = g.node(
     'LinearClassifier',
@@ -70,13 +69,32 @@ function logisticRegression(model, g, x) {
     {
       coefficients: coef.flat(),
       intercepts: intercept,
-      post_transform: binary || ovr ? 'LOGISTIC' : 'SOFTMAX',
+      post_transform: postTransform(binary),
       ...(labels.strings ? { classlabels_strings: labels.strings } : { classlabels_ints: ints(labels.ints) }),
     },
     { domain: ML, outputs: 2 },
   );
-  const probabilities = ovr ? g.node('Normalizer', [scores], { norm: 'L1' }, { domain: ML }) : scores;
+  return { label, scores, binary };
+}
+
+// LogisticRegression: binary and one-vs-rest with LOGISTIC per class (one-vs-rest normalised to sum
+// 1 as scikit-learn does), multinomial with SOFTMAX.
+function logisticRegression(model, g, x) {
+  const ovr = model.getParams().multiClass === 'ovr';
+  const { label, scores, binary } = linearClassifier(model, g, x, (binary) => (binary || ovr ? 'LOGISTIC' : 'SOFTMAX'));
+  const probabilities = ovr && !binary ? g.node('Normalizer', [scores], { norm: 'L1' }, { domain: ML }) : scores;
   return classifierOutputs(model, label, probabilities);
+}
+
+// Linear classifiers without probabilities (Perceptron, RidgeClassifier): `label` and `scores`, the
+// decision function (one column for two classes, as decisionFunction).
+function linearDecision(model, g, x) {
+  const { label, scores, binary } = linearClassifier(model, g, x, () => 'NONE');
+  const decision = binary ? g.node('Gather', [scores, g.constant('second', [1], [], { int64: true })], { axis: 1 }) : scores;
+  return [
+    ['label', label, classLabels(model).elemType, ['N']],
+    ['scores', decision, DataType.FLOAT, binary ? ['N'] : ['N', model.classes.length]],
+  ];
 }
 
 function standardScaler(model, g, x) {
@@ -115,6 +133,6 @@ function kMeans(model, g, x) {
   return [['label', label, DataType.INT64, ['N']], ['scores', g.node('Sqrt', [squared]), DataType.FLOAT, ['N', centres.length]]];
 }
 
-export const finalExporters = { linearRegressor, logisticRegression, gaussianNB, kMeans };
+export const finalExporters = { linearRegressor, logisticRegression, linearDecision, gaussianNB, kMeans };
 export const transformExporters = { standardScaler, pca };
 export { rowsOf, flat, axes, classLabels, classifierOutputs, labelOfLargest, differences, weightedSquaredDistances };

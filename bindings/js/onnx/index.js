@@ -1,6 +1,7 @@
 // model.toOnnx(): a fitted model (or a Pipeline of them) as an ONNX model's bytes, for onnxruntime
 // in any language. Tensor outputs only (no ZipMap): a classifier gives `label` and `probabilities`,
-// a regressor or a transformer `variable`, KMeans `label` and `scores` (distances to the centres).
+// a regressor or a transformer `variable`, KMeans `label` and `scores` (distances to the centres),
+// a classifier without predictProba (Perceptron, RidgeClassifier) `label` and `scores` (decisionFunction).
 // The input is `X`, float32 [N, nFeaturesIn].
 import { Estimator } from '../estimator.js';
 import { Pipeline } from '../pipeline.js';
@@ -19,6 +20,8 @@ const lasts = new Map(
     Lasso: 'linearRegressor',
     ElasticNet: 'linearRegressor',
     LogisticRegression: 'logisticRegression',
+    Perceptron: 'linearDecision',
+    RidgeClassifier: 'linearDecision',
     GaussianNB: 'gaussianNB',
     KMeans: 'kMeans',
     DecisionTreeClassifier: 'treeClassifier',
