@@ -113,6 +113,17 @@ test('Perceptron and RidgeClassifier: labels and decision scores', async () => {
     }
 });
 
+test('LinearDiscriminantAnalysis (two and three classes) and NearestCentroid', async () => {
+  for (const { X, yBin, y3 } of [wide, narrow]) {
+    await checkClassifier(new wl.LinearDiscriminantAnalysis().fit(X, yBin), X, 'LDA binary');
+    await checkClassifier(new wl.LinearDiscriminantAnalysis().fit(X, y3), X, 'LDA');
+    const centroid = new wl.NearestCentroid().fit(X, y3.map((c) => `c${c}`));
+    const out = await run(centroid, X);
+    assert.deepEqual(out.label.data, centroid.predict(X));
+  }
+  assert.throws(() => new wl.NearestCentroid({ metric: 'mahalanobis' }).fit(narrow.X, narrow.y3).toOnnx(), /NearestCentroid with metric 'mahalanobis' cannot be exported/);
+});
+
 test('scalers, PCA and GaussianNB', async () => {
   for (const { X, y3 } of [wide, narrow]) {
     await checkTransformer(new wl.StandardScaler().fit(X), X, 'StandardScaler');

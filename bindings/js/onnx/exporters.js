@@ -20,9 +20,10 @@ function classifierOutputs(model, label, probabilities) {
   return [['label', label, elemType, ['N']], ['probabilities', probabilities, DataType.FLOAT, ['N', model.classes.length]]];
 }
 
-// The label of each row's largest score, as the class label (ArgMax picks the first of ties, as numpy).
-function labelOfLargest(g, model, scores) {
-  const index = g.node('ArgMax', [scores], { axis: 1, keepdims: 0 });
+// The label of each row's largest score (or smallest, with 'ArgMin'), as the class label (the first
+// of ties, as numpy).
+function labelOfLargest(g, model, scores, pick = 'ArgMax') {
+  const index = g.node(pick, [scores], { axis: 1, keepdims: 0 });
   const labels = classLabels(model);
   if (labels.strings) {
     const table = g.node('Constant', [], { value_strings: labels.strings });
@@ -77,9 +78,9 @@ function linearClassifier(model, g, x, postTransform) {
   return { label, scores, binary };
 }
 
-// LogisticRegression: binary and one-vs-rest with LOGISTIC per class (one-vs-rest normalised to sum
-// 1 as scikit-learn does), multinomial with SOFTMAX.
-function logisticRegression(model, g, x) {
+// LogisticRegression and LinearDiscriminantAnalysis: binary and one-vs-rest with LOGISTIC per class
+// (one-vs-rest normalised to sum 1 as scikit-learn does), multinomial with SOFTMAX.
+function linearProbabilities(model, g, x) {
   const ovr = model.getParams().multiClass === 'ovr';
   const { label, scores, binary } = linearClassifier(model, g, x, (binary) => (binary || ovr ? 'LOGISTIC' : 'SOFTMAX'));
   const probabilities = ovr && !binary ? g.node('Normalizer', [scores], { norm: 'L1' }, { domain: ML }) : scores;
@@ -125,6 +126,14 @@ function gaussianNB(model, g, x) {
   return classifierOutputs(model, labelOfLargest(g, model, jointLogLikelihood), probabilities);
 }
 
+// NearestCentroid: the class of the nearest centroid (euclidean).
+function nearestCentroid(model, g, x) {
+  if (model.getParams().metric !== 'euclidean')
+    throw new Error(`toOnnx: NearestCentroid with metric '${model.getParams().metric}' cannot be exported; only metric 'euclidean' can`);
+  const squared = weightedSquaredDistances(g, x, rowsOf(model.centroids));
+  return [['label', labelOfLargest(g, model, squared, 'ArgMin'), classLabels(model).elemType, ['N']]];
+}
+
 // KMeans: the nearest centre's index, and the distances to the centres (as transform).
 function kMeans(model, g, x) {
   const centres = rowsOf(model.clusterCenters);
@@ -133,6 +142,6 @@ function kMeans(model, g, x) {
   return [['label', label, DataType.INT64, ['N']], ['scores', g.node('Sqrt', [squared]), DataType.FLOAT, ['N', centres.length]]];
 }
 
-export const finalExporters = { linearRegressor, logisticRegression, linearDecision, gaussianNB, kMeans };
+export const finalExporters = { linearRegressor, linearProbabilities, linearDecision, gaussianNB, nearestCentroid, kMeans };
 export const transformExporters = { standardScaler, pca };
 export { rowsOf, flat, axes, classLabels, classifierOutputs, labelOfLargest, differences, weightedSquaredDistances };

@@ -1,7 +1,8 @@
 // model.toOnnx(): a fitted model (or a Pipeline of them) as an ONNX model's bytes, for onnxruntime
 // in any language. Tensor outputs only (no ZipMap): a classifier gives `label` and `probabilities`,
 // a regressor or a transformer `variable`, KMeans `label` and `scores` (distances to the centres),
-// a classifier without predictProba (Perceptron, RidgeClassifier) `label` and `scores` (decisionFunction).
+// a classifier without predictProba (Perceptron, RidgeClassifier) `label` and `scores` (decisionFunction),
+// NearestCentroid `label`.
 // The input is `X`, float32 [N, nFeaturesIn].
 import { Estimator } from '../estimator.js';
 import { Pipeline } from '../pipeline.js';
@@ -19,7 +20,9 @@ const lasts = new Map(
     Ridge: 'linearRegressor',
     Lasso: 'linearRegressor',
     ElasticNet: 'linearRegressor',
-    LogisticRegression: 'logisticRegression',
+    LogisticRegression: 'linearProbabilities',
+    LinearDiscriminantAnalysis: 'linearProbabilities',
+    NearestCentroid: 'nearestCentroid',
     Perceptron: 'linearDecision',
     RidgeClassifier: 'linearDecision',
     GaussianNB: 'gaussianNB',
