@@ -20,9 +20,9 @@ function classifierOutputs(model, label, probabilities) {
   return [['label', label, elemType, ['N']], ['probabilities', probabilities, DataType.FLOAT, ['N', model.classes.length]]];
 }
 
-// The label of each row's largest score (or smallest, with 'ArgMin'), as the class label (the first
-// of ties, as numpy).
-function labelOfLargest(g, model, scores, pick = 'ArgMax') {
+// The class label of each row's best score: the largest (ArgMax) or the smallest (ArgMin); the first
+// of ties, as numpy.
+function labelOfBest(g, model, scores, pick = 'ArgMax') {
   const index = g.node(pick, [scores], { axis: 1, keepdims: 0 });
   const labels = classLabels(model);
   if (labels.strings) {
@@ -123,7 +123,7 @@ function gaussianNB(model, g, x) {
   const distances = weightedSquaredDistances(g, x, theta, variance.map((row) => row.map((v) => 0.5 / v)));
   const jointLogLikelihood = g.node('Sub', [g.constant('logPrior', constant, [1, constant.length]), distances]);
   const probabilities = g.node('Softmax', [jointLogLikelihood], { axis: 1 });
-  return classifierOutputs(model, labelOfLargest(g, model, jointLogLikelihood), probabilities);
+  return classifierOutputs(model, labelOfBest(g, model, jointLogLikelihood), probabilities);
 }
 
 // NearestCentroid: the class of the nearest centroid (euclidean).
@@ -131,7 +131,7 @@ function nearestCentroid(model, g, x) {
   if (model.getParams().metric !== 'euclidean')
     throw new Error(`toOnnx: NearestCentroid with metric '${model.getParams().metric}' cannot be exported; only metric 'euclidean' can`);
   const squared = weightedSquaredDistances(g, x, rowsOf(model.centroids));
-  return [['label', labelOfLargest(g, model, squared, 'ArgMin'), classLabels(model).elemType, ['N']]];
+  return [['label', labelOfBest(g, model, squared, 'ArgMin'), classLabels(model).elemType, ['N']]];
 }
 
 // KMeans: the nearest centre's index, and the distances to the centres (as transform).
@@ -144,4 +144,4 @@ function kMeans(model, g, x) {
 
 export const finalExporters = { linearRegressor, linearProbabilities, linearDecision, gaussianNB, nearestCentroid, kMeans };
 export const transformExporters = { standardScaler, pca };
-export { rowsOf, flat, axes, classLabels, classifierOutputs, labelOfLargest, differences, weightedSquaredDistances };
+export { rowsOf, flat, axes, classLabels, classifierOutputs, labelOfBest, differences, weightedSquaredDistances };

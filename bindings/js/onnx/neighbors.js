@@ -2,7 +2,7 @@
 // training row, TopK of the smallest, then the neighbours' votes (classifier) or targets (regressor),
 // uniform or by inverse distance (an exact match takes all the weight, as scikit-learn).
 import { DataType, ints } from './graph.js';
-import { rowsOf, axes, classifierOutputs, labelOfLargest, differences } from './exporters.js';
+import { rowsOf, axes, classifierOutputs, labelOfBest, differences } from './exporters.js';
 
 // The distance of each row of x to each training row: [N, n].
 function distances(g, x, train, { metric, p }) {
@@ -41,7 +41,7 @@ function kNeighborsClassifier(model, g, x) {
   const votes = g.node('OneHot', [codes, g.constant('depth', [state.nClasses], [], { int64: true }), g.constant('offOn', [0, 1])], { axis: -1 });
   const weighted = g.node('Mul', [votes, g.node('Unsqueeze', [weights, axes(g, [2])])]);
   const probabilities = g.node('ReduceSum', [weighted, axes(g, [1])], { keepdims: 0 });
-  return classifierOutputs(model, labelOfLargest(g, model, probabilities), probabilities);
+  return classifierOutputs(model, labelOfBest(g, model, probabilities), probabilities);
 }
 
 function kNeighborsRegressor(model, g, x) {

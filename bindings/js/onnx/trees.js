@@ -1,7 +1,7 @@
 // Decision trees and forests of them as TreeEnsembleClassifier / TreeEnsembleRegressor, node by node
 // from the fitted tree structure (toJSON's state: one tree, or a forest's list).
 import { ML, ints, DataType } from './graph.js';
-import { classLabels, classifierOutputs, labelOfLargest } from './exporters.js';
+import { classLabels, classifierOutputs, labelOfBest } from './exporters.js';
 
 // The largest float32 not above t: for a float32 x, x <= t exactly when x <= this, so a float32
 // threshold sends every float32 input the same way as the double one.
@@ -71,7 +71,7 @@ function treeClassifier(model, g, x) {
     { domain: ML, outputs: 2 },
   );
   // The label from the probabilities, as predict does (the operator's own label output is not used).
-  return classifierOutputs(model, labelOfLargest(g, model, probabilities), probabilities);
+  return classifierOutputs(model, labelOfBest(g, model, probabilities), probabilities);
 }
 
 function treeRegressor(model, g, x) {
