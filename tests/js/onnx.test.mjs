@@ -75,9 +75,9 @@ async function checkTransformer(model, X, what) {
   assert.deepEqual(out.variable.dims, [X.length, expected.cols]);
 }
 
-test('linear regressors (LinearRegression, Ridge, Lasso, ElasticNet), one and two targets', async () => {
+test('linear regressors (LinearRegression, Ridge, Lasso, ElasticNet, SubsetSelection), one and two targets', async () => {
   for (const { X, yReg } of [wide, narrow]) {
-    for (const model of [new wl.LinearRegression(), new wl.Ridge({ alpha: 3 }), new wl.Lasso({ alpha: 0.01 }), new wl.ElasticNet({ alpha: 0.02, l1Ratio: 0.3 })])
+    for (const model of [new wl.LinearRegression(), new wl.Ridge({ alpha: 3 }), new wl.Lasso({ alpha: 0.01 }), new wl.ElasticNet({ alpha: 0.02, l1Ratio: 0.3 }), new wl.SubsetSelection({ method: 'forward', nFeatures: 5 })])
       await checkRegressor(model.fit(X, yReg), X, model.constructor.name);
     const two = new wl.LinearRegression().fit(X, yReg.map((v, i) => [v, -2 * v + i / N]));
     await checkRegressor(two, X, 'LinearRegression, two targets');

@@ -20,6 +20,7 @@ const lasts = new Map(
     Ridge: 'linearRegressor',
     Lasso: 'linearRegressor',
     ElasticNet: 'linearRegressor',
+    SubsetSelection: 'linearRegressor',
     LogisticRegression: 'linearProbabilities',
     LinearDiscriminantAnalysis: 'linearProbabilities',
     NearestCentroid: 'nearestCentroid',
