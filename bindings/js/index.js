@@ -14,3 +14,5 @@ export { Pipeline, makePipeline } from './pipeline.js';
 export { clone } from './clone.js';
 export * as tree from './tree.js';
 export { exportText } from './tree.js';
+// model.toOnnx() on every estimator and Pipeline (the exportable ones; others throw).
+export { toOnnx, exportableEstimators } from './onnx/index.js';

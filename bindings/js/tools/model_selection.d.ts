@@ -156,6 +156,8 @@ export declare class Pipeline {
   transform(X: MatrixLike): DenseMatrix;
   fitTransform(X: MatrixLike, y?: Labels | Targets | null, options?: Record<string, unknown>): DenseMatrix;
   score(X: MatrixLike, y: Labels | Targets): number;
+  /** The fitted pipeline as one ONNX model (see Estimator.toOnnx); every step must be exportable. */
+  toOnnx(): Uint8Array;
   toJSON(): { estimator: 'Pipeline'; steps: [string, ModelJSON | 'passthrough' | null][] };
   dispose(): void;
 }

@@ -43,3 +43,9 @@ new BaggingClassifier(new GaussianNB());
 new RandomizedSearchCV(knn, { nNeighbors: { normal: [0, 1] } });
 const restored = loadModel(JSON.stringify(pipe));
 if (restored instanceof Pipeline) restored.predict(X);
+// ONNX export.
+import { toOnnx, exportableEstimators } from 'wasmlearn';
+const onnxBytes: Uint8Array[] = [pipe.toOnnx(), knn.toOnnx(), toOnnx(pipe)];
+export const exportable: string[] = exportableEstimators().concat(String(onnxBytes.length));
+// @ts-expect-error: toOnnx returns bytes, not a string
+const notText: string = ols.toOnnx();
