@@ -12,5 +12,7 @@ export { functions } from './functions.js';
 export * from './model_selection_parts.js';
 export { Pipeline, makePipeline } from './pipeline.js';
 export { clone } from './clone.js';
+// The worker pool behind nJobs and fitAsync.
+export { AbortError, terminatePools } from './pool.js';
 export * as tree from './tree.js';
 export { exportText } from './tree.js';

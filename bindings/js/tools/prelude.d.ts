@@ -69,10 +69,18 @@ export declare abstract class Estimator<Options> {
   /** Non-fatal notes from the last fit or predict (e.g. queries with no neighbour in the radius). */
   readonly warnings: string[];
   toJSON(): ModelJSON;
+  /** fit in a worker, so the calling thread stays free: fit's options (onProgress reports, its return
+   * value is ignored) plus signal, an AbortSignal that cancels (the Promise rejects with an AbortError). */
+  fitAsync(X: MatrixLike, y?: unknown, options?: Record<string, unknown> & { signal?: AbortSignal; onProgress?: (done: number, total: number) => void }): Promise<this>;
   /** Frees the WebAssembly memory now; any later call throws. */
   dispose(): void;
   [Symbol.dispose](): void;
 }
+
+/** The rejection of a fitAsync whose AbortSignal fired. */
+export declare class AbortError extends Error {}
+/** Stops the workers behind nJobs and fitAsync (they restart when needed); a finished program exits without it. */
+export declare function terminatePools(): void;
 
 /** Every estimator with its options (type, default, allowed values, doc), for UIs and docs. */
 export declare function estimators(): EstimatorMetadata[];
