@@ -72,14 +72,17 @@ export class WorkerPool {
 
   async #spawn() {
     const module = await compiledModule();
-    const url = new URL('./pool_worker.js', import.meta.url);
-    // Not the parent's --input-type (node --input-type=module -e ...), which a worker file rejects.
+    // In Node, not the parent's --input-type (node --input-type=module -e ...), which a worker file
+    // rejects; in browsers the literal new Worker(new URL(...)) that bundlers recognise.
     const execArgv = isNode ? process.execArgv.filter((a) => !a.startsWith('--input-type')) : undefined;
-    const handle = isNode ? new (await nodeModule('worker_threads')).Worker(url, { execArgv }) : new Worker(url, { type: 'module' });
+    const handle = isNode
+      ? new (await nodeModule('worker_threads')).Worker(new URL('./pool_worker.js', import.meta.url), { execArgv })
+      : new Worker(new URL('./pool_worker.js', import.meta.url), { type: 'module' });
     const worker = new PoolWorker(handle);
     const onMessage = (message) => this.#receive(worker, isNode ? message : message.data);
     const onError = (error) => this.#fail(worker, error instanceof Error ? error : new Error(error.message ?? 'worker failed'));
-    if (isNode) handle.on('message', onMessage).on('error', onError);
+    const onExit = (code) => worker.pending.size && this.#fail(worker, new Error(`a pool worker exited (code ${code}) while running a task`));
+    if (isNode) handle.on('message', onMessage).on('error', onError).on('exit', onExit);
     else Object.assign(handle, { onmessage: onMessage, onerror: onError });
     handle.postMessage({ type: 'init', module });
     worker.setBusy(false);
