@@ -26,7 +26,7 @@ function compiledModule() {
   const url = new URL('./wasm/wasmlearn.wasm', import.meta.url);
   compiled ??= isNode
     ? nodeModule('fs').then((fs) => fs.promises.readFile(url)).then((bytes) => WebAssembly.compile(bytes))
-    : WebAssembly.compileStreaming(fetch(url));
+    : fetch(url).then((response) => response.arrayBuffer()).then((bytes) => WebAssembly.compile(bytes)); // whatever MIME type the host serves
   return compiled;
 }
 
@@ -132,6 +132,9 @@ export class WorkerPool {
         this.#workers.push(placeholder);
         try {
           worker = await this.#spawn();
+        } catch (e) {
+          for (const task of this.#queue.splice(0)) task.reject(e);
+          return;
         } finally {
           this.#workers = this.#workers.filter((w) => w !== placeholder);
         }
@@ -143,10 +146,6 @@ export class WorkerPool {
   }
 
   #start(worker, task) {
-    if (task.signal?.aborted) {
-      task.reject(new AbortError());
-      return this.#release(worker);
-    }
     worker.setBusy(true);
     const id = nextId++;
     worker.pending.set(id, task);
@@ -168,8 +167,12 @@ export class WorkerPool {
   run(kind, payload, { job, signal, onProgress } = {}) {
     if (signal?.aborted) return Promise.reject(new AbortError());
     return new Promise((resolve, reject) => {
-      this.#queue.push({ kind, payload, job, signal, onProgress, resolve, reject, cleanup: () => {} });
-      this.#pump().catch(reject);
+      const task = { kind, payload, job, signal, onProgress, resolve, reject, cleanup: () => {} };
+      this.#queue.push(task);
+      // Cancelled while waiting for a worker: it leaves the queue at once.
+      const unqueue = () => this.#queue.includes(task) && (this.#queue.splice(this.#queue.indexOf(task), 1), reject(new AbortError()));
+      signal?.addEventListener('abort', unqueue, { once: true });
+      this.#pump();
     });
   }
 

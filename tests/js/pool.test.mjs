@@ -151,3 +151,19 @@ console.log(s.bestParams.alpha, m.coef.length);`;
   assert.equal(run.status, 0);
   assert.equal(run.stdout, '0.1 2\n');
 });
+
+test('a task cancelled while it waits for a worker leaves the queue at once', async () => {
+  const pool = new WorkerPool(1);
+  const big = { X: new wl.DenseMatrix(Float64Array.from({ length: 6000 * p }, (_, i) => Math.sin(i)), 6000, p), y: Float64Array.from({ length: 6000 }, (_, i) => i % 2) };
+  const job = pool.job(big);
+  const forest = { estimator: new wl.RandomForestClassifier({ nEstimators: 200, randomState: 0 }).toJSON(), train: Int32Array.from({ length: 5000 }, (_, i) => i), test: Int32Array.from({ length: 1000 }, (_, i) => 5000 + i) };
+  const running = pool.run('fitAndScore', forest, { job });
+  const controller = new AbortController();
+  const waiting = pool.run('fitAndScore', forest, { job, signal: controller.signal });
+  controller.abort();
+  const start = performance.now();
+  await assert.rejects(waiting, { name: 'AbortError' });
+  assert.ok(performance.now() - start < 1000, 'not after the running task');
+  pool.terminate();
+  await assert.rejects(running, /terminated/);
+});
