@@ -221,7 +221,7 @@ export function checkPortable(value, what) {
 // AbortError.
 export async function fitInWorker(model, X, y, options) {
   const { signal, onProgress, ...fitOptions } = options ?? {};
-  if (signal !== undefined && !(signal instanceof AbortSignal)) throw new Error('fitAsync: signal must be an AbortSignal');
+  if (signal !== undefined && (typeof signal?.addEventListener !== 'function' || typeof signal.aborted !== 'boolean')) throw new Error('fitAsync: signal must be an AbortSignal');
   if (onProgress !== undefined && typeof onProgress !== 'function') throw new Error(`onProgress must be a function, got ${typeof onProgress}`);
   checkPortable(fitOptions, 'fitAsync options');
   const pool = sharedPool(await workersFor(-1));

@@ -155,7 +155,7 @@ export declare class Pipeline {
   /** options addressed to steps: { <step>__<fit option>: value }. */
   fit(X: MatrixLike, y?: Labels | Targets | null, options?: Record<string, unknown>): this;
   /** fit in a worker (see Estimator.fitAsync); the steps keep their identity. */
-  fitAsync(X: MatrixLike, y?: Labels | Targets | null, options?: Record<string, unknown> & { signal?: AbortSignal }): Promise<this>;
+  fitAsync(X: MatrixLike, y?: Labels | Targets | null, options?: Record<string, unknown> & { signal?: AbortSignalLike }): Promise<this>;
   predict(X: MatrixLike): any;
   predictProba(X: MatrixLike): DenseMatrix;
   decisionFunction(X: MatrixLike): Float64Array | DenseMatrix;

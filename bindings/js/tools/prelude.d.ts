@@ -63,6 +63,13 @@ export interface FitOptions {
   onProgress?: (done: number, total: number) => boolean | void;
 }
 
+/** An AbortSignal (declared here so that the types need neither the DOM library nor @types/node). */
+export interface AbortSignalLike {
+  readonly aborted: boolean;
+  addEventListener(type: 'abort', listener: () => void, options?: { once?: boolean }): void;
+  removeEventListener(type: 'abort', listener: () => void): void;
+}
+
 export declare abstract class Estimator<Options> {
   getParams(): Required<Options>;
   setParams(options: Options): this;
@@ -71,7 +78,7 @@ export declare abstract class Estimator<Options> {
   toJSON(): ModelJSON;
   /** fit in a worker, so the calling thread stays free: fit's options (onProgress reports, its return
    * value is ignored) plus signal, an AbortSignal that cancels (the Promise rejects with an AbortError). */
-  fitAsync(X: MatrixLike, y?: unknown, options?: Record<string, unknown> & { signal?: AbortSignal; onProgress?: (done: number, total: number) => void }): Promise<this>;
+  fitAsync(X: MatrixLike, y?: unknown, options?: Record<string, unknown> & { signal?: AbortSignalLike; onProgress?: (done: number, total: number) => void }): Promise<this>;
   /** Frees the WebAssembly memory now; any later call throws. */
   dispose(): void;
   [Symbol.dispose](): void;
