@@ -1,7 +1,8 @@
 // One worker of the pool (pool.js): a single-threaded wasmlearn instance made from the posted
 // WebAssembly.Module, holding each job's data once and running the tasks named in poolTasks.
 const isNode = typeof process !== 'undefined' && process.versions?.node !== undefined && typeof WorkerGlobalScope === 'undefined';
-const port = isNode ? (await import(/* @vite-ignore */ 'node:worker_threads')).parentPort : self;
+const nodeWorkerThreads = 'node:worker_threads'; // a variable, so bundlers for browsers leave it alone
+const port = isNode ? (await import(/* @vite-ignore */ nodeWorkerThreads)).parentPort : self;
 const jobs = new Map();
 let tasks = null;
 const ready = new Promise((resolve) => {
