@@ -70,6 +70,12 @@ export class WorkerPool {
     return this.#size;
   }
 
+  // At least `size` workers from now on (they start when tasks need them).
+  grow(size) {
+    this.#size = Math.max(this.#size, size);
+    this.#pump();
+  }
+
   async #spawn() {
     const module = await compiledModule();
     // In Node, not the parent's --input-type (node --input-type=module -e ...), which a worker file
@@ -228,14 +234,32 @@ export async function fitInWorker(model, X, y, options) {
   return pool.run('fit', { model: model.toJSON(), X, y, options: fitOptions }, { signal, onProgress });
 }
 
-// The pools by size, shared by every call with the same nJobs.
-const pools = new Map();
-export function sharedPool(size) {
-  if (!pools.has(size)) pools.set(size, new WorkerPool(size));
-  return pools.get(size);
+// The one pool shared by nJobs and fitAsync, as large as the most workers asked for; a call that asked
+// for fewer keeps at most that many of its tasks running (see runAll).
+let shared = null;
+function sharedPool(size) {
+  shared ??= new WorkerPool(size);
+  shared.grow(size);
+  return shared;
 }
 
-// Stops the workers of every shared pool (they restart when needed).
+// Every task of `kind` on the shared pool, at most `workers` at a time, each worker receiving `data`
+// once; settled results ({ value } or { failed, reason }) in task order.
+export async function runAll(kind, payloads, workers, data) {
+  const pool = sharedPool(workers);
+  const job = pool.job(data);
+  const settled = new Array(payloads.length);
+  let next = 0;
+  const lane = async () => {
+    for (let k = next++; k < payloads.length; k = next++)
+      settled[k] = await pool.run(kind, payloads[k], { job }).then((value) => ({ value }), (reason) => ({ reason, failed: true }));
+  };
+  await Promise.all(Array.from({ length: Math.min(workers, payloads.length) }, lane));
+  pool.release(job);
+  return settled;
+}
+
+// Stops the shared pool's workers (they restart when needed).
 export function terminatePools() {
-  for (const pool of pools.values()) pool.terminate();
+  shared?.terminate();
 }

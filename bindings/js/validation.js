@@ -6,7 +6,7 @@
 import { DenseMatrix, toMatrix, labelKind } from './arrays.js';
 import { clone, isModel, kindOf } from './clone.js';
 import { loadModel } from './estimator.js';
-import { checkPortable, sharedPool, workersFor } from './pool.js';
+import { checkPortable, runAll, workersFor } from './pool.js';
 import { scorers } from './scoring.js';
 import { KFold, StratifiedKFold, isSplitter, seedsFrom, permutation } from './splitters.js';
 
@@ -175,12 +175,9 @@ export async function mapTasks(kind, run, tasks, data, nJobs) {
     for (const task of tasks) results.push(await run(task, data));
     return results;
   }
-  const pool = sharedPool(workers);
   const portable = tasks.map(portableTask);
-  const job = pool.job({ X: data.X, y: data.y });
-  const settled = await Promise.allSettled(portable.map((task) => pool.run(kind, task, { job })));
-  pool.release(job);
-  const failed = settled.find((s) => s.status === 'rejected');
+  const settled = await runAll(kind, portable, workers, { X: data.X, y: data.y });
+  const failed = settled.find((s) => s.failed);
   if (failed) throw failed.reason;
   return settled.map((s) => s.value);
 }
