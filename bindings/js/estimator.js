@@ -3,6 +3,7 @@
 // raw embind handle stays private: the JS object owns it, frees it on dispose(), and a
 // FinalizationRegistry frees it if the object is garbage-collected first.
 import { wasm } from './module.js';
+import { fitInWorker } from './pool.js';
 import { DenseMatrix, toMatrix, toTargets, toWeights, encodeLabels, codesFor, decodeLabels, labelKind, fromNd } from './arrays.js';
 
 export const metadata = JSON.parse(wasm.estimators());
@@ -140,6 +141,23 @@ export class Estimator {
       throw progress.error ?? e; // the callback's own error rather than "fit cancelled"
     }
     if (t.encoded) this.#labels = { kind: t.encoded.kind, classes: t.encoded.classes };
+    return this;
+  }
+
+  // fit in a worker, so the calling thread stays free: options as fit's, plus signal (an AbortSignal
+  // that cancels: the Promise rejects with an AbortError and the model is left as it was).
+  async fitAsync(X, y, options) {
+    return this._adopt(loadModel(await fitInWorker(this, X, y, options)));
+  }
+
+  // Takes over the fitted state of `source`, a model of the same class (which is left disposed).
+  _adopt(source) {
+    if (source.#name !== this.#name) throw new Error(`cannot adopt a ${source.#name} into a ${this.#name}`);
+    this.dispose();
+    finalizer.unregister(source);
+    [this.#raw, this.#labels, this.#byLabel] = [source.#raw, source.#labels, source.#byLabel];
+    source.#raw = null;
+    finalizer.register(this, this.#raw, this);
     return this;
   }
 

@@ -12,6 +12,8 @@ export { functions } from './functions.js';
 export * from './model_selection_parts.js';
 export { Pipeline, makePipeline } from './pipeline.js';
 export { clone } from './clone.js';
+// The worker pool behind nJobs and fitAsync.
+export { AbortError, terminatePools } from './pool.js';
 export * as tree from './tree.js';
 export { exportText } from './tree.js';
 // model.toOnnx() on every estimator and Pipeline (the exportable ones; others throw).

@@ -6,6 +6,7 @@
 // members by name).
 import { registerModelLoader, loadModel } from './estimator.js';
 import { clone, cloneSymbol, isModel, kindOf } from './clone.js';
+import { fitInWorker } from './pool.js';
 
 const isPassthrough = (step) => step === 'passthrough' || step === null;
 const stepName = (model) => (model === 'passthrough' ? 'passthrough' : (model.constructor.metadata?.name ?? model.constructor.name).toLowerCase());
@@ -120,6 +121,16 @@ export class Pipeline {
     const Xt = this.#through(X, y, true, fitOptions);
     const [name, last] = this.#steps[this.#steps.length - 1];
     if (!isPassthrough(last)) last.fit(Xt, y, fitOptions[name]);
+    return this;
+  }
+
+  // fit in a worker (see Estimator.fitAsync); the steps keep their identity and take the fitted state.
+  async fitAsync(X, y, options) {
+    return this._adopt(loadModel(await fitInWorker(this, X, y, options)));
+  }
+
+  _adopt(source) {
+    this.#steps.forEach(([, model], i) => isPassthrough(model) || model._adopt(source.#steps[i][1]));
     return this;
   }
 

@@ -7,6 +7,7 @@
 import { clone, cloneSymbol, kindOf } from './clone.js';
 import { scorers } from './scoring.js';
 import { permutation, uniformDraws } from './splitters.js';
+import { checkNJobs } from './pool.js';
 import { checkErrorScore, checkModel, checkOwnOptions, dataOf, foldsOf, resultKey, runFolds } from './validation.js';
 
 const capitalised = (s) => s[0].toUpperCase() + s.slice(1);
@@ -94,7 +95,7 @@ function minRanks(means) {
   return Int32Array.from(filled, (m) => 1 + filled.filter((other) => other > m).length);
 }
 
-const searchOptions = ['scoring', 'refit', 'cv', 'errorScore', 'returnTrainScore'];
+const searchOptions = ['scoring', 'refit', 'cv', 'errorScore', 'returnTrainScore', 'nJobs'];
 
 class BaseSearchCV {
   #fitted = null;
@@ -104,8 +105,9 @@ class BaseSearchCV {
     const o = checkOwnOptions(name, options, [...searchOptions, ...Object.keys(own)]);
     this.name = name;
     this.estimator = estimator;
-    this.options = { scoring: undefined, refit: true, cv: undefined, errorScore: NaN, returnTrainScore: false, ...own, ...o };
+    this.options = { scoring: undefined, refit: true, cv: undefined, errorScore: NaN, returnTrainScore: false, nJobs: 1, ...own, ...o };
     checkErrorScore(this.options.errorScore);
+    checkNJobs(this.options.nJobs);
     this.scorers = scorers(this.options.scoring);
     const { refit } = this.options;
     const multi = this.scorers.size > 1 || (this.options.scoring !== null && typeof this.options.scoring === 'object');
@@ -154,9 +156,9 @@ class BaseSearchCV {
     const { folds, warnings } = foldsOf(this.options.cv, this.estimator, data);
     this.warnings = [...warnings];
     const candidates = this.candidates(this.warnings);
-    const common = { estimator: this.estimator, scorers: this.scorers, fitOptions: estimatorFitOptions, errorScore: this.options.errorScore, returnTrainScore: this.options.returnTrainScore };
+    const common = { estimator: this.estimator, scoring: this.options.scoring, fitOptions: estimatorFitOptions, errorScore: this.options.errorScore, returnTrainScore: this.options.returnTrainScore };
     const tasks = candidates.flatMap((params) => folds.map((f) => ({ ...common, ...f, params })));
-    const run = runFolds(tasks, data);
+    const run = await runFolds(tasks, data, this.options.nJobs);
     this.warnings.push(...run.warnings);
     const cvResults = this.#results(candidates, folds.length, run.results);
     const fitted = { cvResults, nSplits: folds.length, bestIndex: undefined, bestScore: undefined, bestEstimator: undefined, refitTime: undefined };

@@ -1,9 +1,12 @@
 // Cross-validation, as sklearn.model_selection: crossValScore, crossValidate, crossValPredict,
-// validationCurve, learningCurve. They return Promises and run their folds in the calling thread;
-// every fold is one call of fitAndScore (a task: parameters, train rows, test rows -> scores and
-// times), the unit a pool of workers can take over. Times are in seconds, as scikit-learn's.
+// validationCurve, learningCurve. They return Promises; every fold is one call of fitAndScore (a
+// task: parameters, train rows, test rows -> scores and times), run in the calling thread (nJobs 1,
+// the default) or on a pool of workers (pool.js), combined by index so the results do not depend on
+// nJobs. Times are in seconds, as scikit-learn's.
 import { DenseMatrix, toMatrix, labelKind } from './arrays.js';
 import { clone, isModel, kindOf } from './clone.js';
+import { loadModel } from './estimator.js';
+import { checkPortable, runAll, workersFor } from './pool.js';
 import { scorers } from './scoring.js';
 import { KFold, StratifiedKFold, isSplitter, seedsFrom, permutation } from './splitters.js';
 
@@ -88,10 +91,11 @@ export function foldsOf(cv, estimator, data) {
 
 // One fold: a clone of `estimator` with `params` fitted on the train rows and scored on the test rows
 // (and the train rows when asked). A failed fit or score gives errorScore for every score ('raise':
-// the error is thrown) and a message in `failure`.
-export function fitAndScore(task, data) {
-  const { estimator, params = {}, train, test, scorers: scoring, returnTrainScore = false, returnEstimator = false } = task;
+// the error is thrown) and a message in `failure`. Async because a search's fit is (nested searches).
+export async function fitAndScore(task, data) {
+  const { estimator, params = {}, train, test, returnTrainScore = false, returnEstimator = false } = task;
   const { errorScore = NaN, fitOptions } = task;
+  const scoring = scorers(task.scoring);
   const model = clone(estimator);
   if (Object.keys(params).length) model.setParams(params);
   const X = takeRows(data.X, train), y = takeRows(data.y, train);
@@ -100,7 +104,7 @@ export function fitAndScore(task, data) {
   const score = (Xs, ys) => Object.fromEntries([...scoring].map(([name, s]) => [name, checkedScore(name, s(model, Xs, ys))]));
   let start = now();
   try {
-    model.fit(X, y, foldFitOptions);
+    await model.fit(X, y, foldFitOptions);
     result.fitTime = now() - start;
     start = now();
     result.testScores = score(takeRows(data.X, test), takeRows(data.y, test));
@@ -129,14 +133,59 @@ export function fitOptionsFor(fitOptions, train, n) {
   return Object.fromEntries(Object.entries(fitOptions).map(([key, v]) => [key, perSample(v) ? takeRows(v, train) : v]));
 }
 
+// The scoring as given, once checked by building its scorers.
+const checkedScoring = (scoring) => (scorers(scoring), scoring);
+
 function checkedScore(name, value) {
   if (typeof value !== 'number') throw new Error(`scoring '${name}' must return a number, got ${typeof value}`);
   return value;
 }
 
+// One fold of crossValPredict: `method`'s output on the test rows of a clone fitted on the train rows,
+// and the classes that clone saw (classifiers).
+export async function predictFold({ estimator, train, test, fitOptions, method, byClass }, data) {
+  const model = clone(estimator);
+  try {
+    await model.fit(takeRows(data.X, train), takeRows(data.y, train), fitOptionsFor(fitOptions, train, data.X.rows));
+    return { part: model[method](takeRows(data.X, test)), classes: byClass ? Array.from(model.classes) : null };
+  } finally {
+    model.dispose();
+  }
+}
+
+// A task as it crosses to a worker: the estimator as its (unfitted) model JSON.
+function portableTask(task) {
+  if (typeof task.estimator.toJSON !== 'function') throw new Error('nJobs other than 1 needs an estimator or pipeline (a search inside a cross-validation runs with nJobs 1)');
+  const { estimator, ...rest } = task;
+  checkPortable(rest.scoring, 'scoring');
+  checkPortable(rest.fitOptions, 'fit options');
+  return { ...rest, estimator: estimator.toJSON() };
+}
+
+// A task back from the wire (in a worker): the estimator rebuilt from its JSON.
+export const taskFromPortable = (task) => ({ ...task, estimator: loadModel(task.estimator) });
+
+// `run` over the tasks, in this thread (nJobs 1) or as `kind` (a handler of pool_tasks.js) on a pool of
+// nJobs workers, which each receive the data once; results in task order. When tasks fail, the first
+// failure in task order rejects, after every task has settled (the pool stays usable).
+export async function mapTasks(kind, run, tasks, data, nJobs) {
+  const workers = await workersFor(nJobs);
+  if (workers === 1) {
+    const results = [];
+    for (const task of tasks) results.push(await run(task, data));
+    return results;
+  }
+  const portable = tasks.map(portableTask);
+  const settled = await runAll(kind, portable, workers, { X: data.X, y: data.y });
+  const failed = settled.find((s) => s.failed);
+  if (failed) throw failed.reason;
+  return settled.map((s) => s.value);
+}
+
 // Every fold of a cross-validation; all failing is an error (as scikit-learn), some failing a warning.
-export function runFolds(tasks, data) {
-  const results = tasks.map((task) => fitAndScore(task, data));
+export async function runFolds(tasks, data, nJobs) {
+  const results = await mapTasks('fitAndScore', fitAndScore, tasks, data, nJobs);
+  for (const r of results) if (r.estimatorJSON) r.estimator = loadModel(r.estimatorJSON);
   const failures = results.filter((r) => r.failure !== null);
   if (failures.length === results.length)
     throw new Error(`All the ${results.length} fits failed; the first error: ${failures[0].failure}`);
@@ -144,7 +193,7 @@ export function runFolds(tasks, data) {
   return { results, warnings };
 }
 
-const cvOptions = ['groups', 'scoring', 'cv', 'fitParams', 'errorScore'];
+const cvOptions = ['groups', 'scoring', 'cv', 'fitParams', 'errorScore', 'nJobs'];
 
 // crossValidate's result: testScore / test<Name> per scorer, fitTime, scoreTime, and on request
 // trainScore..., estimator (the fitted clones), indices ({ train, test } lists).
@@ -154,10 +203,11 @@ export async function crossValidate(estimator, X, y, options) {
   const data = dataOf(X, y, o.groups);
   const scoring = scorers(o.scoring);
   const { folds } = foldsOf(o.cv, estimator, data);
-  const common = { estimator, scorers: scoring, fitOptions: o.fitParams, errorScore: checkErrorScore(o.errorScore ?? NaN) };
-  const { results } = runFolds(
+  const common = { estimator, scoring: o.scoring, fitOptions: o.fitParams, errorScore: checkErrorScore(o.errorScore ?? NaN) };
+  const { results } = await runFolds(
     folds.map((f) => ({ ...common, ...f, returnTrainScore: o.returnTrainScore === true, returnEstimator: o.returnEstimator === true })),
     data,
+    o.nJobs,
   );
   const out = { fitTime: Float64Array.from(results, (r) => r.fitTime), scoreTime: Float64Array.from(results, (r) => r.scoreTime) };
   for (const name of scoring.keys()) {
@@ -180,7 +230,7 @@ export async function crossValScore(estimator, X, y, options) {
 // The prediction for every sample from the fold that tested it (the folds must partition the samples).
 export async function crossValPredict(estimator, X, y, options) {
   checkModel(estimator, 'crossValPredict');
-  const o = checkOwnOptions('crossValPredict', options, ['groups', 'cv', 'fitParams', 'method']);
+  const o = checkOwnOptions('crossValPredict', options, ['groups', 'cv', 'fitParams', 'method', 'nJobs']);
   const method = o.method ?? 'predict';
   if (!['predict', 'predictProba', 'decisionFunction', 'transform'].includes(method))
     throw new Error(`method must be 'predict', 'predictProba', 'decisionFunction' or 'transform', got ${method}`);
@@ -192,12 +242,12 @@ export async function crossValPredict(estimator, X, y, options) {
   if (seen.some((c) => c !== 1)) throw new Error('crossValPredict only works for partitions: every sample must be in exactly one test fold');
   const byClass = ['predictProba', 'decisionFunction'].includes(method) && kindOf(estimator) === 'classifier';
   const allClasses = byClass ? [...new Set(Array.from(data.y))].sort(compareLabels) : null;
+  const tasks = folds.map((f) => ({ estimator, ...f, fitOptions: o.fitParams, method, byClass }));
+  const parts = await mapTasks('predictFold', predictFold, tasks, data, o.nJobs);
   let out = null;
-  for (const { train, test } of folds) {
-    const model = clone(estimator).fit(takeRows(data.X, train), takeRows(data.y, train), fitOptionsFor(o.fitParams, train, data.X.rows));
-    let part = model[method](takeRows(data.X, test));
-    const classes = allClasses && Array.from(model.classes);
-    model.dispose();
+  for (const [k, { test }] of folds.entries()) {
+    const { classes } = parts[k];
+    let part = asMatrix(parts[k].part);
     // A fold that lacks a class predicts no column for it: probability 0 there (as scikit-learn); a
     // decision function has no such neutral value here.
     if (allClasses && classes.length < allClasses.length && method === 'decisionFunction')
@@ -210,6 +260,8 @@ export async function crossValPredict(estimator, X, y, options) {
 }
 
 const compareLabels = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+// A matrix that came back from a worker is a plain { data, rows, cols }.
+const asMatrix = (p) => (!Array.isArray(p) && !ArrayBuffer.isView(p) && !(p instanceof DenseMatrix) ? new DenseMatrix(p.data, p.rows, p.cols) : p);
 
 function spreadColumns(p, classes, allClasses) {
   if (classes.length === allClasses.length) return p;
@@ -244,9 +296,9 @@ export async function validationCurve(estimator, X, y, options) {
   if (o.scoring !== undefined && typeof o.scoring !== 'string' && typeof o.scoring !== 'function') throw new Error('validationCurve takes one scoring');
   const data = dataOf(X, y, o.groups);
   const { folds } = foldsOf(o.cv, estimator, data);
-  const common = { estimator, scorers: scorers(o.scoring), fitOptions: o.fitParams, errorScore: checkErrorScore(o.errorScore ?? NaN), returnTrainScore: true };
+  const common = { estimator, scoring: checkedScoring(o.scoring), fitOptions: o.fitParams, errorScore: checkErrorScore(o.errorScore ?? NaN), returnTrainScore: true };
   const tasks = o.paramRange.flatMap((value) => folds.map((f) => ({ ...common, ...f, params: { [o.paramName]: value } })));
-  return scoreMatrices(runFolds(tasks, data).results, o.paramRange.length, folds.length);
+  return scoreMatrices((await runFolds(tasks, data, o.nJobs)).results, o.paramRange.length, folds.length);
 }
 
 // Absolute training sizes: all values in (0, 1] are fractions of the largest training set (floored,
@@ -273,9 +325,9 @@ export async function learningCurve(estimator, X, y, options) {
   const sizes = trainSizesOf(o.trainSizes ?? [0.1, 0.325, 0.55, 0.775, 1], folds[0].train.length);
   const seeds = o.shuffle ? seedsFrom(o.randomState ?? 0, folds.length) : null;
   const orders = folds.map((f, k) => (seeds ? Int32Array.from(permutation({ nSamples: f.train.length, randomState: seeds[k] }), (j) => f.train[j]) : f.train));
-  const common = { estimator, scorers: scorers(o.scoring), fitOptions: o.fitParams, errorScore: checkErrorScore(o.errorScore ?? NaN), returnTrainScore: true };
+  const common = { estimator, scoring: checkedScoring(o.scoring), fitOptions: o.fitParams, errorScore: checkErrorScore(o.errorScore ?? NaN), returnTrainScore: true };
   const tasks = Array.from(sizes).flatMap((size) => folds.map((f, k) => ({ ...common, train: orders[k].subarray(0, size), test: f.test })));
-  const { results } = runFolds(tasks, data);
+  const { results } = await runFolds(tasks, data, o.nJobs);
   const out = { trainSizesAbs: sizes, ...scoreMatrices(results, sizes.length, folds.length) };
   if (o.returnTimes) {
     out.fitTimes = new DenseMatrix(Float64Array.from(results, (r) => r.fitTime), sizes.length, folds.length);

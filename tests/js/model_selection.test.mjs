@@ -144,7 +144,7 @@ test('GridSearchCV: ties go to the first candidate, NaN scores rank last, errorS
   assert.throws(() => noRefit.bestEstimator, /bestEstimator is not available with refit=false/);
   assert.equal(noRefit.cvResults.meanTrainScore.length, 5);
   assert.throws(() => new wl.GridSearchCV(new wl.Ridge(), { alpha: 1 }), /the values of 'alpha' must be a non-empty array/);
-  assert.throws(() => new wl.GridSearchCV(new wl.Ridge(), ridge.grid, { nJobs: 2 }), /Unknown option 'nJobs' for GridSearchCV/);
+  assert.throws(() => new wl.GridSearchCV(new wl.Ridge(), ridge.grid, { nJobs: 0 }), /nJobs must be a non-zero integer \(1: this thread, -1: every core\), got 0/);
   assert.throws(() => new wl.GridSearchCV(new wl.Ridge()).cvResults, /paramGrid must be an object/);
   const unfitted = new wl.GridSearchCV(new wl.Ridge(), ridge.grid);
   assert.throws(() => unfitted.bestIndex, /not fitted yet/);

@@ -54,6 +54,8 @@ export interface CrossValidationOptions {
   fitParams?: Record<string, unknown>;
   /** 'raise' or the score given to a failed fit (default NaN). */
   errorScore?: 'raise' | number;
+  /** Workers for the folds: 1 (default) this thread, n > 1 a pool of n, -1 every core, -2 all but one. Results do not depend on it. */
+  nJobs?: number;
 }
 export interface CrossValidateOptions extends CrossValidationOptions {
   /** One scoring, a list of scoring strings or { name: scoring } (default: the estimator's score). */
@@ -98,6 +100,8 @@ export interface SearchOptions {
   cv?: CV;
   errorScore?: 'raise' | number;
   returnTrainScore?: boolean;
+  /** Workers for the folds: 1 (default) this thread, n > 1 a pool of n, -1 every core, -2 all but one. Results do not depend on it. */
+  nJobs?: number;
 }
 /** A range of values: scipy.stats' uniform(loc, scale), loguniform(a, b) or randint(low, high). */
 export type Distribution = unknown[] | { uniform: [number, number] } | { loguniform: [number, number] } | { randint: [number, number] };
@@ -150,6 +154,8 @@ export declare class Pipeline {
   setParams(params: Record<string, unknown>): this;
   /** options addressed to steps: { <step>__<fit option>: value }. */
   fit(X: MatrixLike, y?: Labels | Targets | null, options?: Record<string, unknown>): this;
+  /** fit in a worker (see Estimator.fitAsync); the steps keep their identity. */
+  fitAsync(X: MatrixLike, y?: Labels | Targets | null, options?: Record<string, unknown> & { signal?: AbortSignalLike }): Promise<this>;
   predict(X: MatrixLike): any;
   predictProba(X: MatrixLike): DenseMatrix;
   decisionFunction(X: MatrixLike): Float64Array | DenseMatrix;

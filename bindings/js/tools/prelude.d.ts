@@ -63,6 +63,13 @@ export interface FitOptions {
   onProgress?: (done: number, total: number) => boolean | void;
 }
 
+/** An AbortSignal (declared here so that the types need neither the DOM library nor @types/node). */
+export interface AbortSignalLike {
+  readonly aborted: boolean;
+  addEventListener(type: 'abort', listener: () => void, options?: { once?: boolean }): void;
+  removeEventListener(type: 'abort', listener: () => void): void;
+}
+
 export declare abstract class Estimator<Options> {
   getParams(): Required<Options>;
   setParams(options: Options): this;
@@ -73,10 +80,18 @@ export declare abstract class Estimator<Options> {
    * float32 [N, nFeaturesIn]; outputs label + probabilities (classifiers), variable (regressors,
    * transformers), label + scores (KMeans). Throws for an estimator that cannot be exported. */
   toOnnx(): Uint8Array;
+  /** fit in a worker, so the calling thread stays free: fit's options (onProgress reports, its return
+   * value is ignored) plus signal, an AbortSignal that cancels (the Promise rejects with an AbortError). */
+  fitAsync(X: MatrixLike, y?: unknown, options?: Record<string, unknown> & { signal?: AbortSignalLike; onProgress?: (done: number, total: number) => void }): Promise<this>;
   /** Frees the WebAssembly memory now; any later call throws. */
   dispose(): void;
   [Symbol.dispose](): void;
 }
+
+/** The rejection of a fitAsync whose AbortSignal fired. */
+export declare class AbortError extends Error {}
+/** Stops the workers behind nJobs and fitAsync (they restart when needed); a finished program exits without it. */
+export declare function terminatePools(): void;
 
 /** Every estimator with its options (type, default, allowed values, doc), for UIs and docs. */
 export declare function estimators(): EstimatorMetadata[];

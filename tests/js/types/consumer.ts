@@ -41,6 +41,13 @@ new BaggingClassifier({ estimator: new GaussianNB(), nEstimators: 3 });
 new BaggingClassifier(new GaussianNB());
 // @ts-expect-error: a distribution is uniform, loguniform or randint
 new RandomizedSearchCV(knn, { nNeighbors: { normal: [0, 1] } });
+// The worker pool: nJobs, fitAsync with a signal and progress, terminatePools.
+import { terminatePools, AbortError } from 'wasmlearn';
+new GridSearchCV(knn, { nNeighbors: [1, 3] }, { nJobs: -1 });
+crossValScore(knn, X, y, { nJobs: 2 });
+const fitting: Promise<KNeighborsClassifier> = new KNeighborsClassifier().fitAsync(X, y, { signal: { aborted: false, addEventListener: () => {}, removeEventListener: () => {} }, onProgress: (done, total) => done / total });
+pipe.fitAsync(X, y).then(() => terminatePools());
+fitting.catch((e) => e instanceof AbortError);
 const restored = loadModel(JSON.stringify(pipe));
 if (restored instanceof Pipeline) restored.predict(X);
 // ONNX export.

@@ -1,0 +1,35 @@
+// What a pool worker (pool_worker.js) can run, by kind: each handler takes the task's payload, its
+// job's data and a progress reporter, and returns something structured-cloneable (models as JSON).
+import { loadModel } from './index.js';
+import { fitAndScore, predictFold, taskFromPortable } from './validation.js';
+
+// Runs `f` on the task with its estimator rebuilt, then frees that estimator.
+async function withEstimator(task, f) {
+  const rebuilt = taskFromPortable(task);
+  try {
+    return await f(rebuilt);
+  } finally {
+    rebuilt.estimator.dispose();
+  }
+}
+
+export const poolTasks = {
+  fitAndScore: (task, data) =>
+    withEstimator(task, async (t) => {
+      const { estimator, ...result } = await fitAndScore(t, data);
+      if (!estimator) return result;
+      const estimatorJSON = estimator.toJSON();
+      estimator.dispose();
+      return { ...result, estimatorJSON };
+    }),
+  predictFold: (task, data) => withEstimator(task, (t) => predictFold(t, data)),
+  // model.fitAsync: the model's JSON fitted on X, y.
+  fit: ({ model, X, y, options }, _, onProgress) => {
+    const fitted = loadModel(model);
+    try {
+      return fitted.fit(X, y, onProgress ? { ...options, onProgress } : options).toJSON();
+    } finally {
+      fitted.dispose();
+    }
+  },
+};

@@ -1,0 +1,169 @@
+// The worker pool (bindings/js/pool.js): nJobs on cross-validation and the searches gives the same
+// results, bit for bit, for nJobs 1, 2, 3 and 8; failing tasks reject with their own message and the
+// pool stays usable; fitAsync gives the model fit gives, reports progress and is cancelled by an
+// AbortSignal; a program that used the pool exits by itself.
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as wl from '../../bindings/js/index.js';
+import { WorkerPool } from '../../bindings/js/pool.js';
+
+after(() => wl.terminatePools());
+
+// 300 rows (past one 256-row block), 9 features (past 8), three noisy classes and a real target.
+const n = 300, p = 9;
+const X = Array.from({ length: n }, (_, i) => Array.from({ length: p }, (_, j) => Math.sin(0.37 * i * (j + 1)) + ((i % 3) - 1) * (j < 3 ? 1.2 : 0)));
+const yClass = X.map((_, i) => ['a', 'b', 'c'][i % 3]);
+const yReal = X.map((r, i) => r[0] - 2 * r[4] + 0.1 * Math.cos(i));
+const jobs = [1, 2, 3, 8];
+// Everything but the times, which are the only thing allowed to differ between runs.
+const withoutTimes = (value) => JSON.stringify(value, (key, v) => (/Time|Times$/.test(key) ? undefined : ArrayBuffer.isView(v) ? Array.from(v) : v));
+
+async function sameForEveryNJobs(run) {
+  const reference = withoutTimes(await run(1));
+  for (const nJobs of jobs.slice(1)) assert.equal(withoutTimes(await run(nJobs)), reference, `nJobs ${nJobs}`);
+  return JSON.parse(reference);
+}
+
+test('GridSearchCV and RandomizedSearchCV give the same cvResults and best model for nJobs 1, 2, 3 and 8', async () => {
+  const grid = await sameForEveryNJobs(async (nJobs) => {
+    const search = await new wl.GridSearchCV(new wl.DecisionTreeClassifier({ randomState: 0, maxFeatures: 4 }), { maxDepth: [2, 4, 8], minSamplesLeaf: [1, 5] }, { nJobs, scoring: 'accuracy', returnTrainScore: true }).fit(X, yClass);
+    return { cvResults: search.cvResults, best: search.bestParams, model: search.bestEstimator.toJSON() };
+  });
+  assert.equal(grid.cvResults.params.length, 6);
+  assert.ok(grid.cvResults.meanTestScore.every((s) => s > 0.4 && s <= 1), 'real scores');
+  await sameForEveryNJobs(async (nJobs) => {
+    const search = await new wl.RandomizedSearchCV(wl.makePipeline(new wl.StandardScaler(), new wl.Ridge()), { ridge__alpha: { loguniform: [1e-3, 10] } }, { nIter: 5, randomState: 3, nJobs, scoring: ['r2', 'neg_mean_absolute_error'], refit: 'r2' }).fit(X, yReal);
+    return search.cvResults;
+  });
+});
+
+test('crossValidate, crossValScore, crossValPredict, validationCurve and learningCurve are the same for nJobs 1, 2, 3 and 8', async () => {
+  const forest = new wl.RandomForestClassifier({ nEstimators: 5, randomState: 1 });
+  const cv = await sameForEveryNJobs(async (nJobs) => {
+    const out = await wl.crossValidate(forest, X, yClass, { nJobs, cv: 4, returnTrainScore: true, returnEstimator: true });
+    return { ...out, estimator: out.estimator.map((m) => m.toJSON()) };
+  });
+  assert.equal(cv.estimator.length, 4);
+  const inline = await wl.crossValScore(forest, X, yClass, { cv: 4 });
+  assert.deepEqual(Array.from(inline), cv.testScore, 'crossValidate with nJobs agrees with crossValScore in this thread');
+  await sameForEveryNJobs((nJobs) => wl.crossValScore(new wl.Ridge(), X, yReal, { nJobs, scoring: 'neg_mean_squared_error' }));
+  const proba = await sameForEveryNJobs((nJobs) => wl.crossValPredict(new wl.LogisticRegression(), X, yClass, { nJobs, method: 'predictProba' }));
+  assert.deepEqual([proba.rows, proba.cols], [n, 3]);
+  await sameForEveryNJobs((nJobs) => wl.crossValPredict(new wl.KNeighborsClassifier(), X, yClass, { nJobs }));
+  await sameForEveryNJobs((nJobs) => wl.validationCurve(new wl.Ridge(), X, yReal, { nJobs, paramName: 'alpha', paramRange: [0.01, 1, 100] }));
+  await sameForEveryNJobs((nJobs) => wl.learningCurve(new wl.GaussianNB(), X, yClass, { nJobs, shuffle: true, randomState: 2, returnTimes: true }));
+});
+
+test('a failing task rejects with its own message, and the pool runs the next search', async () => {
+  // 240 training rows per fold: 260 neighbours fail in every fold, with the core's message.
+  const failing = { nNeighbors: [5, 260] };
+  await assert.rejects(new wl.GridSearchCV(new wl.KNeighborsRegressor(), failing, { nJobs: 2, errorScore: 'raise' }).fit(X, yReal), {
+    message: 'nNeighbors = 260 is greater than the number of training samples (240)',
+  });
+  const ok = await new wl.GridSearchCV(new wl.Ridge(), { alpha: [1, 2] }, { nJobs: 2 }).fit(X, yReal);
+  const inline = await new wl.GridSearchCV(new wl.Ridge(), { alpha: [1, 2] }).fit(X, yReal);
+  assert.deepEqual(Array.from(ok.cvResults.meanTestScore), Array.from(inline.cvResults.meanTestScore));
+  // errorScore as a number: the failing candidate scores it, the others are real.
+  const scored = await new wl.GridSearchCV(new wl.KNeighborsRegressor(), failing, { nJobs: 2, errorScore: -7 }).fit(X, yReal);
+  assert.equal(scored.cvResults.meanTestScore[1], -7);
+  assert.ok(scored.cvResults.meanTestScore[0] > 0.5);
+  assert.match(scored.warnings.join(), /5 of the 10 fits failed .*nNeighbors = 260 is greater/);
+});
+
+test('nJobs is checked; functions cannot go to a worker', async () => {
+  for (const nJobs of [0, 1.5, '2']) await assert.rejects(wl.crossValScore(new wl.Ridge(), X, yReal, { nJobs }), new RegExp(`nJobs must be a non-zero integer .*got ${nJobs}`));
+  const byHand = (model, Xs, ys) => model.score(Xs, ys);
+  await assert.rejects(wl.crossValScore(new wl.Ridge(), X, yReal, { nJobs: 2, scoring: byHand }), /scoring holds a function, which cannot be sent to a worker/);
+  assert.deepEqual(Array.from(await wl.crossValScore(new wl.Ridge(), X, yReal, { scoring: byHand })), Array.from(await wl.crossValScore(new wl.Ridge(), X, yReal)));
+  const all = await wl.crossValScore(new wl.Ridge(), X, yReal, { nJobs: -1 });
+  assert.equal(all.length, 5);
+});
+
+test('fitAsync gives the model fit gives, for every estimator', async () => {
+  const small = X.slice(0, 60).map((r) => r.slice(0, 3));
+  const targets = { classifier: yClass.slice(0, 60), regressor: yReal.slice(0, 60) };
+  for (const meta of wl.estimators()) {
+    const Class = wl[meta.name];
+    const y = targets[meta.kind];
+    const sync = new Class().fit(small, y).toJSON();
+    const model = new Class();
+    assert.equal(await model.fitAsync(small, y), model);
+    assert.deepEqual(model.toJSON(), sync, meta.name);
+    model.dispose();
+  }
+  const pipe = wl.makePipeline(new wl.StandardScaler(), new wl.LogisticRegression());
+  const scaler = pipe.steps[0][1];
+  await pipe.fitAsync(X, yClass);
+  assert.equal(pipe.steps[0][1], scaler, 'the steps keep their identity');
+  assert.deepEqual(pipe.predict(X), wl.makePipeline(new wl.StandardScaler(), new wl.LogisticRegression()).fit(X, yClass).predict(X));
+  await assert.rejects(new wl.Ridge().fitAsync(X, yReal, { notAnOption: 1 }), /Ridge.fit does not take notAnOption|notAnOption/);
+  await assert.rejects(new wl.Ridge().fitAsync(X, yReal, { signal: 'stop' }), /signal must be an AbortSignal/);
+  await assert.rejects(new wl.Ridge().fitAsync([[1, NaN]], [1]), /X contains NaN at row 0, column 1/);
+});
+
+test('fitAsync reports progress, and an AbortSignal cancels it with an AbortError', async () => {
+  const calls = [];
+  const forest = await new wl.RandomForestClassifier({ nEstimators: 4, randomState: 0 }).fitAsync(X, yClass, { onProgress: (done, total) => calls.push([done, total]) });
+  assert.deepEqual(calls, [[1, 4], [2, 4], [3, 4], [4, 4]]);
+  assert.deepEqual(forest.toJSON(), new wl.RandomForestClassifier({ nEstimators: 4, randomState: 0 }).fit(X, yClass).toJSON());
+  const big = Array.from({ length: 20 }, () => X).flat();
+  const yBig = Array.from({ length: 20 }, () => yClass).flat();
+  const controller = new AbortController();
+  const slow = new wl.RandomForestClassifier({ nEstimators: 400, randomState: 0 });
+  let progressed;
+  const firstTree = new Promise((resolve) => (progressed = resolve));
+  const fit = slow.fitAsync(big, yBig, { signal: controller.signal, onProgress: () => progressed() });
+  await firstTree;
+  controller.abort();
+  await assert.rejects(fit, { name: 'AbortError' });
+  assert.throws(() => slow.predict(X), { name: 'NotFittedError' }, 'the model is left as it was');
+  await assert.rejects(new wl.Ridge().fitAsync(X, yReal, { signal: AbortSignal.abort() }), { name: 'AbortError' });
+  const after = await new wl.Ridge().fitAsync(X, yReal);
+  assert.ok(after.score(X, yReal) > 0.9, 'the pool is usable after a cancel');
+});
+
+test('WorkerPool: results in task order, terminate rejects what is running and the pool restarts', async () => {
+  const pool = new WorkerPool(2);
+  const job = pool.job({ X: new wl.DenseMatrix(Float64Array.from(X.flat()), n, p), y: yReal });
+  const task = (alpha) => ({ estimator: new wl.Ridge({ alpha }).toJSON(), train: Int32Array.from({ length: 200 }, (_, i) => i), test: Int32Array.from({ length: 100 }, (_, i) => 200 + i) });
+  const results = await Promise.all([0.1, 10, 1000].map((a) => pool.run('fitAndScore', task(a), { job })));
+  const scores = results.map((r) => r.testScores.score);
+  assert.ok(scores[0] > scores[2], `more regularisation fits worse here: ${scores}`);
+  const running = pool.run('fitAndScore', task(1), { job });
+  pool.terminate();
+  await assert.rejects(running, /the worker pool was terminated/);
+  const again = await pool.run('fitAndScore', task(0.1), { job: pool.job({ X: new wl.DenseMatrix(Float64Array.from(X.flat()), n, p), y: yReal }) });
+  assert.equal(again.testScores.score, scores[0]);
+  pool.terminate();
+  assert.throws(() => new WorkerPool(0), /WorkerPool size must be an integer at least 1, got 0/);
+});
+
+test('a program that ran a pooled search exits by itself', () => {
+  const script = `import * as wl from ${JSON.stringify(new URL('../../bindings/js/index.js', import.meta.url).href)};
+const X = Array.from({ length: 40 }, (_, i) => [i, Math.sin(i)]);
+const s = await new wl.GridSearchCV(new wl.Ridge(), { alpha: [0.1, 1] }, { nJobs: 2, cv: 3 }).fit(X, X.map((r) => 2 * r[0]));
+const m = await new wl.Ridge().fitAsync(X, X.map((r) => r[0]));
+console.log(s.bestParams.alpha, m.coef.length);`;
+  const run = spawnSync(process.execPath, ['--input-type=module'], { input: script, encoding: 'utf8', timeout: 60000 });
+  assert.equal(run.error, undefined, 'exits before the timeout');
+  assert.equal(run.stderr, '');
+  assert.equal(run.status, 0);
+  assert.equal(run.stdout, '0.1 2\n');
+});
+
+test('a task cancelled while it waits for a worker leaves the queue at once', async () => {
+  const pool = new WorkerPool(1);
+  const big = { X: new wl.DenseMatrix(Float64Array.from({ length: 6000 * p }, (_, i) => Math.sin(i)), 6000, p), y: Float64Array.from({ length: 6000 }, (_, i) => i % 2) };
+  const job = pool.job(big);
+  const forest = { estimator: new wl.RandomForestClassifier({ nEstimators: 200, randomState: 0 }).toJSON(), train: Int32Array.from({ length: 5000 }, (_, i) => i), test: Int32Array.from({ length: 1000 }, (_, i) => 5000 + i) };
+  const running = pool.run('fitAndScore', forest, { job });
+  const controller = new AbortController();
+  const waiting = pool.run('fitAndScore', forest, { job, signal: controller.signal });
+  controller.abort();
+  const start = performance.now();
+  await assert.rejects(waiting, { name: 'AbortError' });
+  assert.ok(performance.now() - start < 1000, 'not after the running task');
+  pool.terminate();
+  await assert.rejects(running, /terminated/);
+});
