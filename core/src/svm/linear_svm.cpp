@@ -230,18 +230,15 @@ void LinearSVMBase::load_state(const json& s) {
       if (w.is_string()) warnings_.add(w.get<std::string>());
 }
 
-namespace {
-void store_fit(const char* estimator, const Fitted& f, Matrix& coef, Vector& intercept, int& n_iter, Warnings& warnings,
-               int max_iter) {
-  coef = f.coef;
-  intercept = f.intercept;
-  n_iter = f.n_iter;
-  warnings.clear();
-  if (!f.converged)
-    warnings.add(std::string("ConvergenceWarning: ") + estimator + " did not converge in maxIter=" + std::to_string(max_iter) +
-                 " iterations; increase maxIter (the model is usable but not optimal)");
+void LinearSVMBase::store(const char* estimator, Matrix coef, Vector intercept, int n_iter, bool converged, int max_iter) {
+  coef_ = std::move(coef);
+  intercept_ = std::move(intercept);
+  n_iter_ = n_iter;
+  warnings_.clear();
+  if (!converged)
+    warnings_.add(std::string("ConvergenceWarning: ") + estimator + " did not converge in maxIter=" + std::to_string(max_iter) +
+                  " iterations; increase maxIter (the model is usable but not optimal)");
 }
-}  // namespace
 
 // ---- LinearSVC --------------------------------------------------------------------------------
 
@@ -256,8 +253,8 @@ LinearSVC& LinearSVC::fit(MatrixRef X, IntVectorRef y, VectorRef sample_weight) 
   if ((y.array() != y[0]).count() == 0)
     throw InvalidArgument("LinearSVC needs samples of at least 2 classes; y holds only one class");
   const Solver solver = svc_solver(params_, X.rows(), X.cols());
-  const Fitted f = solve_all(X, svc_problems(params_, y, sample_weight, K), svc_loss(params_), 0.0, solver, params_);
-  store_fit("LinearSVC", f, coef_, intercept_, n_iter_, warnings_, params_.max_iter);
+  Fitted f = solve_all(X, svc_problems(params_, y, sample_weight, K), svc_loss(params_), 0.0, solver, params_);
+  store("LinearSVC", std::move(f.coef), std::move(f.intercept), f.n_iter, f.converged, params_.max_iter);
   return *this;
 }
 
@@ -298,8 +295,8 @@ LinearSVR& LinearSVR::fit(MatrixRef X, MatrixRef Y, VectorRef sample_weight) {
   check_sample_weight(sample_weight, X.rows());
   const Problems problem = svr_problem(params_, Y, sample_weight);
   const bool dual = choose_dual("LinearSVR", svr_combinations(), "l2", svr_loss_name(params_.loss), params_.dual, X.rows(), X.cols());
-  const Fitted f = solve_all(X, problem, svr_loss(params_), params_.epsilon, dual ? Solver::dual : Solver::squared_primal, params_);
-  store_fit("LinearSVR", f, coef_, intercept_, n_iter_, warnings_, params_.max_iter);
+  Fitted f = solve_all(X, problem, svr_loss(params_), params_.epsilon, dual ? Solver::dual : Solver::squared_primal, params_);
+  store("LinearSVR", std::move(f.coef), std::move(f.intercept), f.n_iter, f.converged, params_.max_iter);
   return *this;
 }
 

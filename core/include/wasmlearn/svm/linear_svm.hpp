@@ -67,6 +67,8 @@ class LinearSVMBase {
 
  protected:
   Matrix scores(MatrixRef X, const char* estimator, const char* method) const;  // X·coefᵀ + intercept
+  // Keeps a fit's result; a solver that stopped at maxIter leaves a ConvergenceWarning.
+  void store(const char* estimator, Matrix coef, Vector intercept, int n_iter, bool converged, int max_iter);
   Matrix coef_;
   Vector intercept_;
   int n_iter_ = 0;
