@@ -61,8 +61,13 @@ struct ActiveSet {
     std::swap(order[static_cast<std::size_t>(s)], order[static_cast<std::size_t>(size)]);
     --s;
   }
-  bool full() const { return size == static_cast<Index>(order.size()); }
-  void restore() { size = static_cast<Index>(order.size()); }
+  // At a passed stopping test: true when no sample was left out; else the shrunk samples come back
+  // for a final check and the sweeps go on.
+  bool all_checked() {
+    if (size == static_cast<Index>(order.size())) return true;
+    size = static_cast<Index>(order.size());
+    return false;
+  }
 };
 
 // min ½αᵀQα − Σα, 0 <= α <= upper, Q = (tᵢtⱼ xᵢ·xⱼ) + diag(shift); w = Σ tᵢαᵢxᵢ.
@@ -98,8 +103,7 @@ LinearSolution dual_classification(const LinearProblem& pb, double tol, int max_
     }
     ++out.n_iter;
     if (pg_max - pg_min <= tol) {
-      if (active.full()) { out.converged = true; break; }
-      active.restore();  // check the shrunk samples before stopping
+      if (active.all_checked()) { out.converged = true; break; }
       pg_max_old = kInf;
       pg_min_old = -kInf;
       continue;
@@ -152,8 +156,7 @@ LinearSolution dual_regression(const LinearProblem& pb, double tol, int max_iter
     if (out.n_iter == 0) violation_sum_first = violation_sum;
     ++out.n_iter;
     if (violation_sum <= tol * violation_sum_first) {
-      if (active.full()) { out.converged = true; break; }
-      active.restore();
+      if (active.all_checked()) { out.converged = true; break; }
       violation_max_old = kInf;
       continue;
     }
