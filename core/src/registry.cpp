@@ -7,9 +7,11 @@
 #include "wasmlearn/ensemble/describe.hpp"
 #include "wasmlearn/linear_model/describe.hpp"
 #include "wasmlearn/mixture/describe.hpp"
+#include "wasmlearn/multiclass/describe.hpp"
 #include "wasmlearn/naive_bayes/describe.hpp"
 #include "wasmlearn/neighbors/describe.hpp"
 #include "wasmlearn/preprocessing/describe.hpp"
+#include "wasmlearn/svm/linear_describe.hpp"
 #include "wasmlearn/tree/describe.hpp"
 
 namespace wasmlearn {
@@ -68,6 +70,11 @@ const std::vector<Entry>& registry() {
       entry<ExtraTreesRegressor>(),
       entry<BaggingClassifier>(),
       entry<BaggingRegressor>(),
+      entry<LinearSVC>(),
+      entry<LinearSVR>(),
+      entry<OneVsRestClassifier>(),
+      entry<OneVsOneClassifier>(),
+      entry<OutputCodeClassifier>(),
   };
   return all;
 }

@@ -61,8 +61,11 @@ for (const meta of estimators()) {
     const y = targetsFor(meta.kind);
     const weights = X.map((_, i) => 1 + (i % 5)); // not all equal
     // SplineTransformer's default 'uniform' knots depend only on the range of the rows of positive
-    // weight (as scikit-learn's), so the weights show in its 'quantile' knots.
-    const model = new Class(meta.name === 'SplineTransformer' ? { knots: 'quantile' } : {});
+    // weight (as scikit-learn's), so the weights show in its 'quantile' knots. LinearSVR fits these
+    // exactly linear targets with no dual variable at its bound C·weight, so the weights show only
+    // when a small C makes the bounds bind.
+    const options = { SplineTransformer: { knots: 'quantile' }, LinearSVR: { C: 0.01 } };
+    const model = new Class(options[meta.name] ?? {});
     if (!meta.fitOptions.includes('sampleWeight')) {
       assert.throws(() => model.fit(X, y, { sampleWeight: weights }), { message: `${meta.name}.fit does not take sampleWeight` });
       // The core says the same to callers that do not come through the JS layer.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "wasmlearn/base/member_estimator.hpp"
 #include "wasmlearn/base/random.hpp"
 #include "wasmlearn/base/validation.hpp"
 
@@ -48,23 +49,11 @@ bool takes_sample_weight(const std::string& estimator) {
   return false;
 }
 
-const char* kind_article(Kind k) {
-  switch (k) {
-    case Kind::classifier: return "a classifier";
-    case Kind::regressor: return "a regressor";
-    case Kind::transformer: return "a transformer";
-    default: return "a clusterer";
-  }
-}
-
 }  // namespace
 
 BaggingBase::BaggingBase(const BaggingParams& p, const char* name, Kind member_kind) : name_(name), member_kind_(member_kind) {
   // Unknown estimators, bad options and estimators of the wrong kind are reported at once.
-  const auto probe = make_estimator(p.estimator, p.estimator_options);
-  if (probe->kind() != member_kind)
-    throw InvalidArgument(std::string("estimator must be ") + kind_article(member_kind) + " for " + name + ", got '" + p.estimator +
-                          "' (" + kind_article(probe->kind()) + ")");
+  make_member_estimator(p.estimator, p.estimator_options, member_kind, name);
 }
 
 void BaggingBase::fit_members(const BaggingParams& p, MatrixRef X, MatrixRef Y, int n_values, const Vector* sample_weight) {

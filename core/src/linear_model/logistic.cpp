@@ -366,28 +366,17 @@ Vector sample_weights(const LogisticRegressionParams& pr, IntVectorRef y, Vector
   const Index n = y.size();
   Vector s = given;
   if (!pr.class_weight) return s;
-  if (const auto* cw = std::get_if<std::vector<double>>(&*pr.class_weight)) {
-    if (static_cast<int>(cw->size()) != n_classes)
-      throw InvalidArgument("classWeight must hold one weight per class (" + std::to_string(n_classes) + "), got " +
-                            std::to_string(cw->size()));
-    for (double v : *cw)
-      if (!std::isfinite(v) || v < 0) throw InvalidArgument("classWeight values must be at least 0, got " + format_number(v));
-    for (Index i = 0; i < n; ++i) s[i] *= (*cw)[static_cast<std::size_t>(y[i])];
-    return s;
-  }
-  // balanced: n / (classes · count)
-  if (positive >= 0) {
+  if (positive >= 0 && std::holds_alternative<ClassWeightMode>(*pr.class_weight)) {
+    // balanced for one class against the rest: the two sides counted anew
     Index pos = 0;
     for (Index i = 0; i < n; ++i) pos += y[i] == positive;
     const double wp = static_cast<double>(n) / (2.0 * static_cast<double>(pos));
     const double wn = static_cast<double>(n) / (2.0 * static_cast<double>(n - pos));
     for (Index i = 0; i < n; ++i) s[i] *= y[i] == positive ? wp : wn;
-  } else {
-    std::vector<Index> count(static_cast<std::size_t>(n_classes), 0);
-    for (Index i = 0; i < n; ++i) ++count[static_cast<std::size_t>(y[i])];
-    for (Index i = 0; i < n; ++i)
-      s[i] *= static_cast<double>(n) / (n_classes * static_cast<double>(count[static_cast<std::size_t>(y[i])]));
+    return s;
   }
+  const std::vector<double> weight = class_weight_values(pr.class_weight, y, n_classes);
+  for (Index i = 0; i < n; ++i) s[i] *= weight[static_cast<std::size_t>(y[i])];
   return s;
 }
 

@@ -25,6 +25,7 @@
 #include <variant>
 #include <vector>
 
+#include "wasmlearn/base/class_weight.hpp"
 #include "wasmlearn/base/errors.hpp"
 #include "wasmlearn/base/json.hpp"
 #include "wasmlearn/base/types.hpp"
@@ -34,7 +35,6 @@ namespace wasmlearn {
 enum class LogisticPenalty { l2, l1, elasticnet, none };
 enum class LogisticSolver { lbfgs, cd };
 enum class MultiClass { automatic, multinomial, ovr };
-enum class ClassWeightMode { balanced };
 
 struct LogisticRegressionParams {
   LogisticPenalty penalty = LogisticPenalty::l2;
@@ -47,7 +47,7 @@ struct LogisticRegressionParams {
   MultiClass multi_class = MultiClass::automatic;
   // null: all samples weigh 1; 'balanced': n / (classes · count of the class); an array: one weight
   // per class code (the order of model.classes in JS).
-  std::optional<std::variant<ClassWeightMode, std::vector<double>>> class_weight;
+  ClassWeight class_weight;
   int random_state = 0;  // unused by the deterministic solvers; kept for scikit-learn's signature
 };
 

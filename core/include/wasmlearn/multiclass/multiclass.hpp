@@ -1,0 +1,108 @@
+// The multiclass strategies of scikit-learn's sklearn.multiclass over any registered classifier:
+// every member is built by name with estimatorOptions (make_member_estimator) and fitted on a
+// two-class relabelling of y (codes 0 and 1). A member's score is scikit-learn's: its
+// decisionFunction when it has one, else its predictProba of class 1; a member whose relabelled y
+// holds one class is a constant (scikit-learn's _ConstantPredictor).
+//   OneVsRestClassifier  one member per class (class against the rest; one member for two classes).
+//                        predict: the class of the largest score (the last on ties, as scikit-learn);
+//                        predictProba: the members' probabilities normalised to sum 1.
+//   OneVsOneClassifier   one member per pair i < j, on the samples of i and j (j is the member's class 1).
+//                        decisionFunction: votes + Σ confidences / (3·(|Σ confidences| + 1)), as scikit-learn.
+//   OutputCodeClassifier a random code book of classes x ⌊classes·codeSize⌋ bits (±1 when the member
+//                        has a decisionFunction, else 0/1), one member per column, predicting the class
+//                        whose code is nearest (Euclidean) to the members' scores. The book is drawn
+//                        from randomState with the library's generator, so its bits differ from
+//                        scikit-learn's (numpy's) for the same seed.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "wasmlearn/base/any_estimator.hpp"
+
+namespace wasmlearn {
+
+struct MulticlassParams {
+  std::string estimator = "LogisticRegression";
+  json estimator_options = json::object();
+};
+struct OutputCodeParams : MulticlassParams {
+  double code_size = 1.5;
+  int random_state = 0;
+};
+
+class MulticlassBase {
+ public:
+  bool is_fitted() const { return n_classes_ > 0; }
+  int n_classes() const { return n_classes_; }
+  int n_features_in() const { return n_features_; }
+  int n_estimators() const { return static_cast<int>(members_.size()); }
+  json state() const;
+  void load_state(const json& s);
+
+ protected:
+  MulticlassBase(const MulticlassParams& p, const char* name);
+  // A member fitted on the rows whose label is 0 or 1 (others, −1, are left out); when those rows
+  // hold one label it is a constant whose score is constant_score[label].
+  struct Member {
+    std::unique_ptr<AnyEstimator> model;
+    double constant = 0;
+  };
+  Member fit_member(const MulticlassParams& p, MatrixRef X, const std::vector<int>& labels, const double constant_score[2]) const;
+  Vector score(const Member& m, MatrixRef X) const;  // scikit-learn's _predict_binary
+  Matrix scores(MatrixRef X) const;                  // one column per member
+  // Checks X and y; sets n_classes_, n_features_ and what the members offer.
+  void start_fit(const MulticlassParams& p, MatrixRef X, IntVectorRef y);
+  void check_predict(MatrixRef X, const char* method) const;
+  void need_member(bool has, const MulticlassParams& p, const char* method) const;
+
+  const char* name_;
+  std::vector<Member> members_;
+  int n_classes_ = 0, n_features_ = 0;
+  bool member_decision_ = false, member_proba_ = false;  // the members have decisionFunction / predictProba
+};
+
+class OneVsRestClassifier : public MulticlassBase {
+ public:
+  using Params = MulticlassParams;
+  explicit OneVsRestClassifier(Params p = {});
+  OneVsRestClassifier& fit(MatrixRef X, IntVectorRef y);
+  IntVector predict(MatrixRef X) const;
+  Matrix predict_proba(MatrixRef X) const;       // needs a member with predictProba
+  Matrix decision_function(MatrixRef X) const;  // needs a member with decisionFunction; n x 1 for two classes
+  const Params& params() const { return params_; }
+
+ private:
+  Params params_;
+};
+
+class OneVsOneClassifier : public MulticlassBase {
+ public:
+  using Params = MulticlassParams;
+  explicit OneVsOneClassifier(Params p = {});
+  OneVsOneClassifier& fit(MatrixRef X, IntVectorRef y);
+  IntVector predict(MatrixRef X) const;
+  Matrix decision_function(MatrixRef X) const;  // n x classes (n x 1, class 1's column, for two classes)
+  const Params& params() const { return params_; }
+
+ private:
+  Params params_;
+};
+
+class OutputCodeClassifier : public MulticlassBase {
+ public:
+  using Params = OutputCodeParams;
+  explicit OutputCodeClassifier(Params p = {});
+  OutputCodeClassifier& fit(MatrixRef X, IntVectorRef y);
+  IntVector predict(MatrixRef X) const;
+  const Params& params() const { return params_; }
+  Matrix code_book() const { return code_book_; }
+  json state() const;
+  void load_state(const json& s);
+
+ private:
+  Params params_;
+  Matrix code_book_;
+};
+
+}  // namespace wasmlearn
