@@ -37,6 +37,27 @@ function checkFitOptions(options, meta) {
   return options;
 }
 
+// scikit-learn's positional form of meta-estimators: new OneVsRestClassifier(new SVC()) is
+// { estimator: new SVC() }.
+function positionalMember(options, meta) {
+  if (!(options instanceof Estimator)) return options;
+  if (!meta.params.some((p) => p.name === 'estimator'))
+    throw new Error(`${meta.name} takes an options object, not an estimator (it has no estimator option)`);
+  return { estimator: options };
+}
+
+// An estimator instance given for an option named `estimator` becomes what crosses into the core:
+// its class name and its getParams() as estimatorOptions (the core checks that the kind fits).
+function memberOptions(options, meta) {
+  const member = options.estimator;
+  if (member === null || typeof member !== 'object' || !meta.params.some((p) => p.name === 'estimator')) return options;
+  if (!(member instanceof Estimator))
+    throw new Error(`${meta.name}: estimator must be the name or an instance of a wasmlearn estimator class (a Pipeline or a search cannot be a member: the core builds members by name)`);
+  if (options.estimatorOptions !== undefined)
+    throw new Error(`${meta.name}: give the estimator as an instance or as a name with estimatorOptions, not both`);
+  return { ...options, estimator: member.constructor.metadata.name, estimatorOptions: member.getParams() };
+}
+
 // Options declared perClass (e.g. classWeight) also take an object keyed by label ({ cat: 2, dog: 1 }).
 // The core knows class codes only, so such an object stays here and becomes the array in class order
 // once fit has seen y's labels; the others pass through. Returns [options for the core, the objects].
@@ -84,7 +105,7 @@ export class Estimator {
       this.#labels = options.labels;
       this.#byLabel = options.byLabel;
     } else {
-      const [core, byLabel] = splitPerClass(checkOptions(options, meta), meta);
+      const [core, byLabel] = splitPerClass(memberOptions(checkOptions(positionalMember(options, meta), meta), meta), meta);
       this.#raw = wasm.RawEstimator.create(meta.name, JSON.stringify(core));
       this.#byLabel = byLabel;
     }
@@ -146,7 +167,7 @@ export class Estimator {
 
   setParams(options) {
     const raw = this._raw();
-    const checked = checkOptions(options, this.constructor.metadata);
+    const checked = memberOptions(checkOptions(options, this.constructor.metadata), this.constructor.metadata);
     const [core, byLabel] = splitPerClass(checked, this.constructor.metadata);
     raw.setParams(JSON.stringify(core));
     for (const name of Object.keys(checked)) delete this.#byLabel[name];
@@ -381,9 +402,17 @@ export function defineEstimator(name) {
   return Class;
 }
 
+// Loaders of saved models that are not core estimators (a Pipeline), by their `estimator` name.
+const modelLoaders = new Map();
+export function registerModelLoader(name, load) {
+  modelLoaders.set(name, load);
+}
+
 // Any saved model, whatever its estimator.
 export function loadModel(json) {
-  return Estimator.fromJSON(json);
+  const model = typeof json === 'string' ? parseModel(json) : json;
+  const load = modelLoaders.get(model?.estimator);
+  return load ? load(model) : Estimator.fromJSON(model);
 }
 
 export function estimators() {

@@ -7,5 +7,12 @@ export { DenseMatrix } from './arrays.js';
 // trainTestSplit: generated from the function declarations.
 export * from './function_exports.js';
 export { functions } from './functions.js';
+// The model selection written in JS (splitters, cross-validation, searches; also in modelSelection),
+// pipelines and clone.
+export * from './model_selection_parts.js';
+export { Pipeline, makePipeline } from './pipeline.js';
+export { clone } from './clone.js';
 export * as tree from './tree.js';
 export { exportText } from './tree.js';
+// model.toOnnx() on every estimator and Pipeline (the exportable ones; others throw).
+export { toOnnx, exportableEstimators } from './onnx/index.js';

@@ -77,6 +77,8 @@ const std::vector<FunctionEntry>& function_registry() {
       function_entry<fn::MakeRegression>(),
       function_entry<fn::LoadIris>(),
       function_entry<fn::TrainTestSplit>(),
+      function_entry<fn::Permutation>(),
+      function_entry<fn::UniformDraws>(),
   };
   return all;
 }

@@ -3,6 +3,7 @@
 // the declarations with the estimators' messages.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <set>
 
 #include "test_support.hpp"
@@ -42,9 +43,9 @@ TEST(Functions, MetadataListsEveryFunctionOnceWithItsDeclaration) {
     EXPECT_FALSE(f["results"].empty()) << f["name"];
   }
   for (const char* expected : {"accuracyScore", "r2Score", "lassoPath", "enetPath", "hinge", "huber", "elasticNet",
-                               "makeBlobs", "makeClassification", "loadIris", "trainTestSplit"})
+                               "makeBlobs", "makeClassification", "loadIris", "trainTestSplit", "permutation", "uniformDraws"})
     EXPECT_TRUE(names.count(expected)) << expected;
-  EXPECT_EQ(names.size(), 27u);
+  EXPECT_EQ(names.size(), 29u);
 
   const json& enet = *std::find_if(all.begin(), all.end(), [](const json& f) { return f["name"] == "enetPath"; });
   EXPECT_EQ(enet["module"], "linearModel");
@@ -157,6 +158,31 @@ TEST(Functions, DatasetsAndSplitAreTheCoreFunctions) {
               call_function("trainTestSplit", {Map(none.data(), n, 0), Map(nullptr, 0, 0)}, {{"stratify", {0, 1}}});
             }),
             "stratify has 2 entries but X has 300 rows");
+}
+
+// The splitters' and searches' draws are the core generator's own: a permutation of 0 .. n-1 (n past a
+// row block) and uniforms in [0, 1) that are exact multiples of 2^-53 (so JS can turn them into seeds).
+TEST(Functions, PermutationAndUniformDrawsAreTheSeededGenerators) {
+  const FunctionArrays none;
+  const json options{{"nSamples", 300}, {"randomState", 7}};
+  const NdArray p = array_named(call_function("permutation", none, options), "");
+  Random rng(7);
+  const IntVector expected = rng.permutation(300);
+  ASSERT_EQ(p.data.size(), 300u);
+  std::set<double> seen(p.data.begin(), p.data.end());
+  EXPECT_EQ(seen.size(), 300u);
+  EXPECT_EQ(*seen.begin(), 0);
+  EXPECT_EQ(*seen.rbegin(), 299);
+  for (Index i = 0; i < 300; ++i) EXPECT_EQ(p.data[static_cast<std::size_t>(i)], expected[i]);
+  const NdArray u = array_named(call_function("uniformDraws", none, options), "");
+  Random again(7);
+  for (double draw : u.data) {
+    EXPECT_EQ(draw, again.uniform());
+    EXPECT_EQ(std::ldexp(draw, 53), std::floor(std::ldexp(draw, 53)));
+  }
+  EXPECT_NE(array_named(call_function("uniformDraws", none, {{"nSamples", 3}, {"randomState", 8}}), "").data,
+            std::vector<double>(u.data.begin(), u.data.begin() + 3));
+  EXPECT_EQ(error_of([&] { call_function("permutation", none, {{"nSamples", 0}}); }), "nSamples must be at least 1, got 0");
 }
 
 }  // namespace

@@ -26,7 +26,13 @@ test('every declared function is exported, typed and documented', () => {
     linearModel: ['lassoPath', 'enetPath'],
     losses: ['zeroOne', 'logistic', 'hinge', 'squaredHinge', 'exponential', 'perceptron', 'squared', 'absolute', 'epsilonInsensitive', 'huber', 'l0', 'l1', 'l2', 'elasticNet'],
     datasets: ['makeBlobs', 'makeMoons', 'makeCircles', 'makeClassification', 'makeRegression', 'loadIris'],
-    modelSelection: ['trainTestSplit'],
+    modelSelection: [
+      ...['trainTestSplit', 'permutation', 'uniformDraws'],
+      // the hand-written part (model_selection_parts.js)
+      ...['KFold', 'StratifiedKFold', 'RepeatedKFold', 'RepeatedStratifiedKFold', 'ShuffleSplit', 'StratifiedShuffleSplit', 'GroupKFold'],
+      ...['LeaveOneOut', 'TimeSeriesSplit', 'crossValScore', 'crossValidate', 'crossValPredict', 'validationCurve', 'learningCurve'],
+      ...['GridSearchCV', 'RandomizedSearchCV', 'scoringNames'],
+    ],
   }))
     assert.deepEqual(Object.keys(wl[module]).sort(), names.sort(), module);
   assert.match(dts, /export interface MakeBlobsOptions \{[^}]*nSamples\?: number;/);

@@ -194,3 +194,20 @@ export async function afterRender(page, action) {
   await action();
   await waitForRenders(page, before + 1);
 }
+
+// Shows section `id` of an open tutorial page and waits until its figures have drawn.
+export async function showSection(page, id) {
+  await page.evaluate((h) => (location.hash = h), id);
+  await page.waitForFunction((s) => document.querySelector('#section')?.dataset.section === s && document.body.dataset.ready === '1', id, { timeout: 30_000 });
+}
+
+// A tutorial page (section `id`, or the first) after its figures have drawn; { page, problems }.
+export async function openTutorial(site, id = '', viewport = { width: 1100, height: 800 }) {
+  const page = await site.browser.context.newPage();
+  await page.setViewportSize(viewport);
+  const problems = watchPage(page);
+  await page.goto(`${site.server.url}tutorial.html${id ? `#${id}` : ''}`, { waitUntil: 'load' });
+  await page.waitForFunction(() => document.body.dataset.ready === '1', null, { timeout: 20_000 });
+  if (id) await showSection(page, id);
+  return { page, problems };
+}

@@ -106,7 +106,7 @@ describe('playground regression views (built site)', { skip: built ? false : 'we
       assert.equal(await page.locator('#figure').getAttribute('data-view'), 'basis');
       // 5 knots, cubic: 5 + 3 − 1 = 7 splines, one line each, and a legend entry each.
       assert.equal(await page.locator('#axes svg g[aria-label="line"]').count(), 7);
-      assert.deepEqual(await page.locator('#legend li').allTextContents(), Array.from({ length: 7 }, (_, j) => `column ${j + 1}`));
+      assert.deepEqual(await page.locator('#legend li').allTextContents(), Array.from({ length: 7 }, (_, j) => `B-spline ${j + 1}`));
       const { xs, columns } = await page.evaluate(() => window.lastFit.basis);
       // The knots span the training x (test points are not seen by fit).
       const { X, test } = await page.evaluate(() => ({ X: Array.from(window.lastFit.X), test: Array.from(window.lastFit.test) }));

@@ -58,6 +58,16 @@ export const presets = [
 export const presetByName = new Map(presets.map((p) => [p.name, p]));
 export const irisFeatures = ['sepal length (cm)', 'sepal width (cm)', 'petal length (cm)', 'petal width (cm)'];
 
+// Features computed from the two coordinates (x1, x2) of 2-D data, offered as toggles: with them a
+// linear classifier separates circles (x1², x2²) or XOR (x1·x2).
+export const expansions2d = [
+  { name: 'x1Squared', label: 'x1²', f: (a) => a * a },
+  { name: 'x2Squared', label: 'x2²', f: (a, b) => b * b },
+  { name: 'x1TimesX2', label: 'x1·x2', f: (a, b) => a * b },
+  { name: 'sinX1', label: 'sin x1', f: (a) => Math.sin(a) },
+  { name: 'sinX2', label: 'sin x2', f: (a, b) => Math.sin(b) },
+];
+
 // The dataset's own options, described like estimator parameters so they share the controls.
 export const datasetParams = [
   { name: 'nSamples', type: 'integer', default: 200, minimum: 10, maximum: 1000, nullable: false, doc: 'number of generated points' },
@@ -67,6 +77,10 @@ export const datasetParams = [
   { name: 'basis', type: 'string', values: ['none', 'polynomial', 'spline'], default: 'none', nullable: false, curveOnly: true,
     doc: 'features a regressor sees on a 1-D dataset: x itself, its powers (standardised) or cubic B-splines of x' },
   { name: 'basisSize', type: 'integer', default: 8, minimum: 1, maximum: 20, nullable: false, curveOnly: true, doc: 'degree of the polynomial, or number of spline knots (at least 2)' },
+  // Extra features a supervised model sees on 2-D data (worker.js adds them as columns).
+  // Shown as one row of checkboxes; the last carries the row's explanation.
+  ...expansions2d.map((e, i) => ({ name: e.name, label: e.label, type: 'boolean', default: false, nullable: false, planeOnly: true,
+    doc: i === expansions2d.length - 1 ? 'extra features of x1, x2 for the model: with them a linear model draws curved boundaries' : '' })),
 ];
 
 // The generated points. Returns { P (n*2 display coordinates), c (classes) | null, t (targets) |

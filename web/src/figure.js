@@ -4,7 +4,7 @@
 // coarse grid then the fine one, and optionally lets the user add/move points and see the
 // neighbours a neighbour model uses for the point under the pointer.
 import { el } from './controls.js';
-import { drawFigure, drawTree, lineChart, pathChart, paintRegions, paintSurface, palette, seriesColours, MAX_DOTS } from './plot.js';
+import { drawFigure, drawTree, lineChart, pathChart, paintRegions, paintSurface, palette, seriesColours, MAX_DOTS, NO_ANSWER, surfaceColour } from './plot.js';
 import { figureSize, scales } from './layout.js';
 
 const COARSE = 40; // grid columns of the first, quick pass
@@ -13,6 +13,7 @@ let figures = 0;
 const fmtMs = (ms) => (ms < 10 ? `${ms.toFixed(1)} ms` : `${Math.round(ms)} ms`);
 const pct = (v) => `${(100 * v).toFixed(1)} %`;
 const num = (v) => (Math.abs(v) >= 1000 ? v.toFixed(0) : v.toPrecision(4));
+const r2 = (v) => v.toFixed(3); // R² is at most 1: three decimals read alike for train and test
 
 export class Figure {
   // root: a <figure>. options: engine, ids (give the parts the playground's ids), height (px
@@ -49,9 +50,9 @@ export class Figure {
     this.historyBox = el('div', { class: 'history', hidden: true });
     const caption = el('figcaption', {},
       this.legend,
-      el('p', { class: 'stats', 'aria-live': 'polite' }, this.scoreName, ' ', this.score, ' ', this.testScore, ' ', this.extra, ' ', this.timing),
-      this.message);
-    root.replaceChildren(this.plot, caption, this.historyBox, this.treeBox, this.pathBox);
+      el('p', { class: 'stats', 'aria-live': 'polite' }, this.scoreName, ' ', this.score, ' ', this.testScore, ' ', this.extra, ' ', this.timing));
+    // The message above the plot: a tall figure would push it below the fold.
+    root.replaceChildren(this.message, this.plot, caption, this.historyBox, this.treeBox, this.pathBox);
     if (options.caption) root.append(el('p', { class: 'hint', text: options.caption }));
     this.cancelButton.addEventListener('click', () => this.cancel());
     this.#pointer();
@@ -61,7 +62,8 @@ export class Figure {
   update(spec) {
     this.spec = spec;
     if (this.id) this.engine.done(this.id);
-    const width = this.plot.clientWidth || 300;
+    // The room the figure has (the plot itself is as wide as its frame, centred in it).
+    const width = this.root.clientWidth || 300;
     const dpr = Math.min(2, window.devicePixelRatio || 1);
     const fine = this.o.grid ?? Math.max(COARSE + 1, Math.min(400, Math.round((width * dpr) / 2)));
     const height = this.o.height ?? window.innerHeight;
@@ -128,6 +130,7 @@ export class Figure {
     this.root.dataset.view = msg.view;
     const size = this.#size();
     this.plot.style.height = `${size.height}px`;
+    this.plot.style.width = `${size.width}px`; // narrower than the room when the data's aspect asks for it
     this.hover.replaceChildren();
     this.hover.setAttribute('width', size.width);
     this.hover.setAttribute('height', size.height);
@@ -135,14 +138,21 @@ export class Figure {
     if (!msg.view.match(/^(regions|surface)$/)) this.canvas.hidden = true;
     this.#legend(msg);
     this.#stats(msg);
-    this.message.hidden = true;
-    this.message.textContent = '';
-    this.timing.textContent = `fit ${fmtMs(msg.fitMs)}`;
+    this.message.hidden = !msg.error;
+    this.message.textContent = msg.error ?? '';
+    if (msg.error) {
+      // No model: the points in their frame, and why nothing was trained.
+      this.canvas.hidden = true;
+      this.scoreName.textContent = msg.metrics.metric ?? 'not trained';
+      this.score.textContent = '–';
+    }
+    this.timing.textContent = msg.error ? '' : `fit ${fmtMs(msg.fitMs)}`;
     this.#history(msg.metrics.history);
     if (msg.overlay.tree && this.o.tree !== false) {
-      const names = msg.view === 'curve' ? ['x'] : msg.axisLabels;
-      this.treeBox.replaceChildren(el('p', { class: 'hint', text: 'The tree’s first levels (colour: majority class; hover a node for its samples and impurity).' }),
-        drawTree(msg.overlay.tree, { width: Math.max(280, this.plot.clientWidth), featureNames: names, classes: msg.classes }));
+      const names = msg.featureNames;
+      const colour = msg.kind === 'regressor' ? 'mean target of the node, blue low to red high' : 'majority class';
+      this.treeBox.replaceChildren(el('p', { class: 'hint', text: `The tree’s first levels (colour: ${colour}; a node’s samples and impurity in its tooltip).` }),
+        drawTree(msg.overlay.tree, { width: Math.max(280, this.root.clientWidth), featureNames: names }));
       this.treeBox.hidden = false;
     } else this.treeBox.hidden = true;
     this.#showPath(msg.path);
@@ -155,7 +165,7 @@ export class Figure {
     const atZero = path.alphaMax ? ` From α_max = ${+path.alphaMax.toPrecision(3)} on, every weight is zero.` : '';
     this.pathBox.replaceChildren(
       el('p', { class: 'fig-title', text: 'Regularisation path' }),
-      pathChart(path, { width: Math.max(280, this.plot.clientWidth) }),
+      pathChart(path, { width: Math.max(280, this.root.clientWidth) }),
       el('p', { class: 'hint', text: `Each coefficient of the model refitted on the training data at every α (dashed: this model’s α).${atZero}` }));
   }
 
@@ -177,13 +187,20 @@ export class Figure {
     const items = [];
     const names = msg.classNames;
     if (msg.view === 'curve') items.push(['#30343c', 'data'], ['#1d4ed8', 'prediction']);
-    else if (msg.view === 'basis') seriesColours(msg.basis.columns.length).forEach((c, j) => items.push([c, `column ${j + 1}`]));
+    else if (msg.view === 'basis') seriesColours(msg.basis.columns.length).forEach((c, j) => items.push([c, msg.basis.names[j]]));
     else if (msg.kind === 'clusterer') msg.classes.forEach((c, i) => items.push([palette[i % palette.length], `cluster ${c}`]));
     else msg.classes?.forEach((c, i) => items.push([palette[i % palette.length], names?.[c] ?? `class ${c}`]));
     if (msg.nTest && msg.view !== 'basis') items.push(['hollow', 'test point']);
     if (msg.overlay.centres) items.push(['cross', msg.kind === 'clusterer' ? 'centre' : 'class mean']);
     this.legend.replaceChildren(...items.map(([c, text]) =>
       el('li', {}, el('span', { class: `swatch${c === 'hollow' ? ' hollow' : c === 'cross' ? ' cross' : ''}`, style: c.startsWith('#') ? `background:${c}` : undefined, 'aria-hidden': 'true' }), text)));
+    // The surface's colour scale, over the range the worker paints it on (the class numbers).
+    if (msg.view === 'surface' && msg.classes?.length && !msg.error) {
+      const [lo, hi] = [Math.min(...msg.classes), Math.max(...msg.classes)];
+      const stops = Array.from({ length: 11 }, (_, i) => surfaceColour(i / 10).formatHex()).join(', ');
+      this.legend.append(el('li', { class: 'ramp' }, 'prediction ', `${lo} `,
+        el('span', { class: 'ramp-bar', style: `background:linear-gradient(to right, ${stops})`, 'aria-hidden': 'true' }), ` ${hi}`));
+    }
   }
 
   #stats(msg) {
@@ -191,7 +208,7 @@ export class Figure {
     this.testScore.textContent = '';
     this.extra.textContent = '';
     if (m.metric) {
-      const f = m.metric === 'accuracy' ? pct : num;
+      const f = m.metric === 'accuracy' ? pct : r2;
       this.scoreName.textContent = `train ${m.metric}`;
       this.score.textContent = m.train === undefined ? '–' : f(m.train);
       if (m.test !== undefined) this.testScore.textContent = `· test ${m.metric} ${f(m.test)}`;
@@ -224,7 +241,7 @@ export class Figure {
     this.historyBox.hidden = !history;
     if (!history) return this.historyBox.replaceChildren();
     const chart = lineChart([{ name: history.label, points: history.values.map((v, i) => [i + 1, v]) }],
-      { width: Math.max(280, this.plot.clientWidth), height: 170, x: 'iteration', y: history.label, legend: false, zero: false });
+      { width: Math.max(280, this.root.clientWidth), height: 170, x: 'iteration', y: history.label, legend: false, zero: false, integerX: true });
     chart.setAttribute?.('aria-label', `${history.label} per iteration`);
     this.historyBox.dataset.points = String(history.values.length);
     this.historyBox.replaceChildren(el('p', { class: 'hint', text: `${history.label[0].toUpperCase()}${history.label.slice(1)} per iteration of the kept run.` }), chart);
@@ -243,10 +260,13 @@ export class Figure {
     } else if (msg.proba) {
       paintRegions(this.canvas, msg, size);
       this.canvas.hidden = false;
+      if (msg.empty && !this.legend.querySelector('.no-answer'))
+        this.legend.append(el('li', { class: 'no-answer' }, el('span', { class: 'swatch', style: `background:${NO_ANSWER}`, 'aria-hidden': 'true' }), 'no training point within the radius'));
     }
-    this.root.dataset.pass = msg.final ? 'fine' : 'coarse';
+    const failed = Boolean(this.last.error);
+    this.root.dataset.pass = failed ? 'error' : msg.final ? 'fine' : 'coarse';
     if (msg.nx && !msg.xs) this.timing.textContent = `fit ${fmtMs(this.last.fitMs)} · ${(msg.nx * msg.ny).toLocaleString('en')} grid points in ${fmtMs(msg.predictMs)}`;
-    if (msg.final) this.#done('ok');
+    if (msg.final) this.#done(failed ? 'error' : 'ok');
   }
 
   #showError(message, outcome = 'error') {

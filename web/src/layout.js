@@ -6,10 +6,12 @@ export const margins = { top: 14, right: 14, bottom: 40, left: 48 };
 // aspect ratio (equal units on both axes) within sensible bounds, or `aspect` (height / width)
 // when the axes measure different things.
 export function figureSize(width, viewportHeight, domain, aspect) {
-  const innerW = Math.max(120, Math.round(width) - margins.left - margins.right);
+  let innerW = Math.max(120, Math.round(width) - margins.left - margins.right);
   const ratio = aspect ?? (domain.y[1] - domain.y[0]) / (domain.x[1] - domain.x[0]);
   const maxH = Math.max(220, Math.round(viewportHeight * 0.72));
   const innerH = Math.min(maxH, Math.max(Math.min(180, innerW * 0.6), Math.round(innerW * ratio)));
+  // Equal units on both axes: a frame cut short by the height budget is narrowed to match.
+  if (aspect === undefined && innerH < Math.round(innerW * ratio)) innerW = Math.max(120, Math.round(innerH / ratio));
   return { width: innerW + margins.left + margins.right, height: innerH + margins.top + margins.bottom, innerW, innerH };
 }
 

@@ -41,9 +41,10 @@ function readHash() {
   data.fy = feature('fy', 1);
   const meta = metas.find((m) => m.name === q.get('model')) ?? metas.find((m) => m.name === DEFAULT_MODEL) ?? metas[0];
   const params = {};
+  const defaults = meta ? playgroundDefaults(meta, preset) : {};
   for (const p of editable(meta?.params ?? [])) {
     const v = q.get(p.name);
-    params[p.name] = (v === null ? undefined : parseParam(p, v)) ?? p.default;
+    params[p.name] = (v === null ? undefined : parseParam(p, v)) ?? defaults[p.name];
   }
   const cls = Number(q.get('class'));
   return { data, edits: editsFromQuery(q), model: meta?.name, params, cls: Number.isInteger(cls) && cls >= 0 ? cls : 0 };
@@ -65,6 +66,22 @@ function writeHash() {
 
 const metaOf = (name) => metas.find((m) => m.name === name);
 
+// The groups each preset is generated with (a clusterer's natural number of clusters).
+const presetGroups = { moons: 2, circles: 2, blobs: 3, blobs2: 2, xor: 4, spiral: 2, aniso: 3, iris: 3, 'iris-pca': 3, 'iris-lda': 3 };
+
+// An estimator's options as the playground starts them on a preset: the library's defaults,
+// except where those show nothing here — a clusterer gets the preset's number of groups, the
+// lasso a penalty the sine survives, knot-based bases knots across the data. The library's own
+// defaults do not change.
+function playgroundDefaults(meta, preset) {
+  const params = Object.fromEntries(editable(meta.params).map((p) => [p.name, p.default]));
+  const has = (name) => Object.hasOwn(params, name);
+  if (meta.kind === 'clusterer' && presetGroups[preset]) for (const name of ['nClusters', 'nComponents']) if (has(name)) params[name] = presetGroups[preset];
+  if (['Lasso', 'ElasticNet'].includes(meta.name) && params.alpha === 1) params.alpha = 0.01;
+  if (has('knots') && params.knots?.length === 0) params.knots = [-2, -1, 0, 1, 2];
+  return params;
+}
+
 // ---- controls ----------------------------------------------------------------------------
 
 function buildFields(container, params, group) {
@@ -77,6 +94,7 @@ function buildFields(container, params, group) {
       changed();
     });
     made.set(p.name, c);
+    if (p.planeOnly) c.root.classList.add('feature-toggle');
     container.append(c.root);
   }
   return made;
@@ -93,15 +111,18 @@ function buildModelControls() {
 function syncDataControls() {
   const preset = presetByName.get(state.data.preset);
   ui.preset.value = preset.name;
-  ui.presetDoc.textContent = preset.doc;
-  ui.irisFeatures.hidden = preset.name !== 'iris';
+  // A transformer is fitted on all four Iris measurements (worker.js), so the pickers do nothing.
+  const allFeatures = preset.name === 'iris' && metaOf(state.model)?.kind === 'transformer';
+  ui.presetDoc.textContent = allFeatures ? `${preset.doc}; a transformer sees all four measurements` : preset.doc;
+  ui.irisFeatures.hidden = preset.name !== 'iris' || allFeatures;
   ui.fx.value = state.data.fx;
   ui.fy.value = state.data.fy;
   for (const [name, c] of controls.data) {
     c.set(state.data[name]);
     const param = datasetParams.find((p) => p.name === name);
     c.root.hidden = (name === 'nSamples' && preset.fixedSize) || (name === 'noise' && preset.name.startsWith('iris')) ||
-      (param.curveOnly && (preset.kind !== 'curve' || metaOf(state.model)?.kind !== 'regressor')) || (name === 'basisSize' && state.data.basis === 'none');
+      (param.curveOnly && (preset.kind !== 'curve' || metaOf(state.model)?.kind !== 'regressor')) || (name === 'basisSize' && state.data.basis === 'none') ||
+      (param.planeOnly && (preset.kind !== 'classes' || !['classifier', 'regressor'].includes(metaOf(state.model)?.kind)));
   }
   ui.classField.hidden = preset.kind === 'curve';
   const k = preset.name === 'blobs' || preset.name === 'aniso' || preset.name.startsWith('iris') ? 3 : 2;
@@ -241,12 +262,16 @@ function start(info) {
   writeHash();
 
   ui.preset.addEventListener('change', () => {
+    // Options still at the old preset's playground default follow the new preset's.
+    const before = playgroundDefaults(metaOf(state.model), state.data.preset);
+    const after = playgroundDefaults(metaOf(state.model), ui.preset.value);
+    for (const [name, v] of Object.entries(state.params)) if (v === before[name]) state.params[name] = after[name];
     state.data.preset = ui.preset.value;
     state.data.noise = presetByName.get(state.data.preset).noise;
     state.edits = noEdits();
     const meta = metaOf(state.model);
     if (presetByName.get(state.data.preset).kind === 'curve' && meta.kind === 'classifier') switchModel(metas.find((m) => m.kind === 'regressor')?.name ?? state.model);
-    syncDataControls();
+    syncControls();
     changed({ now: true });
   });
   for (const [sel, key] of [[ui.fx, 'fx'], [ui.fy, 'fy']])
@@ -282,12 +307,12 @@ function start(info) {
     syncControls();
     changed({ now: true });
   });
-  let lastWidth = $('#plot').clientWidth;
+  let lastWidth = $('#figure').clientWidth;
   new ResizeObserver(() => {
-    if ($('#plot').clientWidth === lastWidth) return;
-    lastWidth = $('#plot').clientWidth;
+    if ($('#figure').clientWidth === lastWidth) return;
+    lastWidth = $('#figure').clientWidth;
     changed();
-  }).observe($('#plot'));
+  }).observe($('#figure'));
   render();
 }
 
@@ -295,7 +320,6 @@ function start(info) {
 function switchModel(name) {
   const meta = metaOf(name);
   state.model = meta.name;
-  state.params = Object.fromEntries(editable(meta.params).map((p) => [p.name, p.default]));
   const preset = presetByName.get(state.data.preset);
   if (meta.kind === 'classifier' && preset.kind === 'curve') state.data.preset = 'moons';
   if (meta.kind === 'regressor' && preset.kind !== 'curve' && state.data.preset === 'moons') state.data.preset = 'sine';
@@ -306,6 +330,7 @@ function switchModel(name) {
   if (meta.kind === 'transformer' && !basisView && preset.kind === 'curve') state.data.preset = 'iris';
   if (meta.kind === 'clusterer' && preset.kind === 'curve') state.data.preset = available.includes('aniso') ? 'aniso' : 'blobs';
   if (preset.name !== state.data.preset) (state.data.noise = presetByName.get(state.data.preset).noise), (state.edits = noEdits());
+  state.params = playgroundDefaults(meta, state.data.preset);
   syncDataControls();
   buildModelControls();
 }

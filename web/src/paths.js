@@ -4,7 +4,7 @@
 // library's lassoPath / enetPath (Ridge: one closed-form fit per α).
 import * as wl from 'wasmlearn';
 
-const superscript = (k) => String(k).replace(/\d/g, (d) => '⁰¹²³⁴⁵⁶⁷⁸⁹'[d]);
+export const superscript = (k) => String(k).replace(/\d/g, (d) => '⁰¹²³⁴⁵⁶⁷⁸⁹'[d]);
 
 // Fitted on the training x ({data, rows, cols: 1}); returns { transform(X), names, dispose() },
 // or null for 'none'. Polynomial powers are standardised (their scales differ by orders of

@@ -20,8 +20,13 @@ function placeCanvas(canvas, nx, ny, size) {
   return canvas.getContext('2d');
 }
 
+// The shade of grid cells the model has no answer for (a radius classifier's cells with no
+// training point within the radius: all-zero probabilities).
+export const NO_ANSWER = '#d9d9de';
+const noAnswer = [0xd9, 0xd9, 0xde];
+
 // Class probabilities (nx*ny rows of nClasses, row 0 at the top): the most likely class's
-// colour, stronger where the model is surer.
+// colour, stronger where the model is surer; NO_ANSWER where every probability is zero.
 export function paintRegions(canvas, { proba, nx, ny, nClasses }, size) {
   const ctx = placeCanvas(canvas, nx, ny, size);
   const image = ctx.createImageData(nx, ny);
@@ -32,6 +37,11 @@ export function paintRegions(canvas, { proba, nx, ny, nClasses }, size) {
     for (let c = 0; c < nClasses; c++) {
       const p = proba[r * nClasses + c];
       if (p > pmax) (pmax = p), (best = c);
+    }
+    if (pmax <= 0) {
+      px.set(noAnswer, 4 * r);
+      px[4 * r + 3] = 255;
+      continue;
     }
     const conf = nClasses > 1 ? Math.max(0, (pmax - chance) / (1 - chance)) : 1;
     const a = 0.1 + 0.5 * conf;
@@ -44,6 +54,12 @@ export function paintRegions(canvas, { proba, nx, ny, nClasses }, size) {
   ctx.putImageData(image, 0, 0);
 }
 
+// The surface's colour at u in [0, 1] (low to high): a pale blue→red scale.
+export function surfaceColour(u) {
+  const c = d3.rgb(d3.interpolateRdYlBu(1 - u));
+  return d3.rgb(Math.round(255 + (c.r - 255) * 0.55), Math.round(255 + (c.g - 255) * 0.55), Math.round(255 + (c.b - 255) * 0.55));
+}
+
 // A regression surface: the predicted number on a pale blue→red scale over `range`.
 export function paintSurface(canvas, { values, nx, ny, range }, size) {
   const ctx = placeCanvas(canvas, nx, ny, size);
@@ -51,11 +67,10 @@ export function paintSurface(canvas, { values, nx, ny, range }, size) {
   const px = image.data;
   const [lo, hi] = range[1] > range[0] ? range : [range[0] - 1, range[0] + 1];
   for (let r = 0, n = nx * ny; r < n; r++) {
-    const u = Math.min(1, Math.max(0, (values[r] - lo) / (hi - lo)));
-    const c = d3.rgb(d3.interpolateRdYlBu(1 - u));
-    px[4 * r] = Math.round(255 + (c.r - 255) * 0.55);
-    px[4 * r + 1] = Math.round(255 + (c.g - 255) * 0.55);
-    px[4 * r + 2] = Math.round(255 + (c.b - 255) * 0.55);
+    const c = surfaceColour(Math.min(1, Math.max(0, (values[r] - lo) / (hi - lo))));
+    px[4 * r] = c.r;
+    px[4 * r + 1] = c.g;
+    px[4 * r + 2] = c.b;
     px[4 * r + 3] = 255;
   }
   ctx.putImageData(image, 0, 0);
@@ -131,17 +146,30 @@ export function drawFigure(fit, size, { curve = null, residuals = false, highlig
 }
 
 // A small line chart (sweeps: scores against an option, coefficient paths, criteria).
-// `zero`: draw the y = 0 rule (which also pulls 0 into the y domain).
-export function lineChart(series, { width, height = 240, x, y, xType = 'linear', legend = true, zero = true }) {
+// `zero`: draw the y = 0 rule (which also pulls 0 into the y domain); `integerX`: x counts
+// something (iterations), so its ticks are whole numbers. The y label sits above the axis, where
+// it cannot cover the tick labels, and the left margin fits the widest of them.
+export function lineChart(series, { width, height = 240, x, y, xType = 'linear', legend = true, zero = true, integerX = false }) {
   const rows = series.flatMap((s) => s.points.map(([a, b]) => ({ a, b, s: s.name })));
+  const ys = rows.map((r) => r.b).concat(zero ? [0] : []);
+  const yScale = d3.scaleLinear().domain(d3.extent(ys)).nice();
+  const yTicks = yScale.ticks(Math.max(3, Math.round(height / 40))).map(yScale.tickFormat());
+  const marginLeft = Math.max(40, 14 + 7 * d3.max(yTicks, (t) => t.length));
+  let xTicks;
+  if (integerX) {
+    const [lo, hi] = d3.extent(rows, (r) => r.a);
+    const step = Math.max(1, Math.ceil((hi - lo) / Math.max(2, Math.floor(width / 60))));
+    xTicks = d3.range(Math.ceil(lo), hi + 1, step);
+  }
   return Plot.plot({
     width,
     height,
-    marginLeft: 48,
+    marginLeft,
+    marginTop: 22,
     marginBottom: 38,
     style: { background: 'transparent', fontSize: '12px' },
-    x: { label: x, type: xType, labelAnchor: 'center', labelArrow: 'none' },
-    y: { label: y, labelAnchor: 'center', labelArrow: 'none', grid: true },
+    x: { label: x, type: xType, labelAnchor: 'center', labelArrow: 'none', ...(xTicks ? { ticks: xTicks, tickFormat: 'd' } : {}) },
+    y: { label: y, labelAnchor: 'top', labelArrow: 'none', grid: true },
     color: { domain: series.map((s) => s.name), range: series.map((s, i) => s.colour ?? palette[i % palette.length]), legend },
     marks: [...(zero ? [Plot.ruleY([0], { stroke: '#bbb' })] : []), Plot.line(rows, { x: 'a', y: 'b', z: 's', stroke: 's', strokeWidth: 2 }), Plot.dot(rows, { x: 'a', y: 'b', fill: 's', r: 2.2 })],
   });
@@ -168,8 +196,13 @@ export function pathChart({ alphas, coefs, alpha, names }, { width, height = 260
   });
 }
 
-// A decision tree's first levels as a node-link diagram (D3 tree layout, SVG).
-export function drawTree(tree, { width, featureNames = ['feature 0', 'feature 1'], classes = [], maxDepth = 3 }) {
+// A decision tree's first levels as a node-link diagram (D3 tree layout, SVG). A split's test
+// sits above its node on two lines (feature, then ≤ threshold), a leaf's sample count below it,
+// and each branch says whether the test holds ("yes" left, "no" right). Nodes are spaced for
+// their labels; a tree wider than `width` scrolls in its box. Classifier nodes take the colour of
+// their majority class; regressor nodes (one value per node) their mean target, blue low to red
+// high.
+export function drawTree(tree, { width, featureNames = ['feature 0', 'feature 1'], maxDepth = 3 }) {
   const build = (node, depth) => {
     const leaf = tree.left[node] < 0;
     const d = { node, leaf, depth, children: [] };
@@ -178,29 +211,44 @@ export function drawTree(tree, { width, featureNames = ['feature 0', 'feature 1'
     return d;
   };
   const root = d3.hierarchy(build(0, 0));
-  const levels = root.height + 1;
-  const h = 64 * levels + 20;
-  d3.tree().size([width - 80, h - 60])(root);
-  const svg = d3.create('svg').attr('width', width).attr('height', h).attr('role', 'img').attr('aria-label', 'decision tree diagram').style('font', '11px system-ui, sans-serif');
-  const g = svg.append('g').attr('transform', 'translate(40,22)');
-  g.selectAll('path').data(root.links()).join('path').attr('fill', 'none').attr('stroke', '#9aa1ad')
-    .attr('d', (l) => `M${l.source.x},${l.source.y}C${l.source.x},${(l.source.y + l.target.y) / 2} ${l.target.x},${(l.source.y + l.target.y) / 2} ${l.target.x},${l.target.y}`);
+  const nameOf = (f) => featureNames[f] ?? `x${f}`;
+  const longest = d3.max(root.descendants(), (d) => (d.data.leaf ? 6 : Math.max(nameOf(tree.feature[d.data.node]).length, 9)));
+  const gapX = Math.max(64, 6.4 * longest + 14), gapY = 84;
+  d3.tree().nodeSize([gapX, gapY]).separation((a, b) => (a.parent === b.parent ? 1 : 1.15))(root);
+  const [x0, x1] = d3.extent(root.descendants(), (d) => d.x);
+  const w = Math.max(width, x1 - x0 + gapX), h = gapY * root.height + 74;
+  const svg = d3.create('svg').attr('width', w).attr('height', h).attr('role', 'img').attr('aria-label', 'decision tree diagram').style('font', '11px system-ui, sans-serif');
+  // Labels on a white halo: the branch into a node passes under its split's label.
+  svg.append('style').text('text { paint-order: stroke; stroke: white; stroke-width: 3px; stroke-linejoin: round; }');
+  const g = svg.append('g').attr('transform', `translate(${(w - (x1 - x0)) / 2 - x0},34)`);
+  const link = (l) => `M${l.source.x},${l.source.y}C${l.source.x},${(l.source.y + l.target.y) / 2} ${l.target.x},${(l.source.y + l.target.y) / 2} ${l.target.x},${l.target.y}`;
+  g.selectAll('path').data(root.links()).join('path').attr('fill', 'none').attr('stroke', '#9aa1ad').attr('d', link);
+  const isLeft = (l) => tree.left[l.source.data.node] === l.target.data.node;
+  g.selectAll('text.branch').data(root.links()).join('text').attr('class', 'branch').attr('fill', '#5b6270')
+    .attr('x', (l) => l.source.x + 0.3 * (l.target.x - l.source.x) + (isLeft(l) ? -5 : 5))
+    .attr('y', (l) => l.source.y + 0.32 * gapY)
+    .attr('text-anchor', (l) => (isLeft(l) ? 'end' : 'start'))
+    .text((l) => (isLeft(l) ? 'yes' : 'no'));
   const value = (node) => (tree.value ? tree.value.data.slice(node * tree.value.cols, (node + 1) * tree.value.cols) : []);
-  const nodes = g.selectAll('g.node').data(root.descendants()).join('g').attr('transform', (d) => `translate(${d.x},${d.y})`);
-  nodes.append('circle').attr('r', 7).attr('stroke', '#333').attr('fill', (d) => {
+  const regression = tree.value?.cols === 1;
+  const means = regression ? root.descendants().map((d) => value(d.data.node)[0]) : [];
+  const [lo, hi] = regression ? d3.extent(means) : [0, 1];
+  const fill = (d) => {
     const v = value(d.data.node);
-    if (v.length < 2) return '#ddd';
+    if (regression) return d3.interpolateRdYlBu(1 - (hi > lo ? (v[0] - lo) / (hi - lo) : 0.5));
     let best = 0;
     v.forEach((x, i) => x > v[best] && (best = i));
     return palette[best % palette.length];
-  });
-  nodes.append('text').attr('dy', -11).attr('text-anchor', 'middle').text((d) => {
-    const i = d.data.node;
-    if (d.data.leaf) return `n=${tree.samples[i]}`;
-    return `${featureNames[tree.feature[i]] ?? `x${tree.feature[i]}`} ≤ ${+tree.threshold[i].toFixed(2)}`;
-  });
-  nodes.filter((d) => d.data.more).append('text').attr('dy', 20).attr('text-anchor', 'middle').attr('fill', '#777').text('…');
-  nodes.append('title').text((d) => `node ${d.data.node}: ${tree.samples[d.data.node]} samples, impurity ${tree.impurity[d.data.node].toFixed(3)}`);
-  void classes;
+  };
+  const nodes = g.selectAll('g.node').data(root.descendants()).join('g').attr('class', 'node').attr('transform', (d) => `translate(${d.x},${d.y})`);
+  nodes.append('circle').attr('r', 7).attr('stroke', '#333').attr('fill', fill);
+  const split = nodes.filter((d) => !d.data.leaf).append('text').attr('class', 'split').attr('text-anchor', 'middle');
+  split.append('tspan').attr('x', 0).attr('dy', -24).text((d) => nameOf(tree.feature[d.data.node]));
+  split.append('tspan').attr('x', 0).attr('dy', 12).text((d) => `≤ ${+tree.threshold[d.data.node].toFixed(2)}`);
+  nodes.filter((d) => d.data.leaf).append('text').attr('class', 'leaf').attr('dy', 21).attr('text-anchor', 'middle').text((d) => `n=${tree.samples[d.data.node]}`);
+  nodes.filter((d) => d.data.more).append('text').attr('dy', 21).attr('text-anchor', 'middle').attr('fill', '#777').text('…');
+  nodes.append('title').text((d) => `node ${d.data.node}: ${tree.samples[d.data.node]} samples, impurity ${tree.impurity[d.data.node].toFixed(3)}${regression ? `, mean ${num3(value(d.data.node)[0])}` : ''}`);
   return svg.node();
 }
+
+const num3 = (v) => +v.toPrecision(3);

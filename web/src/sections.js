@@ -18,7 +18,7 @@ const scoreSeries = (metric) => (a) => [
 
 // ---- drawings ------------------------------------------------------------------------------
 
-function unitBalls(holder, { width, controls, el }) {
+function unitBalls(holder, { controls, el, onResize, ...context }) {
   let p = 3;
   const slider = el('input', { type: 'range', min: 0.5, max: 8, step: 0.1, value: p, 'aria-label': 'p of the extra ball' });
   const label = el('span', { text: `p = ${p}` });
@@ -32,18 +32,19 @@ function unitBalls(holder, { width, controls, el }) {
     label.textContent = `p = ${p}`;
     const data = [...ball(1, 'L1: |w₁| + |w₂| = 1'), ...ball(2, 'L2: w₁² + w₂² = 1'), ...ball(60, 'L∞: max |wᵢ| = 1'), ...ball(p, `Lp, p = ${p}`)];
     holder.replaceChildren(Plot.plot({
-      width: Math.min(width, 420), height: Math.min(width, 420) - 10, x: { domain: [-1.2, 1.2], label: 'w₁' }, y: { domain: [-1.2, 1.2], label: 'w₂' },
+      width: Math.min(context.width, 420), height: Math.min(context.width, 420) - 10, x: { domain: [-1.2, 1.2], label: 'w₁' }, y: { domain: [-1.2, 1.2], label: 'w₂' },
       color: { legend: true, range: palette }, style: { background: 'transparent' },
       marks: [Plot.ruleX([0], { stroke: '#ccc' }), Plot.ruleY([0], { stroke: '#ccc' }), Plot.line(data, { x: 'x', y: 'y', z: 'name', stroke: 'name', strokeWidth: 2 })],
     }));
   };
   slider.addEventListener('input', () => ((p = Number(slider.value)), draw()));
+  onResize(draw);
   draw();
 }
 
 // Least squares with the coefficients kept in a ball of radius t: the optimum is where the
 // loss's contour first touches the ball. The L1 ball's corners make that point sparse.
-function constrainedOptimum(holder, { width, controls, el }) {
+function constrainedOptimum(holder, { controls, el, onResize, ...context }) {
   let t = 1;
   const slider = el('input', { type: 'range', min: 0.1, max: 2.6, step: 0.05, value: t, 'aria-label': 'radius t of the ball' });
   const label = el('span', { text: `t = ${t}` });
@@ -64,12 +65,15 @@ function constrainedOptimum(holder, { width, controls, el }) {
     }
     return loss(...w0) === 0 && (Math.abs(w0[0]) ** q + Math.abs(w0[1]) ** q) ** (1 / q) <= t ? { w: w0, l: 0 } : { w: arg, l: m };
   };
-  const contour = (level, name) => Array.from({ length: 201 }, (_, i) => {
-    // points with loss = level: solve along each direction from w0
-    const th = (2 * Math.PI * i) / 200, c = Math.cos(th), s = Math.sin(th);
+  const domain = { x: [-2.8, 3.6], y: [-2.2, 2.9] };
+  const inside = (x, y) => x >= domain.x[0] && x <= domain.x[1] && y >= domain.y[0] && y <= domain.y[1];
+  // Points with loss = level (solved along each direction from w0); a large contour (small t) is
+  // broken where it leaves the frame rather than drawn over the axes.
+  const contour = (level, name) => Array.from({ length: 721 }, (_, i) => {
+    const th = (2 * Math.PI * i) / 720, c = Math.cos(th), s = Math.sin(th);
     const q = A[0][0] * c * c + 2 * A[0][1] * c * s + A[1][1] * s * s;
-    const r = Math.sqrt(level / q);
-    return { x: w0[0] + r * c, y: w0[1] + r * s, name };
+    const r = Math.sqrt(level / q), x = w0[0] + r * c, y = w0[1] + r * s;
+    return inside(x, y) ? { x, y, name } : { x: NaN, y: NaN, name };
   });
   const ball = (q, name) => Array.from({ length: 401 }, (_, i) => {
     const th = (2 * Math.PI * i) / 400, c = Math.cos(th), s = Math.sin(th);
@@ -81,38 +85,43 @@ function constrainedOptimum(holder, { width, controls, el }) {
     const l1 = best(1), l2 = best(2);
     const lines = [...ball(1, 'L1 ball'), ...ball(2, 'L2 ball'), ...contour(l1.l, 'loss contour through the L1 optimum'), ...contour(l2.l, 'loss contour through the L2 optimum')];
     const pts = [{ x: l1.w[0], y: l1.w[1], name: 'L1 optimum (lasso)' }, { x: l2.w[0], y: l2.w[1], name: 'L2 optimum (ridge)' }, { x: w0[0], y: w0[1], name: 'least squares' }];
-    const size = Math.min(width, 460);
+    const size = Math.min(context.width, 460);
     holder.replaceChildren(Plot.plot({
-      width: size, height: size * 0.8, x: { domain: [-2.8, 3.6], label: 'w₁' }, y: { domain: [-2.2, 2.9], label: 'w₂' }, style: { background: 'transparent' },
+      width: size, height: size * 0.8, x: { domain: domain.x, label: 'w₁' }, y: { domain: domain.y, label: 'w₂' }, style: { background: 'transparent' },
       color: { legend: true, domain: ['L1 ball', 'L2 ball', 'loss contour through the L1 optimum', 'loss contour through the L2 optimum'], range: [palette[0], palette[1], '#9db4f0', '#ffb4a6'] },
       marks: [Plot.ruleX([0], { stroke: '#ccc' }), Plot.ruleY([0], { stroke: '#ccc' }), Plot.line(lines, { x: 'x', y: 'y', z: 'name', stroke: 'name', strokeWidth: 2 }),
         Plot.dot(pts, { x: 'x', y: 'y', fill: (d, i) => ['#1d4ed8', '#c2410c', '#111'][i], r: 5, title: 'name' }),
-        Plot.text(pts.slice(0, 2), { x: 'x', y: 'y', text: 'name', dx: 8, textAnchor: 'start', fontSize: 11 }),
-        Plot.text(pts.slice(2), { x: 'x', y: 'y', text: 'name', dy: -12, fontSize: 11 })],
+        // The lasso's label below its point, ridge's to the left of its own and least squares' to
+        // the right of its own (the ridge optimum approaches it from the left), on a white halo.
+        ...[[8, 12, 'start'], [-8, 0, 'end'], [8, -8, 'start']].map(([dx, dy, textAnchor], i) =>
+          Plot.text([pts[i]], { x: 'x', y: 'y', text: 'name', fontSize: 11, stroke: 'white', strokeWidth: 3, fill: '#111', dx, dy, textAnchor }))],
     }));
   };
   slider.addEventListener('input', () => ((t = Number(slider.value)), draw()));
+  onResize(draw);
   draw();
 }
 
-function sigmoid(holder, { width }) {
+function sigmoid(holder, context) {
   const rows = Array.from({ length: 241 }, (_, i) => {
     const z = -6 + i / 20;
     return { z, p: 1 / (1 + Math.exp(-z)) };
   });
-  holder.replaceChildren(Plot.plot({
-    width: Math.min(width, 520), height: 220, x: { label: 'z = w·x + b (‖w‖ times the signed distance to the boundary)' }, y: { label: 'P(class 1)', domain: [0, 1], grid: true },
+  const draw = () => holder.replaceChildren(Plot.plot({
+    width: Math.min(context.width, 520), height: 220, x: { label: 'z = w·x + b (‖w‖ times the signed distance to the boundary)' }, y: { label: 'P(class 1)', domain: [0, 1], grid: true },
     style: { background: 'transparent' },
     marks: [Plot.ruleX([0], { stroke: '#bbb' }), Plot.ruleY([0.5], { stroke: '#bbb', strokeDasharray: '4 3' }), Plot.line(rows, { x: 'z', y: 'p', stroke: palette[0], strokeWidth: 2.5 })],
   }));
+  context.onResize(draw);
+  draw();
 }
 
 // Loss functions from the library (wl.losses, computed in the worker): a line per loss.
-async function lossPlot(holder, { width, ask }, { names, labels, x, label, epsilon, yMax }) {
-  const { values } = await ask({ type: 'losses', names, x, epsilon });
+async function lossPlot(holder, context, { names, labels, x, label, epsilon, yMax }) {
+  const { values } = await context.ask({ type: 'losses', names, x, epsilon });
   const rows = names.flatMap((n, k) => values[n].map((v, i) => ({ x: x[i], v: n === 'logistic' ? v / Math.LN2 : v, name: labels[k] })));
   holder.replaceChildren(Plot.plot({
-    width: Math.min(width, 520), height: 260, x: { label }, y: { label: 'loss', domain: [0, yMax], grid: true }, style: { background: 'transparent' },
+    width: Math.min(context.width, 520), height: 260, x: { label }, y: { label: 'loss', domain: [0, yMax], grid: true }, style: { background: 'transparent' },
     color: { legend: true, domain: labels, range: palette },
     marks: [Plot.ruleX([0], { stroke: '#bbb' }), Plot.line(rows, { x: 'x', y: 'v', z: 'name', stroke: 'name', strokeWidth: 2, clip: true })],
   }));
@@ -121,11 +130,13 @@ async function lossPlot(holder, { width, ask }, { names, labels, x, label, epsil
 const grid = (a, b, n) => Array.from({ length: n }, (_, i) => a + ((b - a) * i) / (n - 1));
 
 function marginLosses(holder, context) {
-  return lossPlot(holder, context, {
+  const draw = () => lossPlot(holder, context, {
     names: ['zeroOne', 'hinge', 'logistic', 'squaredHinge', 'perceptron'],
     labels: ['zero-one', 'hinge (SVM)', 'logistic / ln 2', 'squared hinge', 'perceptron'],
     x: grid(-3, 3, 601), label: 'margin m = y·f(x) (y = ±1; negative: wrong side)', yMax: 4,
   });
+  context.onResize(draw);
+  return draw();
 }
 
 function regressionLosses(holder, context) {
@@ -142,10 +153,11 @@ function regressionLosses(holder, context) {
     text.textContent = `ε = ${epsilon}`;
     draw().catch(() => {});
   });
+  context.onResize(draw);
   return draw();
 }
 
-function criteria(holder, { width }) {
+function criteria(holder, context) {
   const ps = Array.from({ length: 201 }, (_, i) => i / 200);
   const h = (p) => (p <= 0 || p >= 1 ? 0 : -(p * Math.log2(p) + (1 - p) * Math.log2(1 - p)));
   const rows = ps.flatMap((p) => [
@@ -153,11 +165,153 @@ function criteria(holder, { width }) {
     { p, v: h(p) / 2, name: 'entropy / 2' },
     { p, v: 1 - Math.max(p, 1 - p), name: 'misclassification: 1 − max(p, 1 − p)' },
   ]);
-  holder.replaceChildren(Plot.plot({
-    width: Math.min(width, 520), height: 260, x: { label: 'p (share of class 1 in a node)' }, y: { label: 'impurity', grid: true }, style: { background: 'transparent' },
+  const draw = () => holder.replaceChildren(Plot.plot({
+    width: Math.min(context.width, 520), height: 260, x: { label: 'p (share of class 1 in a node)' }, y: { label: 'impurity', grid: true }, style: { background: 'transparent' },
     color: { legend: true, range: palette },
     marks: [Plot.line(rows, { x: 'p', y: 'v', z: 'name', stroke: 'name', strokeWidth: 2 })],
   }));
+  context.onResize(draw);
+  draw();
+}
+
+// PCA on a 2-D cloud, in two panels: the principal axes drawn on the points (from the mean, two
+// standard deviations long), then the same points in the axes' coordinates — the cloud rotated
+// so that its widest spread lies along PC1. Both panels in equal units.
+async function principalAxesFigure(holder, context) {
+  const a = await context.ask({ type: 'principalAxes', dataset: { preset: 'blobs2', nSamples: 200, noise: 1, seed: 0, testSize: 0 } });
+  const n = a.X.length / 2;
+  const rows = (P) => Array.from({ length: n }, (_, i) => ({ x: P[2 * i], y: P[2 * i + 1], c: a.labels[i] }));
+  const axes = [0, 1].map((k) => {
+    const len = 2 * Math.sqrt(a.variance[k]);
+    return { x1: a.mean[0], y1: a.mean[1], x2: a.mean[0] + len * a.components[2 * k], y2: a.mean[1] + len * a.components[2 * k + 1], label: `PC${k + 1} (${(100 * a.ratio[k]).toFixed(0)} %)` };
+  });
+  const tips = axes.flatMap((t) => [t.x2, t.y2]);
+  const square = (P) => {
+    // One domain for both axes around the points' centre (and the arrows' tips): equal units in a
+    // square panel.
+    const xs = P.filter((_, i) => i % 2 === 0), ys = P.filter((_, i) => i % 2 === 1);
+    const [cx, cy] = [(Math.min(...xs) + Math.max(...xs)) / 2, (Math.min(...ys) + Math.max(...ys)) / 2];
+    const half = 0.55 * Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
+    return { x: [cx - half, cx + half], y: [cy - half, cy + half] };
+  };
+  const panel = (title, P, labels, extra, width) => {
+    const d = square(P);
+    return Plot.plot({
+      // Margins adding up the same both ways, so the square domain gets a square frame.
+      width, height: width, marginTop: 22, marginBottom: 38, marginLeft: 40, marginRight: 20, style: { background: 'transparent', fontSize: '11px' }, ariaLabel: title,
+      x: { domain: d.x, label: labels[0], labelAnchor: 'center', labelArrow: 'none', ticks: 4 }, y: { domain: d.y, label: labels[1], labelAnchor: 'center', labelArrow: 'none', ticks: 4 },
+      marks: [Plot.frame({ stroke: '#ccc' }), Plot.text([title], { frameAnchor: 'top', dy: -16, fontWeight: 600 }),
+        Plot.dot(rows(P.slice(0, 2 * n)), { x: 'x', y: 'y', r: 2.2, fill: (p) => palette[p.c % palette.length], fillOpacity: 0.75 }), ...extra],
+    });
+  };
+  const draw = () => {
+    const width = Math.min(280, context.width >= 440 ? Math.floor(context.width / 2) - 6 : context.width);
+    holder.replaceChildren(context.el('div', { class: 'panels' },
+      panel('the principal axes on the data', [...a.X, ...tips], ['feature 0', 'feature 1'], [
+        Plot.arrow(axes, { x1: 'x1', y1: 'y1', x2: 'x2', y2: 'y2', stroke: '#111', strokeWidth: 2.5, headLength: 10 }),
+        Plot.text(axes, { x: 'x2', y: 'y2', text: 'label', dy: -10, stroke: 'white', strokeWidth: 3, fill: '#111', fontWeight: 600 })], width),
+      panel('the same points on PC1 and PC2', a.Z, ['PC1', 'PC2'], [Plot.ruleX([0], { stroke: '#999' }), Plot.ruleY([0], { stroke: '#999' })], width)));
+  };
+  context.onResize(draw);
+  draw();
+}
+
+// The three ways to build a multiclass classifier from binary ones, on three classes A, B, C:
+// one-vs-rest (one boundary per class against the others), one-vs-one (one per pair) and an
+// error-correcting output code (each binary problem splits the classes as a column of the code
+// says; a point takes the class whose row its answers match best).
+function multiclassSchemes(holder, context) {
+  const centre = { A: [-2, 0], B: [2, 0], C: [0, 3] };
+  const names = Object.keys(centre);
+  const points = names.flatMap((c, k) => Array.from({ length: 14 }, (_, i) => {
+    const angle = 2.4 * i, radius = 0.25 + 0.055 * i; // a small deterministic spiral of points
+    return { x: centre[c][0] + radius * Math.cos(angle), y: centre[c][1] + radius * Math.sin(angle), c, k };
+  }));
+  // 1.5 units from a class's centre, away from the middle of the picture: where its letter goes.
+  const outward = (c) => {
+    const [dx, dy] = [centre[c][0], centre[c][1] - 1], len = Math.hypot(dx, dy);
+    return [(1.5 * dx) / len, (1.5 * dy) / len];
+  };
+  const mean = (cs) => [0, 1].map((j) => cs.reduce((sum, c) => sum + centre[c][j], 0) / cs.length);
+  // The line half-way between the means of two groups of classes, across them, labelled on its
+  // outer part (away from the middle of the picture, where the lines meet).
+  const between = (one, other, label) => {
+    const [p, q] = [mean(one), mean(other)], mid = [(p[0] + q[0]) / 2, (p[1] + q[1]) / 2];
+    const along = [-(q[1] - p[1]), q[0] - p[0]], len = Math.hypot(...along);
+    const at = (t) => ({ x: mid[0] + (t * along[0]) / len, y: mid[1] + (t * along[1]) / len });
+    const inside = (u) => Math.abs(u.x) < 3.4 && u.y > -1.7 && u.y < 4.7;
+    const outer = [at(2.6), at(-2.6), at(1.6), at(-1.6)].filter(inside).sort((u, v) => Math.hypot(v.x, v.y - 1) - Math.hypot(u.x, u.y - 1))[0];
+    return { ends: [at(-8), at(8)], label: { ...outer, label } };
+  };
+  const ovr = names.map((c) => between([c], names.filter((o) => o !== c), `${c} vs rest`));
+  const ovo = [['A', 'B'], ['A', 'C'], ['B', 'C']].map(([a, b]) => between([a], [b], `${a} vs ${b}`));
+  const code = [[1, 1, -1, 1, -1], [1, -1, 1, -1, 1], [-1, 1, 1, -1, -1]]; // rows A, B, C; 5 binary problems
+  const panel = (title, lines, width) => Plot.plot({
+    width, height: width * 0.95, x: { domain: [-4.2, 4.2], axis: null }, y: { domain: [-2, 5.2], axis: null },
+    style: { background: 'transparent', fontSize: '11px' }, ariaLabel: title, marginTop: 20,
+    marks: [
+      Plot.frame({ stroke: '#ccc' }),
+      Plot.text([title], { frameAnchor: 'top', dy: -14, fontWeight: 600 }),
+      Plot.dot(points, { x: 'x', y: 'y', r: 2.6, fill: (d) => palette[d.k] }),
+      Plot.text(names, { x: (c) => centre[c][0] + outward(c)[0], y: (c) => centre[c][1] + outward(c)[1], text: (c) => c, fontWeight: 700, fontSize: 13 }),
+      ...lines.map((line) => Plot.line(line.ends, { x: 'x', y: 'y', stroke: '#111', strokeDasharray: '5 3', clip: true })),
+      Plot.text(lines.map((line) => line.label), { x: 'x', y: 'y', text: 'label', stroke: 'white', strokeWidth: 3, fill: '#111' }),
+    ],
+  });
+  const matrix = (width) => Plot.plot({
+    width, height: width * 0.75, marginTop: 34, marginLeft: 34, padding: 0.06,
+    style: { background: 'transparent', fontSize: '11px' }, ariaLabel: 'output code',
+    x: { axis: 'top', label: 'binary problem', labelAnchor: 'center', labelArrow: 'none', tickFormat: (j) => `f${j + 1}` }, y: { label: null, tickFormat: (r) => names[r] },
+    color: { domain: [-1, 1], range: ['#e8ebf1', '#5b6270'] },
+    marks: [
+      Plot.cell(code.flatMap((row, r) => row.map((v, j) => ({ r, j, v }))), { x: 'j', y: 'r', fill: 'v', inset: 0.5 }),
+      Plot.text(code.flatMap((row, r) => row.map((v, j) => ({ r, j, v }))), { x: 'j', y: 'r', text: (d) => (d.v > 0 ? '+' : '−'), fill: (d) => (d.v > 0 ? 'white' : '#111'), fontSize: 14 }),
+    ],
+  });
+  const draw = () => {
+    const columns = context.width >= 520 ? 3 : context.width >= 360 ? 2 : 1;
+    const width = Math.min(260, Math.floor(context.width / columns) - 8);
+    holder.replaceChildren(context.el('div', { class: 'panels' },
+      panel('one-vs-rest: 3 classifiers', ovr, width), panel('one-vs-one: 3 classifiers', ovo, width), matrix(width)));
+  };
+  context.onResize(draw);
+  draw();
+}
+
+// k-means from several random starts on the same points, side by side: most runs find the three
+// blobs, some stop in a local minimum (two centres share a blob, one covers two) with a far
+// higher inertia. Each run is one fit in the worker.
+async function kMeansRuns(holder, context) {
+  const starts = [0, 1, 2, 3, 4, 5];
+  const answer = await context.ask({
+    type: 'runs', dataset: { preset: 'blobs', nSamples: 300, noise: 1, seed: 3, testSize: 0 },
+    model: { name: 'KMeans', params: { nClusters: 3, nInit: 1, init: 'random' } }, param: 'randomState', values: starts,
+  });
+  const best = Math.min(...answer.runs.map((r) => r.inertia));
+  const place = (i, columns) => ({ col: i % columns, row: Math.floor(i / columns) });
+  const draw = () => {
+    const columns = context.width >= 420 ? 3 : 2;
+    const points = answer.runs.flatMap((r, i) => r.labels.map((c, j) => ({ x: answer.X[2 * j], y: answer.X[2 * j + 1], c, ...place(i, columns) })));
+    const centres = answer.runs.flatMap((r, i) => Array.from({ length: r.centres.rows }, (_, k) => ({ x: r.centres.data[2 * k], y: r.centres.data[2 * k + 1], ...place(i, columns) })));
+    const titles = answer.runs.map((r, i) => ({
+      ...place(i, columns),
+      text: `start ${r.value}: ${r.inertia.toFixed(0)}${r.inertia > 1.01 * best ? ` (${(r.inertia / best).toFixed(1)}×)` : ''}`,
+    }));
+    const panel = Math.floor(context.width / columns);
+    holder.replaceChildren(Plot.plot({
+      width: context.width, height: Math.ceil(starts.length / columns) * (panel * 0.85 + 18) + 30, marginTop: 24, marginLeft: 36,
+      style: { background: 'transparent', fontSize: '11px' }, ariaLabel: `k-means from ${starts.length} random starts`,
+      fx: { axis: null, padding: 0.08 }, fy: { axis: null, padding: 0.16 }, x: { label: null, ticks: 3 }, y: { label: null, ticks: 3 },
+      marks: [
+        Plot.frame({ stroke: '#ccc' }),
+        Plot.dot(points, { x: 'x', y: 'y', fx: 'col', fy: 'row', r: 1.8, fill: (d) => palette[d.c % palette.length] }),
+        Plot.dot(centres, { x: 'x', y: 'y', fx: 'col', fy: 'row', symbol: 'times', r: 6, stroke: '#111', strokeWidth: 2.5 }),
+        Plot.text(titles, { fx: 'col', fy: 'row', text: 'text', frameAnchor: 'top', dy: -12, fontWeight: 600 }),
+      ],
+    }));
+  };
+  context.onResize(draw);
+  draw();
 }
 
 // ---- the sections --------------------------------------------------------------------------
@@ -236,10 +390,10 @@ export const sections = [
     text: `<p>A support vector machine looks for the boundary with the widest <em>margin</em> — the largest band free of training points between the classes. Only the points on or inside the band (the support vectors) determine it. A soft margin (parameter C) lets some points cross the band, and kernels replace the dot product so the same algorithm draws curved boundaries.</p>
 <p>The soft-margin SVM is also a penalised linear model with its own loss: the <em>hinge</em> loss max(0, 1 − m), zero for points beyond the margin, where logistic regression's loss never quite reaches zero. For regression, the <em>ε-insensitive</em> loss ignores residuals smaller than ε. The loss functions below come from wasmlearn; the SVMs themselves are not in the library yet.</p>`,
     figures: [
-      { type: 'draw', title: 'Figure 11 — classification losses against the margin', draw: marginLosses, caption: 'All are computed by wasmlearn.losses. The hinge loss is zero beyond m = 1: points well on the right side do not count, which is what makes an SVM depend on its support vectors only.' },
-      { type: 'draw', title: 'Figure 13 — regression losses against the residual', draw: regressionLosses, caption: 'The ε-insensitive loss is zero inside a tube of half-width ε around the prediction; outside it grows like the absolute loss.' },
       { type: 'live', title: 'Figures 9–10 — linear SVM and its margin', needs: ['SVC'], model: 'SVC', dataset: { preset: 'blobs', noise: 1.2 }, params: { kernel: 'linear' }, controls: [{ name: 'C' }] },
+      { type: 'draw', title: 'Figure 11 — classification losses against the margin', draw: marginLosses, caption: 'All are computed by wasmlearn.losses. The hinge loss is zero beyond m = 1: points well on the right side do not count, which is what makes an SVM depend on its support vectors only.' },
       { type: 'live', title: 'Figure 12 — kernel SVM', needs: ['SVC'], model: 'SVC', dataset: { preset: 'circles', noise: 0.1 }, params: { kernel: 'rbf' }, controls: [{ name: 'C' }, { name: 'gamma' }] },
+      { type: 'draw', title: 'Figure 13 — regression losses against the residual', draw: regressionLosses, caption: 'The ε-insensitive loss is zero inside a tube of half-width ε around the prediction; outside it grows like the absolute loss.' },
     ],
   },
   {
@@ -247,11 +401,13 @@ export const sections = [
     text: `<p>Some methods separate only two classes. Two strategies extend them to more: <em>one-vs-rest</em> trains one classifier per class against all the others and picks the most confident; <em>one-vs-one</em> trains one per pair of classes and lets them vote. Logistic regression can also be made multiclass directly: the <em>multinomial</em> (softmax) model gives each class a linear score and turns the scores into probabilities that sum to one.</p>
 <p>wasmlearn's LogisticRegression does one-vs-rest and multinomial itself (option <code>multiClass</code>), shown below. The general wrappers that make any binary classifier multiclass (scikit-learn's OneVsRestClassifier and OneVsOneClassifier) are not in the library yet.</p>`,
     figures: [
-      { type: 'live', title: 'Figure 14 — one-vs-rest logistic regression', needs: ['LogisticRegression'], model: 'LogisticRegression', dataset: { preset: 'blobs', noise: 2 }, params: { multiClass: 'ovr' },
+      { type: 'draw', title: 'Figure 14 — one-vs-rest, one-vs-one and output codes', draw: multiclassSchemes,
+        caption: 'Three classes, A, B and C. One-vs-rest trains a classifier per class against all others; one-vs-one one per pair, and the pairs vote; an output code gives each class a row of + and − (the table): binary problem fj learns to tell the classes marked + from those marked −, and a point takes the class whose row best matches its answers, so one wrong answer can be outvoted.' },
+      { type: 'live', title: 'Figure 15a — one-vs-rest logistic regression', needs: ['LogisticRegression'], model: 'LogisticRegression', dataset: { preset: 'blobs', noise: 2 }, params: { multiClass: 'ovr' },
         controls: [{ name: 'C', maximum: 10 }, noise(2, 3)], caption: 'One binary model per class against the rest; the most confident wins.' },
-      { type: 'live', title: 'Multinomial (softmax) logistic regression', needs: ['LogisticRegression'], model: 'LogisticRegression', dataset: { preset: 'blobs', noise: 2 }, params: { multiClass: 'multinomial' },
+      { type: 'live', title: 'Figure 15b — multinomial (softmax) logistic regression', needs: ['LogisticRegression'], model: 'LogisticRegression', dataset: { preset: 'blobs', noise: 2 }, params: { multiClass: 'multinomial' },
         controls: [{ name: 'C', maximum: 10 }, noise(2, 3)], caption: 'One model for all classes: compare the boundaries and the uncertain bands with one-vs-rest.' },
-      { type: 'live', title: 'Figure 15 — one-vs-one for any binary classifier', needs: ['OneVsOneClassifier'], model: 'OneVsOneClassifier', dataset: { preset: 'blobs' }, params: {} },
+      { type: 'live', title: 'One-vs-one for any binary classifier', needs: ['OneVsOneClassifier'], model: 'OneVsOneClassifier', dataset: { preset: 'blobs' }, params: {} },
     ],
   },
   {
@@ -269,9 +425,9 @@ export const sections = [
     text: `<p>A decision tree asks a sequence of yes/no questions about one feature at a time (“is x₁ ≤ 0.3?”) and predicts the majority class of the leaf a point ends in, so its regions are rectangles. Each split is chosen to make the two children as <em>pure</em> as possible, measured by an impurity criterion — Gini, entropy or the misclassification rate — which is zero for a node with a single class and largest for an even mix.</p>
 <p>Deep trees overfit; limiting the depth or the leaf size controls them. A <em>random forest</em> averages many trees grown on bootstrap samples with random feature choices, which smooths the rectangles and usually predicts better than any single tree.</p>`,
     figures: [
-      { type: 'draw', title: 'Figure 18 — impurity criteria for two classes', draw: criteria, caption: 'All three vanish for a pure node; entropy is halved to share the scale.' },
-      { type: 'live', title: 'Figures 17, 19 — a decision tree and its rectangles', needs: ['DecisionTreeClassifier'], model: 'DecisionTreeClassifier', dataset: { preset: 'moons', noise: 0.3 }, params: { maxDepth: 3, randomState: 0 },
+      { type: 'live', title: 'Figure 18 — a decision tree and its rectangles', needs: ['DecisionTreeClassifier'], model: 'DecisionTreeClassifier', dataset: { preset: 'moons', noise: 0.3 }, params: { maxDepth: 3, randomState: 0 },
         controls: [{ name: 'maxDepth', maximum: 12 }, { name: 'criterion' }], caption: 'Below the figure: the tree’s first levels.' },
+      { type: 'draw', title: 'Figure 19 — impurity criteria for two classes', draw: criteria, caption: 'All three vanish for a pure node; entropy is halved to share the scale.' },
       { type: 'live', title: 'A random forest', needs: ['RandomForestClassifier'], model: 'RandomForestClassifier', dataset: { preset: 'moons', noise: 0.3 }, params: { nEstimators: 50, randomState: 0 },
         controls: [{ name: 'nEstimators', maximum: 200 }, { name: 'maxDepth', maximum: 12 }], tree: false },
     ],
@@ -283,10 +439,8 @@ export const sections = [
     figures: [
       { type: 'live', title: 'Figure 20 — k-means', needs: ['KMeans'], model: 'KMeans', dataset: { preset: 'blobs', noise: 1.0, testSize: 0 }, params: { nClusters: 3, randomState: 0 },
         controls: [{ name: 'nClusters', maximum: 8 }, seed], caption: 'Crosses: the centres. Regions: the nearest centre. Below: the inertia at each iteration of the best start; it never rises.' },
-      { type: 'sweep', title: 'Figure 21 — local minima: inertia of single runs from 20 random starts', needs: ['KMeans'], model: 'KMeans', dataset: { preset: 'blobs', noise: 1.0, testSize: 0, nSamples: 300, seed: 3 },
-        params: { nClusters: 6, nInit: 1, init: 'random' }, param: 'randomState', values: Array.from({ length: 20 }, (_, i) => i), attributes: ['inertia'], x: 'random start', y: 'inertia',
-        series: (a) => [{ name: 'inertia after convergence', points: a.values.map((v, i) => [v, Array.isArray(a.attributes.inertia[i]) ? a.attributes.inertia[i][0] : a.attributes.inertia[i]]) }],
-        caption: 'Different starts end at different inertias: each is a local minimum.' },
+      { type: 'draw', title: 'Figure 21 — local minima: k-means from six random starts', needs: ['KMeans'], draw: kMeansRuns,
+        caption: 'The same 300 points, k = 3, one run per random start (nInit = 1); above each panel the start and the inertia it reached (× the best). Most runs find the three blobs; some stop where two centres share a blob and one centre covers the other two — a local minimum with a much higher inertia. This is why KMeans keeps the best of nInit starts.' },
       { type: 'live', title: 'Figure 22 — Gaussian mixture', needs: ['GaussianMixture'], model: 'GaussianMixture', dataset: { preset: 'aniso', noise: 0.6, testSize: 0 }, params: { nComponents: 3, randomState: 0 },
         controls: [{ name: 'nComponents', maximum: 6 }, { name: 'covarianceType' }], caption: 'Ellipses: two standard deviations of each component. Below: the mean log-likelihood (the lower bound EM raises) at each iteration.' },
     ],
@@ -296,9 +450,12 @@ export const sections = [
     text: `<p>Principal component analysis finds the orthogonal directions along which the data vary most and projects onto the first few. On the four Iris measurements, the first principal component alone carries about 92 % of the variance, so a 2-D picture loses little.</p>
 <p>Linear discriminant analysis also projects, but it uses the labels: it looks for the directions that best separate the class means relative to the spread within classes — at most one fewer than the number of classes.</p>`,
     figures: [
-      { type: 'live', title: 'Figures 23–24 — Iris projected on its first two principal components', needs: ['PCA'], model: 'PCA', dataset: { preset: 'iris', testSize: 0 }, params: { nComponents: 2 },
+      { type: 'draw', title: 'Figure 23 — the principal axes of a 2-D cloud, and the cloud rotated onto them', needs: ['PCA'], draw: principalAxesFigure,
+        caption: 'First panel: from the mean, each arrow is a principal axis, two standard deviations of the points along it long; PC1 follows the widest spread, PC2 is at a right angle to it. Second panel: the same points in those coordinates — PCA only centres and rotates the cloud, and the new coordinates are uncorrelated; keeping PC1 alone keeps the share of the variance shown.' },
+      { type: 'live', title: 'Figure 24 — Iris projected on its first two principal components', needs: ['PCA'], model: 'PCA', dataset: { preset: 'iris', testSize: 0 }, params: { nComponents: 2 },
         controls: [{ name: 'whiten' }], caption: 'Explained variance per component under the figure.' },
       { type: 'live', title: 'Figure 25 — Iris projected on its two discriminant axes', needs: ['LinearDiscriminantAnalysis'], model: 'LinearDiscriminantAnalysis', project: true, dataset: { preset: 'iris', testSize: 0 }, params: { nComponents: 2 },
+        playground: { preset: 'iris-lda' },
         caption: 'The classes separate better than with PCA: LDA knows them.' },
     ],
   },

@@ -32,6 +32,10 @@ engine.ready.then((info) => {
   document.body.dataset.ready = '1';
 });
 
+// "Hover" means nothing on a touch screen, where sliding a finger over a figure does the same.
+const touch = matchMedia('(hover: none)').matches;
+const forPointer = (text) => (touch ? text.replaceAll('Hover over', 'Slide a finger over').replaceAll('Hover:', 'Touch and slide:').replaceAll('under the pointer', 'under your finger') : text);
+
 const missingFor = (names) => [...new Set(names)].filter((n) => !metas.has(n));
 
 function show() {
@@ -43,7 +47,7 @@ function show() {
   for (const a of toc.querySelectorAll('a')) a.toggleAttribute('aria-current', a.getAttribute('href') === `#${s.id}`);
   delete document.body.dataset.ready;
   const body = el('div', { class: 'prose' });
-  body.innerHTML = s.text;
+  body.innerHTML = forPointer(s.text);
   const figs = el('div', { class: 'figures' });
   const i = sections.indexOf(s);
   const pager = el('nav', { class: 'pager', 'aria-label': 'previous and next section' },
@@ -51,16 +55,30 @@ function show() {
     i < sections.length - 1 ? el('a', { href: `#${sections[i + 1].id}`, text: `${sections[i + 1].title} →` }) : el('span'));
   article.replaceChildren(el('h2', { text: `${s.number ? `§${s.number} ` : ''}${s.title}` }), body, figs, pager);
   article.dataset.section = s.id;
-  const pending = [];
-  for (const spec of s.figures) {
-    const box = el('figure', { class: 'tfig' });
-    figs.append(box);
-    pending.push(mount(box, spec));
-  }
+  // Every box is in the grid before any figure measures its width: the first of a row must not
+  // size itself while it is still alone (and spans the whole row).
+  const boxes = s.figures.map(() => el('figure', { class: 'tfig' }));
+  figs.append(...boxes);
+  const pending = s.figures.map((spec, k) => mount(boxes[k], spec));
   Promise.allSettled(pending).then(() => {
     if (article.dataset.section === s.id) document.body.dataset.ready = '1';
   });
   window.scrollTo(0, 0);
+}
+
+// Calls `draw` again (debounced) whenever `node` changes width: figures are drawn at the width
+// of their box, which moves with the window and with the layout settling. Ends with the section.
+function onWidthChange(node, draw) {
+  let width = node.clientWidth, timer = 0;
+  const observer = new ResizeObserver(() => {
+    if (node.clientWidth === width) return;
+    width = node.clientWidth;
+    clearTimeout(timer);
+    // A failed redraw (a cancelled request) leaves the last drawing up; the first draw reports errors.
+    timer = setTimeout(() => Promise.resolve().then(draw).catch(() => {}), 80);
+  });
+  observer.observe(node);
+  live.push({ dispose: () => (observer.disconnect(), clearTimeout(timer)) });
 }
 
 // One figure of a section; resolves once it has drawn (or said why it cannot).
@@ -78,11 +96,18 @@ function mount(box, spec) {
     const holder = el('div', { class: 'drawing' });
     const controls = el('div', { class: 'fig-controls' });
     box.replaceChildren(title, controls, holder, el('figcaption', { class: 'hint', text: spec.caption }));
-    const width = Math.min(560, box.clientWidth || 560);
-    // A drawing may ask the worker for the library's numbers (ask resolves with its answer).
-    const ask = (msg) => engine.ask({ ...msg, fig: `draw-${spec.title}` });
+    // A drawing may ask the worker for the library's numbers (ask resolves with its answer), and
+    // registers its draw function to be called again when the box changes width.
+    const context = {
+      get width() {
+        return Math.min(560, holder.clientWidth || 560);
+      },
+      controls, el,
+      ask: (msg) => engine.ask({ ...msg, fig: `draw-${spec.title}` }),
+      onResize: (draw) => onWidthChange(holder, draw),
+    };
     return Promise.resolve()
-      .then(() => spec.draw(holder, { width, controls, el, ask }))
+      .then(() => spec.draw(holder, context))
       .then(() => (box.dataset.state = 'drawn'), (e) => {
         holder.replaceChildren(el('p', { class: 'message', role: 'alert', text: e.message }));
         box.dataset.state = 'error';
@@ -91,9 +116,11 @@ function mount(box, spec) {
   return Promise.resolve();
 }
 
+// The figure's settings as a playground URL; `spec.playground` overrides dataset options there
+// (a projection figure opens the projected preset).
 function playgroundLink(spec, state) {
   const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(state.dataset)) if (v !== undefined && v !== null) q.set(k, v);
+  for (const [k, v] of Object.entries({ ...state.dataset, ...spec.playground })) if (v !== undefined && v !== null) q.set(k, v);
   q.set('model', spec.model);
   for (const [k, v] of Object.entries(state.params)) q.set(k, typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v));
   return `./index.html#${q}`;
@@ -105,7 +132,7 @@ function mountLive(box, title, spec) {
   const controls = el('div', { class: 'fig-controls' });
   const holder = el('figure', { class: 'tfig-live' });
   const link = el('a', { class: 'open', text: 'open in the playground' });
-  box.replaceChildren(title, controls, holder, el('figcaption', { class: 'hint' }, spec.caption ?? '', ' ', link));
+  box.replaceChildren(title, controls, holder, el('figcaption', { class: 'hint' }, forPointer(spec.caption ?? ''), ' ', link));
   let resolveFirst;
   const first = new Promise((r) => (resolveFirst = r));
   const figure = new Figure(holder, {
@@ -147,6 +174,7 @@ function mountLive(box, title, spec) {
     controls.append(ctl.root);
   }
   render();
+  onWidthChange(holder, render);
   live.push({ dispose: () => clearTimeout(timer) });
   return first;
 }
@@ -161,10 +189,14 @@ async function mountSweep(box, title, spec) {
       type: spec.type, fig: `${spec.type}-${spec.title}`, dataset: { nSamples: 200, seed: 0, testSize: 0.25, ...spec.dataset },
       model: { name: spec.model, params: spec.params ?? {} }, param: spec.param, values: spec.values, attributes: spec.attributes ?? [],
     });
-    const width = Math.min(560, box.clientWidth || 560);
-    holder.replaceChildren(spec.type === 'path'
-      ? pathChart({ ...answer, alpha: null }, { width })
-      : lineChart(spec.series(answer), { width, x: spec.x ?? spec.param, y: spec.y, xType: spec.xType }));
+    const draw = () => {
+      const width = Math.min(560, holder.clientWidth || 560);
+      holder.replaceChildren(spec.type === 'path'
+        ? pathChart({ ...answer, alpha: null }, { width })
+        : lineChart(spec.series(answer), { width, x: spec.x ?? spec.param, y: spec.y, xType: spec.xType }));
+    };
+    draw();
+    onWidthChange(holder, draw);
     box.dataset.state = 'drawn';
   } catch (e) {
     holder.replaceChildren(el('p', { class: 'message', role: 'alert', text: e.message }));

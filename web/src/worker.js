@@ -6,13 +6,15 @@
 //   neighbours the training points the last model of `fig` uses for a query point
 //   sweep      fit once per value of one option: train/test scores and chosen attributes
 //   losses     the library's loss functions over a grid, for the tutorial's loss plots
+//   runs       a clusterer fitted once per random start: clusters, centres, inertia of each
+//   principalAxes  PCA on a 2-D dataset: its axes on the cloud and the rotated points
 //   path       the regularisation path (coefficients against alpha) of Lasso / ElasticNet / Ridge;
 //              a render of those models also sends theirs with the fit
 // A cancelled request is stopped by the page terminating this worker and starting a new one.
 import * as wl from 'wasmlearn';
-import { generate, applyEdits, isTestPoint, presets, presetByName } from './data.js';
+import { generate, applyEdits, isTestPoint, presets, presetByName, expansions2d } from './data.js';
 import { figureSize } from './layout.js';
-import { fitBasis, hasPath, regularisationPath } from './paths.js';
+import { fitBasis, hasPath, regularisationPath, superscript } from './paths.js';
 
 const latest = new Map(); // fig -> id of its newest render (older ones stop between passes)
 const models = new Map(); // fig -> { model, trainIndex } kept for neighbour queries
@@ -30,11 +32,11 @@ function prepare(dataset, edits, meta, project = false) {
   const curve = preset?.kind === 'curve';
   const d = applyEdits(baseData(dataset), edits, curve);
   const n = d.P.length / 2;
+  // Points placed by hand on a cleared figure all train the model: a click must show its effect.
   const test = new Uint8Array(n);
-  for (let i = 0; i < n; i++) test[i] = isTestPoint(dataset.seed, d.origin?.[i] ?? i, dataset.testSize) ? 1 : 0;
+  if (!edits?.clear) for (let i = 0; i < n; i++) test[i] = isTestPoint(dataset.seed, d.origin?.[i] ?? i, dataset.testSize) ? 1 : 0;
   const train = [], held = [];
   for (let i = 0; i < n; i++) (test[i] ? held : train).push(i);
-  if (train.length === 0) throw new Error('no training points: add some points or lower testSize');
   const kind = project ? 'transformer' : meta.kind;
   if (preset?.kind === 'table' && meta.kind !== 'regressor') throw new Error(`${meta.name} needs a dataset with classes`);
   if (kind === 'classifier' && curve) throw new Error(`${meta.name} is a classifier: pick a dataset with classes`);
@@ -52,16 +54,51 @@ function prepare(dataset, edits, meta, project = false) {
   };
   // On a 1-D regression set the model may see a basis expansion of x, fitted on the training x.
   // The caller disposes it.
-  const basis = kind === 'regressor' && curve ? fitBasis(dataset.basis, dataset.basisSize, columns(train)) : null;
-  const features = (X) => (basis && X.rows ? basis.transform(X) : X);
+  const basis = kind === 'regressor' && curve && train.length ? fitBasis(dataset.basis, dataset.basisSize, columns(train)) : null;
+  // On 2-D data a supervised model may see extra features of the two coordinates (the toggles).
+  const extra = cols === 2 && source === d.P && (kind === 'classifier' || kind === 'regressor') ? expansions2d.filter((e) => dataset[e.name]) : [];
+  const expand = (X) => {
+    const width = 2 + extra.length, data = new Float64Array(X.rows * width);
+    for (let r = 0; r < X.rows; r++) {
+      const a = X.data[2 * r], b = X.data[2 * r + 1];
+      data[r * width] = a;
+      data[r * width + 1] = b;
+      extra.forEach((e, j) => (data[r * width + 2 + j] = e.f(a, b)));
+    }
+    return { data, rows: X.rows, cols: width };
+  };
+  const features = (X) => (basis && X.rows ? basis.transform(X) : extra.length ? expand(X) : X);
   const rows = (idx) => features(columns(idx));
-  const featureNames = basis?.names ?? (cols === 1 ? ['x'] : cols === 2 ? d.labels : Array.from({ length: cols }, (_, j) => `feature ${j}`));
+  const featureNames = basis?.names ?? (cols === 1 ? ['x'] : cols === 2 ? [...d.labels, ...extra.map((e) => e.label)] : Array.from({ length: cols }, (_, j) => `feature ${j}`));
   const target = (idx) => {
     if (meta.kind === 'classifier') return Int32Array.from(idx, (i) => d.c[i]);
     if (meta.kind === 'regressor') return Float64Array.from(idx, (i) => (d.t ? d.t[i] : d.c[i]));
     return undefined;
   };
   return { d, n, curve, test, train, held, rows, target, features, featureNames, dispose: () => basis?.dispose() };
+}
+
+const noTrainingPoints = 'no training points: add some points or lower testSize';
+function requireTraining(p) {
+  if (p.train.length === 0) throw new Error(noTrainingPoints);
+}
+
+// What each output column of a transformer of x is, for the legend: 1, x, x², the splines, the
+// intervals of piecewise bases; `column j` when the transformer does not say.
+function outputNames(name, model, params, cols) {
+  const power = (k) => (k === 0 ? '1' : k === 1 ? 'x' : `x${superscript(k)}`);
+  const shifted = (k) => (k === 0 ? 'x' : k < 0 ? `x + ${-k}` : `x − ${k}`);
+  const knots = Array.isArray(params.knots) ? params.knots.map((k) => +k.toPrecision(3)) : []; // SplineTransformer's is a name
+  const cut = (k) => (k === 0 ? `x < ${knots[0]}` : k === knots.length ? `x ≥ ${knots[k - 1]}` : `${knots[k - 1]} ≤ x < ${knots[k]}`);
+  const intervals = Array.from({ length: knots.length + 1 }, (_, k) => `I(${cut(k)})`);
+  let names = null;
+  if (name === 'PolynomialFeatures') names = Array.from(rowsOf(attr(model, 'powers'))?.data ?? [], power);
+  else if (name === 'SplineTransformer') names = Array.from({ length: cols }, (_, j) => `B-spline ${j + 1}`);
+  else if (name === 'PiecewiseConstantFeatures') names = intervals.slice(params.includeBias === false ? 1 : 0);
+  else if (name === 'PiecewiseLinearFeatures')
+    names = params.continuous === false ? [...intervals, ...intervals.map((i) => `x·${i}`)] : ['1', 'x', ...knots.map((k) => `(${shifted(k)})₊`)];
+  if (name === 'PiecewiseLinearFeatures' && params.includeBias === false) names = names.slice(1);
+  return names?.length === cols ? names : Array.from({ length: cols }, (_, j) => `column ${j + 1}`);
 }
 
 // Padded bounding box of n points (x, y interleaved).
@@ -108,9 +145,40 @@ function gridPoints(domain, nx, ny) {
   return { data, rows: nx * ny, cols: 2 };
 }
 
+// Grid cells with no training point within a radius classifier's radius, when it has no
+// outlierLabel (it then refuses to predict them): those whose nearest training point, found by
+// one 1-nearest-neighbour query with the same metric (far cheaper than listing every neighbour of
+// every cell), is farther than the radius.
+function cellsWithoutNeighbours(model, training, grid) {
+  const { radius, ...params } = model.getParams();
+  const taken = new Set(wl.KNeighborsClassifier.metadata.params.map((p) => p.name)); // the search options: metric, p, algorithm
+  const search = Object.fromEntries(Object.entries(params).filter(([name]) => taken.has(name)));
+  const nearest = new wl.KNeighborsClassifier({ ...search, nNeighbors: 1 });
+  try {
+    nearest.fit(training.X, training.y);
+    return Uint8Array.from(nearest.kneighbors(grid).distances.data, (d) => (d > radius ? 1 : 0));
+  } finally {
+    nearest.dispose();
+  }
+}
+
 // Class (or cluster) probabilities on the grid, rows x k. Models without predictProba give hard
-// 0/1 votes from one predict call.
-function gridProba(model, grid, classes) {
+// 0/1 votes from one predict call. Cells a radius classifier has no neighbours for get all-zero
+// rows (drawn as such); `empty` counts them.
+function gridProba(model, grid, classes, training) {
+  if (typeof model.radiusNeighbors === 'function' && model.getParams().outlierLabel == null) {
+    const empty = cellsWithoutNeighbours(model, training, grid);
+    const kept = [];
+    empty.forEach((e, r) => e || kept.push(r));
+    const k = classes.length, out = new Float64Array(grid.rows * k);
+    if (kept.length) {
+      const c = grid.cols, sub = new Float64Array(c * kept.length);
+      kept.forEach((r, i) => sub.set(grid.data.subarray(c * r, c * (r + 1)), c * i));
+      const proba = model.predictProba({ data: sub, rows: kept.length, cols: c }).data;
+      kept.forEach((r, i) => out.set(proba.subarray(i * k, (i + 1) * k), r * k));
+    }
+    return Object.assign(out, { empty: grid.rows - kept.length });
+  }
   if (typeof model.predictProba === 'function') return model.predictProba(grid).data;
   const labels = model.predict(grid);
   const k = classes.length, out = new Float64Array(grid.rows * k);
@@ -149,6 +217,8 @@ function ellipses(model, meta, params, centres) {
   const covs = [];
   const C = rowsOf(attrAs(model, meta, 'covariances'));
   const V = !C ? rowsOf(attrAs(model, meta, 'variances')) : null;
+  // An identity covariance is a metric's stand-in (NearestCentroid's euclidean), not a fitted spread.
+  if (C?.rows === 2 && C.cols === 2 && C.data.join() === '1,0,0,1') return null;
   if (C) {
     const type = params.covarianceType ?? (C.rows === 2 * k ? 'full' : 'tied');
     for (let i = 0; i < k; i++) {
@@ -227,14 +297,24 @@ async function render({ id, fig, dataset, edits, model: spec, passes, view }) {
   const Xtr = p.rows(train), ytr = p.target(train), Xte = p.rows(held), yte = p.target(held);
   const old = models.get(fig);
   if (old) old.model.dispose(), old.prepared.dispose(), models.delete(fig);
-  const model = new Model(spec.params);
+  let model = null;
   let t = performance.now();
   try {
+    if (train.length === 0) throw new Error(noTrainingPoints);
+    model = new Model(spec.params);
     model.fit(Xtr, ytr);
   } catch (e) {
-    model.dispose();
+    model?.dispose();
     p.dispose();
-    throw e;
+    // Nothing to draw from a model, but the frame and the points stay, with the reason.
+    postMessage({
+      type: 'fit', id, fig, kind, view: curve ? 'curve' : 'regions', X: d.P, labels: d.c ? Array.from(d.c) : null, target: null, test, pred: null,
+      classes: d.c ? [...new Set(d.c)].sort((a, b) => a - b) : null, classNames: d.classNames ?? null, axisLabels: d.labels,
+      domain: extend(domainOf(baseData(dataset).P), d.P), metrics: {}, overlay: {}, path: null, basis: null, fitMs: 0, size: view,
+      nTrain: train.length, nTest: held.length, error: e?.message ?? String(e),
+    });
+    postMessage({ type: 'pass', id, fig, final: true, none: true });
+    return;
   }
   const fitMs = performance.now() - t;
   models.set(fig, { model, train, meta, prepared: p });
@@ -255,7 +335,7 @@ async function render({ id, fig, dataset, edits, model: spec, passes, view }) {
     const x = domainOf(d.P).x, m = 200;
     const xs = Float64Array.from({ length: m }, (_, j) => x[0] + ((j + 0.5) * (x[1] - x[0])) / m);
     const Z = model.transform({ data: xs, rows: m, cols: 1 });
-    basis = { xs: Array.from(xs), columns: Array.from({ length: Z.cols }, (_, c) => Array.from({ length: m }, (_, j) => Z.data[j * Z.cols + c])) };
+    basis = { xs: Array.from(xs), columns: Array.from({ length: Z.cols }, (_, c) => Array.from({ length: m }, (_, j) => Z.data[j * Z.cols + c])), names: outputNames(spec.name, model, spec.params, Z.cols) };
     view2 = 'basis';
     axisLabels = ['x', 'value of each output column'];
   } else if (kind === 'transformer') {
@@ -301,7 +381,7 @@ async function render({ id, fig, dataset, edits, model: spec, passes, view }) {
   const frame = figureSize(view.width, view.height, domain);
   postMessage({
     type: 'fit', id, fig, kind, view: view2, X: P, labels, target: d.t ? Array.from(d.t) : null, test, pred,
-    classes, classNames: d.classNames ?? null, axisLabels, domain, metrics, overlay, path, basis, fitMs, size: view, nTrain: train.length, nTest: held.length,
+    classes, classNames: d.classNames ?? null, axisLabels, featureNames: p.featureNames, domain, metrics, overlay, path, basis, fitMs, size: view, nTrain: train.length, nTest: held.length,
   });
 
   if (view2 === 'projection' || view2 === 'basis') {
@@ -328,11 +408,11 @@ async function render({ id, fig, dataset, edits, model: spec, passes, view }) {
     const grid = gridPoints(domain, nx, ny);
     const final = i === passes.length - 1;
     if (view2 === 'surface') {
-      const values = Float64Array.from(flat(model.predict(grid)));
+      const values = Float64Array.from(flat(model.predict(p.features(grid))));
       postMessage({ type: 'pass', id, fig, pass: i, final, nx, ny, values, range: [Math.min(...classes), Math.max(...classes)], predictMs: performance.now() - t }, [values.buffer]);
     } else {
-      const proba = gridProba(model, grid, classes);
-      postMessage({ type: 'pass', id, fig, pass: i, final, nx, ny, nClasses: classes.length, proba, predictMs: performance.now() - t }, [proba.buffer]);
+      const proba = gridProba(model, p.features(grid), classes, { X: Xtr, y: ytr });
+      postMessage({ type: 'pass', id, fig, pass: i, final, nx, ny, nClasses: classes.length, proba, empty: proba.empty ?? 0, predictMs: performance.now() - t }, [proba.buffer]);
     }
   }
 }
@@ -340,8 +420,8 @@ async function render({ id, fig, dataset, edits, model: spec, passes, view }) {
 function neighbours({ id, fig, point }) {
   const kept = models.get(fig);
   if (!kept) return postMessage({ type: 'neighbours', id, fig, indices: [] });
-  const { model, train } = kept;
-  const q = { data: Float64Array.from(point), rows: 1, cols: 2 };
+  const { model, train, prepared } = kept;
+  const q = prepared.features({ data: Float64Array.from(point), rows: 1, cols: 2 });
   let indices = [], radius = null;
   if (typeof model.kneighbors === 'function') {
     indices = Array.from(model.kneighbors(q).indices.data);
@@ -357,6 +437,7 @@ function sweep({ id, fig, dataset, edits, model: spec, param, values, attributes
   const Model = wl[spec.name];
   if (typeof Model !== 'function') throw new Error(`no estimator named ${spec.name} in this build`);
   const p = prepare(dataset, edits, Model.metadata);
+  requireTraining(p);
   const Xtr = p.rows(p.train), ytr = p.target(p.train), Xte = p.rows(p.held), yte = p.target(p.held);
   p.dispose();
   const out = { train: [], test: [], attributes: Object.fromEntries(attributes.map((a) => [a, []])) };
@@ -379,12 +460,57 @@ function sweep({ id, fig, dataset, edits, model: spec, param, values, attributes
   postMessage({ type: 'sweep', id, fig, values, ...out });
 }
 
+// Fits a clusterer once per value of `param` (random starts) and returns what each fit made of
+// the same points: their clusters, the centres and the inertia (small multiples of local minima).
+function runs({ id, fig, dataset, model: spec, param, values }) {
+  const Model = wl[spec.name];
+  if (typeof Model !== 'function') throw new Error(`no estimator named ${spec.name} in this build`);
+  const p = prepare(dataset, null, Model.metadata);
+  try {
+    requireTraining(p);
+    const X = p.rows(p.train);
+    const out = values.map((value) => {
+      const model = new Model({ ...spec.params, [param]: value });
+      try {
+        model.fit(X);
+        return { value, labels: Array.from(model.predict(X)), centres: rowsOf(attrAs(model, Model.metadata, 'centres')), inertia: attr(model, 'inertia') };
+      } finally {
+        model.dispose();
+      }
+    });
+    postMessage({ type: 'runs', id, fig, X: Array.from(X.data), runs: out });
+  } finally {
+    p.dispose();
+  }
+}
+
+// PCA on a 2-D dataset's points: the points and classes, the mean, the principal axes (rows of
+// components) with their variances, and the points in the rotated coordinates.
+function principalAxes({ id, fig, dataset }) {
+  const p = prepare(dataset, null, wl.PCA.metadata);
+  const pca = new wl.PCA({ nComponents: 2 });
+  try {
+    requireTraining(p);
+    const X = p.rows(p.train);
+    const Z = pca.fit(X).transform(X);
+    postMessage({
+      type: 'principalAxes', id, fig, X: Array.from(X.data), labels: p.train.map((i) => p.d.c?.[i] ?? 0), Z: Array.from(Z.data),
+      mean: Array.from(flat(pca.mean)), components: Array.from(flat(pca.components)), variance: Array.from(flat(pca.explainedVariance)),
+      ratio: Array.from(flat(pca.explainedVarianceRatio)),
+    });
+  } finally {
+    pca.dispose();
+    p.dispose();
+  }
+}
+
 // The regularisation path of a linear model on a dataset's training points.
 function path({ id, fig, dataset, edits, model: spec }) {
   const Model = wl[spec.name];
   if (typeof Model !== 'function' || !hasPath(spec.name)) throw new Error(`no regularisation path for ${spec.name} in this build`);
   const p = prepare(dataset, edits, Model.metadata);
   try {
+    requireTraining(p);
     postMessage({ type: 'path', id, fig, ...regularisationPath(spec.name, spec.params, p.rows(p.train), p.target(p.train)), names: p.featureNames });
   } finally {
     p.dispose();
@@ -407,6 +533,8 @@ onmessage = async ({ data: msg }) => {
     else if (msg.type === 'neighbours') neighbours(msg);
     else if (msg.type === 'sweep') sweep(msg);
     else if (msg.type === 'path') path(msg);
+    else if (msg.type === 'runs') runs(msg);
+    else if (msg.type === 'principalAxes') principalAxes(msg);
     else if (msg.type === 'losses') losses(msg);
   } catch (e) {
     postMessage({ type: 'error', id: msg.id, fig: msg.fig, message: e?.message ?? String(e) });

@@ -86,12 +86,15 @@ const fitSignature = (m) => {
 let dts = banner + readFileSync(path.join(here, 'prelude.d.ts'), 'utf8') + '\n';
 for (const m of metadata) {
   dts += `/** Options of {@link ${m.name}}. */\nexport interface ${m.name}Options {\n`;
+  // A meta-estimator's `estimator` option also takes an instance (estimator.js turns it into a name
+  // and estimatorOptions), and so does its constructor alone, as scikit-learn's positional form.
+  const member = m.params.some((p) => p.name === 'estimator') ? ' | Estimator<unknown>' : '';
   for (const p of m.params) {
     const c = constraint(p);
-    dts += `  /** ${p.doc}. Default: ${JSON.stringify(p.default)}${c ? `; ${c}` : ''}. */\n  ${p.name}?: ${tsType(p)};\n`;
+    dts += `  /** ${p.doc}. Default: ${JSON.stringify(p.default)}${c ? `; ${c}` : ''}. */\n  ${p.name}?: ${tsType(p)}${p.name === 'estimator' ? member : ''};\n`;
   }
   dts += `}\n\n/** ${m.doc} (${m.family}). */\nexport declare class ${m.name} extends Estimator<${m.name}Options> {\n`;
-  dts += `  constructor(options?: ${m.name}Options);\n  static fromJSON(json: ModelJSON | string): ${m.name};\n  static readonly metadata: EstimatorMetadata;\n`;
+  dts += `  constructor(options?: ${m.name}Options${member});\n  static fromJSON(json: ModelJSON | string): ${m.name};\n  static readonly metadata: EstimatorMetadata;\n`;
   dts += `  ${fitSignature(m)}\n`;
   for (const method of m.methods) {
     const sig = methodSignatures[m.kind][method] ?? commonMethods[method];
@@ -111,7 +114,9 @@ for (const m of metadata) {
     dts += `  /** ${e.doc}. */\n  ${e.name}(${extraArgs[e.args]}): any;\n`;
   dts += '}\n\n';
 }
-writeIfChanged(path.join(jsDir, 'index.d.ts'), dts + functionDeclarations(functionMetadata, { tsType, constraint }));
+// The hand-written JS parts (model selection, pipelines) bring their own declarations and docs section.
+const handWritten = (ext) => readFileSync(path.join(here, `model_selection.${ext}`), 'utf8');
+writeIfChanged(path.join(jsDir, 'index.d.ts'), dts + functionDeclarations(functionMetadata, { tsType, constraint }) + handWritten('d.ts'));
 
 // ---- docs/api.md
 const optionRow = (p) =>
@@ -126,6 +131,6 @@ for (const m of metadata) {
   md += '\n';
 }
 mkdirSync(path.join(root, 'docs'), { recursive: true });
-writeIfChanged(path.join(root, 'docs', 'api.md'), md + functionDocs(functionMetadata, optionRow));
+writeIfChanged(path.join(root, 'docs', 'api.md'), md + functionDocs(functionMetadata, optionRow) + handWritten('md'));
 for (const [file, text] of Object.entries(functionModules(functionMetadata, jsDir, functionBanner))) writeIfChanged(file, text);
 console.log(`generated estimators.js, index.d.ts and docs/api.md for ${metadata.length} estimators and ${functionMetadata.length} functions`);

@@ -2,18 +2,25 @@
 // exports (one declaration per function in the C++ core) write the namespace modules (metrics.js,
 // datasets.js, ...) and function_exports.js, and make the TypeScript declarations and the docs section.
 import path from 'node:path';
+import { existsSync } from 'node:fs';
 
 const capitalised = (s) => s[0].toUpperCase() + s.slice(1);
 const moduleFile = (module) => `${module.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}.js`;
 const modulesOf = (metadata) => [...new Set(metadata.map((m) => m.module))];
 
+// The hand-written part of a namespace, if it has one: model_selection.js's is model_selection_parts.js
+// (classes and functions written in JS, e.g. the splitters), re-exported by the generated module.
+export const partsFile = (module) => moduleFile(module).replace(/\.js$/, '_parts.js');
+
 // { file path: text } of the generated JS modules.
 export function functionModules(metadata, jsDir, banner) {
   const files = {};
   for (const module of modulesOf(metadata)) {
+    const parts = existsSync(path.join(jsDir, partsFile(module))) ? `export * from './${partsFile(module)}';\n` : '';
     files[path.join(jsDir, moduleFile(module))] =
       banner +
       "import { defineFunction } from './functions.js';\n" +
+      parts +
       metadata
         .filter((m) => m.module === module)
         .map((m) => `\n/** ${m.doc}. */\nexport const ${m.name} = defineFunction('${m.name}');\n`)

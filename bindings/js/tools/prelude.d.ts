@@ -80,6 +80,10 @@ export declare abstract class Estimator<Options> {
   /** Non-fatal notes from the last fit or predict (e.g. queries with no neighbour in the radius). */
   readonly warnings: string[];
   toJSON(): ModelJSON;
+  /** The fitted model as ONNX bytes (IR 8, opsets '' 17 and ai.onnx.ml 3) for onnxruntime: input X
+   * float32 [N, nFeaturesIn]; outputs label + probabilities (classifiers), variable (regressors,
+   * transformers), label + scores (KMeans). Throws for an estimator that cannot be exported. */
+  toOnnx(): Uint8Array;
   /** Frees the WebAssembly memory now; any later call throws. */
   dispose(): void;
   [Symbol.dispose](): void;
@@ -87,8 +91,13 @@ export declare abstract class Estimator<Options> {
 
 /** Every estimator with its options (type, default, allowed values, doc), for UIs and docs. */
 export declare function estimators(): EstimatorMetadata[];
-/** Loads any saved model, whatever its estimator. */
-export declare function loadModel(json: ModelJSON | string): Estimator<unknown>;
+/** Loads any saved model, whatever its estimator (a saved Pipeline gives a Pipeline). */
+export declare function loadModel(json: ModelJSON | string | object): Estimator<unknown> | Pipeline;
+
+/** model.toOnnx() as a function (estimators and pipelines of them). */
+export declare function toOnnx(model: Estimator<unknown> | Pipeline): Uint8Array;
+/** The names of the estimators toOnnx exports. */
+export declare function exportableEstimators(): string[];
 
 /** Options of {@link exportText} (scikit-learn's export_text parameters in camelCase). */
 export interface ExportTextOptions {

@@ -27,3 +27,25 @@ ols.fit([[1]], [2], { sampleWeight: ['1'] });
 new KNeighborsClassifier({ weights: 'gaussian' });
 export const used = [proba.rows, nearest, accuracy, scaled.cols, ols.score([[4]], [8]), names.length, rules.length];
 knn.dispose();
+// Model selection, pipelines, clone and estimator instances in meta-estimators.
+import { loadModel, GridSearchCV, RandomizedSearchCV, KFold, StratifiedKFold, crossValScore, crossValidate, makePipeline, Pipeline, clone, modelSelection, BaggingClassifier, GaussianNB } from 'wasmlearn';
+const pipe: Pipeline = makePipeline(new StandardScaler(), new KNeighborsClassifier());
+const search = new GridSearchCV(pipe, { kneighborsclassifier__nNeighbors: [1, 3] }, { cv: new StratifiedKFold({ nSplits: 3 }), scoring: 'accuracy' });
+search.fit(X, y).then((s) => s.bestParams);
+new RandomizedSearchCV(new KNeighborsClassifier(), { nNeighbors: { randint: [1, 20] } }, { nIter: 5, randomState: 1 });
+const folds: number = [...new KFold({ nSplits: 3, shuffle: true, randomState: 2 }).split(X)].length + new modelSelection.KFold().getNSplits();
+const scores: Promise<Float64Array> = crossValScore(knn, X, y, { cv: 3 });
+crossValidate(knn, X, y, { scoring: ['accuracy'], returnTrainScore: true }).then((r) => r.fitTime);
+const copy: KNeighborsClassifier = clone(knn);
+new BaggingClassifier({ estimator: new GaussianNB(), nEstimators: 3 });
+new BaggingClassifier(new GaussianNB());
+// @ts-expect-error: a distribution is uniform, loguniform or randint
+new RandomizedSearchCV(knn, { nNeighbors: { normal: [0, 1] } });
+const restored = loadModel(JSON.stringify(pipe));
+if (restored instanceof Pipeline) restored.predict(X);
+// ONNX export.
+import { toOnnx, exportableEstimators } from 'wasmlearn';
+const onnxBytes: Uint8Array[] = [pipe.toOnnx(), knn.toOnnx(), toOnnx(pipe)];
+export const exportable: string[] = exportableEstimators().concat(String(onnxBytes.length));
+// @ts-expect-error: toOnnx returns bytes, not a string
+const notText: string = ols.toOnnx();

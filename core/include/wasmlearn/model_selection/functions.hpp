@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "wasmlearn/base/function.hpp"
+#include "wasmlearn/base/random.hpp"
 #include "wasmlearn/model_selection/split.hpp"
 
 namespace wasmlearn {
@@ -19,7 +20,57 @@ struct TrainTestSplit {
     std::uint64_t random_state = 0;
   };
 };
+// The core's seeded generator for the JS splitters and searches (KFold with shuffle, ShuffleSplit,
+// RandomizedSearchCV, ...), so that the same randomState gives the same folds and candidates natively,
+// in Node and in browsers.
+struct RandomDraws {
+  struct Params {
+    Index n_samples = 1;
+    std::uint64_t random_state = 0;
+  };
+};
+struct Permutation : RandomDraws {};
+struct UniformDraws : RandomDraws {};
 }  // namespace fn
+
+namespace detail {
+struct RandomDrawsDeclaration {
+  using P = fn::RandomDraws::Params;
+  static constexpr const char* module = "modelSelection";
+  static std::vector<ArrayArg> arrays() { return {}; }
+  static auto params() {
+    return std::make_tuple(param("nSamples", &P::n_samples, "how many", at_least(1)),
+                           param("randomState", &P::random_state, "seed of the generator", at_least(0)));
+  }
+};
+}  // namespace detail
+
+template <>
+struct Describe<fn::Permutation> : detail::RandomDrawsDeclaration {
+  static constexpr const char* name = "permutation";
+  static constexpr const char* doc =
+      "0 .. nSamples-1 in random order, from the library's seeded generator (the shuffle of the splitters)";
+  static std::vector<ResultDecl> results() { return {{"", ResultKind::int_vector, "the permutation"}}; }
+  static FunctionResult run(const FunctionArrays&, const P& o) {
+    Random rng(o.random_state);
+    return FunctionResult().add("", NdArray::from(rng.permutation(o.n_samples)));
+  }
+};
+
+template <>
+struct Describe<fn::UniformDraws> : detail::RandomDrawsDeclaration {
+  static constexpr const char* name = "uniformDraws";
+  static constexpr const char* doc =
+      "nSamples uniform numbers in [0, 1), each a multiple of 2^-53, from the library's seeded generator (the "
+      "draws of RandomizedSearchCV and the seeds of repeated splitters)";
+  static std::vector<ResultDecl> results() { return {{"", ResultKind::vector, "the draws"}}; }
+  static FunctionResult run(const FunctionArrays&, const P& o) {
+    Random rng(o.random_state);
+    Vector draws(o.n_samples);
+    for (Index i = 0; i < o.n_samples; ++i) draws[i] = rng.uniform();
+    return FunctionResult().add("", NdArray::from(draws));
+  }
+};
 
 template <>
 struct Describe<fn::TrainTestSplit> {

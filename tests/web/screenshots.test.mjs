@@ -1,0 +1,73 @@
+// A screenshot of every tutorial section and of the playground with one estimator of every family,
+// at 1280 and 390 px (issue #17, item 15), kept in tests/web/artifacts/screens/ with an index.html
+// that shows them all side by side. `npm run screenshots` regenerates them (after
+// `bash scripts/build.sh web`). Each page must also load cleanly, fit its width and draw.
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { useBuiltSite, openPlayground, openTutorial, showSection, afterRender, repoRoot, artifacts } from './helpers.mjs';
+
+const built = existsSync(path.join(repoRoot, 'web/dist/index.html'));
+const screens = path.join(artifacts, 'screens');
+const widths = [1280, 390];
+const shots = []; // { group, name, width, file }
+
+async function shoot(page, group, name, width) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `${group} ${name} at ${width} px: the page is ${overflow} px wider than the window`);
+  const file = `${group}-${name}-${width}.png`;
+  await page.screenshot({ path: path.join(screens, file), fullPage: true });
+  shots.push({ group, name, width, file });
+}
+
+describe('screenshots of every page (built site)', { skip: built ? false : 'web/dist is missing: run `bash scripts/build.sh web`', timeout: 600_000 }, () => {
+  const site = useBuiltSite(before, after);
+  before(() => mkdirSync(screens, { recursive: true }));
+  after(() => {
+    // The contact sheet: one row per page, its widths side by side.
+    const rows = [...new Set(shots.map((s) => `${s.group}-${s.name}`))].map((key) => {
+      const cells = shots.filter((s) => `${s.group}-${s.name}` === key)
+        .map((s) => `<figure><a href="${s.file}"><img src="${s.file}" width="${s.width === 390 ? 195 : 480}" alt="${key} at ${s.width} px"></a><figcaption>${s.width} px</figcaption></figure>`);
+      return `<section><h2>${key}</h2>${cells.join('')}</section>`;
+    });
+    writeFileSync(path.join(screens, 'index.html'), `<!doctype html><meta charset="utf-8"><title>wasmlearn screenshots</title>
+<style>body{font:14px system-ui;margin:1rem}section{display:flex;gap:1rem;align-items:flex-start;border-top:1px solid #ddd;padding:.5rem 0}h2{width:14rem;font-size:1rem}figure{margin:0}img{border:1px solid #ccc;vertical-align:top}</style>
+${rows.join('\n')}\n`);
+  });
+
+  for (const width of widths) {
+    it(`every tutorial section at ${width} px`, async () => {
+      const { page, problems } = await openTutorial(site, '', { width, height: 900 });
+      try {
+        const ids = await page.locator('#toc a').evaluateAll((as) => as.map((a) => a.getAttribute('href').slice(1)));
+        for (const id of ids) {
+          await showSection(page, id);
+          const states = await page.locator('#section .tfig').evaluateAll((fs) => fs.map((f) => f.dataset.state));
+          assert.ok(states.every((s) => s === 'drawn' || s === 'notyet'), `${id} at ${width} px: ${states}`);
+          await shoot(page, 'tutorial', id, width);
+        }
+        assert.deepEqual(problems, []);
+      } finally {
+        await page.close();
+      }
+    });
+
+    it(`the playground with one estimator of every family at ${width} px`, async () => {
+      const { page, problems } = await openPlayground(site, '', { width, height: 900 });
+      try {
+        const families = await page.locator('#model optgroup').evaluateAll((gs) => gs.map((g) => [g.label, g.querySelector('option').value]));
+        assert.ok(families.length >= 5, `families: ${families}`);
+        for (const [family, model] of families) {
+          // Through the picker, as a learner would: it also moves to a dataset the estimator can use.
+          if ((await page.locator('#model').inputValue()) !== model) await afterRender(page, () => page.locator('#model').selectOption(model));
+          assert.equal(await page.locator('#figure').getAttribute('data-pass'), 'fine', `${model}: ${await page.locator('#message').textContent()}`);
+          await shoot(page, 'playground', family.replaceAll(' ', '-'), width);
+        }
+        assert.deepEqual(problems, []);
+      } finally {
+        await page.close();
+      }
+    });
+  }
+});
