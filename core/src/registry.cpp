@@ -1,18 +1,6 @@
-// The list of every estimator the library exposes by name. Adding an estimator: include its
-// family's describe.hpp and add one entry<...>() line.
+// Estimators by name, from the list in wasmlearn/estimators.hpp.
 #include "wasmlearn/base/any_estimator.hpp"
-#include "wasmlearn/cluster/describe.hpp"
-#include "wasmlearn/decomposition/describe.hpp"
-#include "wasmlearn/discriminant_analysis/describe.hpp"
-#include "wasmlearn/ensemble/describe.hpp"
-#include "wasmlearn/linear_model/describe.hpp"
-#include "wasmlearn/mixture/describe.hpp"
-#include "wasmlearn/multiclass/describe.hpp"
-#include "wasmlearn/naive_bayes/describe.hpp"
-#include "wasmlearn/neighbors/describe.hpp"
-#include "wasmlearn/preprocessing/describe.hpp"
-#include "wasmlearn/svm/linear_describe.hpp"
-#include "wasmlearn/tree/describe.hpp"
+#include "wasmlearn/estimators.hpp"
 
 namespace wasmlearn {
 namespace {
@@ -36,46 +24,13 @@ Entry entry() {
           &Adapter<E>::metadata};
 }
 
+template <class... E>
+std::vector<Entry> entries(EstimatorList<E...>) {
+  return {entry<E>()...};
+}
+
 const std::vector<Entry>& registry() {
-  static const std::vector<Entry> all = {
-      entry<StandardScaler>(),
-      entry<PolynomialFeatures>(),
-      entry<SplineTransformer>(),
-      entry<PiecewiseConstantFeatures>(),
-      entry<PiecewiseLinearFeatures>(),
-      entry<KNeighborsClassifier>(),
-      entry<KNeighborsRegressor>(),
-      entry<RadiusNeighborsClassifier>(),
-      entry<RadiusNeighborsRegressor>(),
-      entry<NearestCentroid>(),
-      entry<GaussianNB>(),
-      entry<LinearDiscriminantAnalysis>(),
-      entry<QuadraticDiscriminantAnalysis>(),
-      entry<KMeans>(),
-      entry<GaussianMixture>(),
-      entry<PCA>(),
-      entry<LinearRegression>(),
-      entry<Ridge>(),
-      entry<Perceptron>(),
-      entry<RidgeClassifier>(),
-      entry<SubsetSelection>(),
-      entry<Lasso>(),
-      entry<ElasticNet>(),
-      entry<LogisticRegression>(),
-      entry<DecisionTreeClassifier>(),
-      entry<DecisionTreeRegressor>(),
-      entry<RandomForestClassifier>(),
-      entry<RandomForestRegressor>(),
-      entry<ExtraTreesClassifier>(),
-      entry<ExtraTreesRegressor>(),
-      entry<BaggingClassifier>(),
-      entry<BaggingRegressor>(),
-      entry<LinearSVC>(),
-      entry<LinearSVR>(),
-      entry<OneVsRestClassifier>(),
-      entry<OneVsOneClassifier>(),
-      entry<OutputCodeClassifier>(),
-  };
+  static const std::vector<Entry> all = entries(AllEstimators{});
   return all;
 }
 

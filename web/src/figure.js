@@ -228,7 +228,7 @@ export class Figure {
     const extra = [];
     if (m.explained && m.metric === undefined && m.inertia === undefined && this.scoreName.textContent !== 'explained variance')
       extra.push(`explained variance ${m.explained.slice(0, 2).map(pct).join(', ')}`);
-    if (m.explained && this.scoreName.textContent === 'explained variance') this.score.textContent = m.explained.slice(0, 2).map((v, i) => `PC${i + 1} ${(100 * v).toFixed(2)} %`).join(', ');
+    if (m.explained && this.scoreName.textContent === 'explained variance') this.score.textContent = m.explained.slice(0, 2).map((v, i) => `${m.axis}${i + 1} ${(100 * v).toFixed(2)} %`).join(', ');
     if (m.nIter !== undefined) extra.push(`${m.nIter} iterations`);
     if (m.oobScore !== undefined) extra.push(`out-of-bag ${m.metric === 'accuracy' ? pct(m.oobScore) : num(m.oobScore)}`);
     const n = msg.X.length / 2;

@@ -201,15 +201,22 @@ function attr(model, name) {
     return undefined;
   }
 }
+// The attribute declared in a role (metadata attributes[].role: centres, classMeans, covariances,
+// variances, components, explainedVariance, objectiveHistory, ...), and its value.
+const declaredAs = (meta, role) => meta.attributes.find((a) => a.role === role);
+function attrAs(model, meta, role) {
+  const a = declaredAs(meta, role);
+  return a ? attr(model, a.name) : undefined;
+}
 const rowsOf = (m) => (m && m.data ? { data: Array.from(m.data), rows: m.rows, cols: m.cols } : m && ArrayBuffer.isView(m) ? { data: Array.from(m), rows: m.length, cols: 1 } : null);
 
 // 2x2 covariances of a fitted Gaussian model trained on 2 features (GMM, QDA, LDA, GaussianNB).
-function ellipses(model, params, centres) {
+function ellipses(model, meta, params, centres) {
   if (!centres || centres.cols !== 2) return null;
   const k = centres.rows;
   const covs = [];
-  const C = rowsOf(attr(model, 'covariances') ?? attr(model, 'covariance'));
-  const V = !C ? rowsOf(attr(model, 'var')) : null;
+  const C = rowsOf(attrAs(model, meta, 'covariances'));
+  const V = !C ? rowsOf(attrAs(model, meta, 'variances')) : null;
   // An identity covariance is a metric's stand-in (NearestCentroid's euclidean), not a fitted spread.
   if (C?.rows === 2 && C.cols === 2 && C.data.join() === '1,0,0,1') return null;
   if (C) {
@@ -266,13 +273,15 @@ function metricsOf(model, meta, p, Xtr, ytr, Xte, yte) {
     const s = score(Xtr);
     if (Number.isFinite(s)) m.logLikelihood = s;
   }
-  // A clusterer's objective after each iteration of its kept run (KMeans, GaussianMixture).
-  for (const [name, label] of [['inertiaHistory', 'inertia'], ['lowerBoundHistory', 'log-likelihood lower bound']]) {
-    const h = attr(model, name);
-    if (h?.length) m.history = { label, values: Array.from(h) };
+  // The objective after each iteration of the kept run (KMeans' inertia, GaussianMixture's lower bound).
+  const history = declaredAs(meta, 'objectiveHistory');
+  const h = history && attr(model, history.name);
+  if (h?.length) m.history = { label: history.label ?? history.name, values: Array.from(h) };
+  const evr = attrAs(model, meta, 'explainedVariance');
+  if (evr) {
+    m.explained = Array.from(evr.data ?? evr);
+    m.axis = declaredAs(meta, 'components')?.label ?? ''; // the components' short name: PC1, LD1, ...
   }
-  const evr = attr(model, 'explainedVarianceRatio');
-  if (evr) m.explained = Array.from(evr.data ?? evr);
   return m;
 }
 
@@ -338,7 +347,7 @@ async function render({ id, fig, dataset, edits, model: spec, passes, view }) {
     P = new Float64Array(2 * p.n);
     for (let i = 0; i < p.n; i++) shown.forEach((j, k) => (P[2 * i + k] = Z.data[i * Z.cols + j]));
     view2 = 'projection';
-    const axis = { PCA: 'PC', LinearDiscriminantAnalysis: 'LD' }[spec.name];
+    const axis = declaredAs(meta, 'components')?.label;
     axisLabels = shown.map((j) => (axis ? `${axis}${j + 1}` : `output column ${j + 1} of ${Z.cols}`));
     while (axisLabels.length < 2) axisLabels.push('');
   }
@@ -353,16 +362,16 @@ async function render({ id, fig, dataset, edits, model: spec, passes, view }) {
   let classes = kind === 'classifier' ? Array.from(model.classes) : null;
   if (kind === 'clusterer') {
     const k = Math.max(0, ...labels) + 1;
-    const centresK = rowsOf(attr(model, 'clusterCenters') ?? attr(model, 'means'))?.rows ?? 0;
+    const centresK = rowsOf(attrAs(model, meta, 'centres'))?.rows ?? 0;
     classes = Array.from({ length: Math.max(k, centresK) }, (_, i) => i);
   }
   if (kind === 'regressor' && !curve) classes = [...new Set(labels)].sort((a, b) => a - b);
   if (kind === 'transformer') classes = labels ? [...new Set(labels)].sort((a, b) => a - b) : [0];
 
-  const centres = kind === 'transformer' ? null : rowsOf(attr(model, 'clusterCenters') ?? attr(model, 'means') ?? attr(model, 'theta') ?? attr(model, 'centroids'));
+  const centres = kind === 'transformer' ? null : rowsOf(attrAs(model, meta, 'centres') ?? attrAs(model, meta, 'classMeans'));
   const overlay = {
     centres: centres && centres.cols === 2 ? centres : null,
-    ellipses: kind === 'transformer' ? null : ellipses(model, spec.params, centres),
+    ellipses: kind === 'transformer' ? null : ellipses(model, meta, spec.params, centres),
     tree: treeOf(model),
     neighbours: meta.methods.includes('kneighbors') ? 'k' : meta.methods.includes('radiusNeighbors') ? 'radius' : null,
   };
@@ -464,7 +473,7 @@ function runs({ id, fig, dataset, model: spec, param, values }) {
       const model = new Model({ ...spec.params, [param]: value });
       try {
         model.fit(X);
-        return { value, labels: Array.from(model.predict(X)), centres: rowsOf(attr(model, 'clusterCenters')), inertia: attr(model, 'inertia') };
+        return { value, labels: Array.from(model.predict(X)), centres: rowsOf(attrAs(model, Model.metadata, 'centres')), inertia: attr(model, 'inertia') };
       } finally {
         model.dispose();
       }

@@ -39,7 +39,18 @@ export interface EstimatorMetadata {
   /** The options fit takes besides X and y. */
   fitOptions: (keyof FitOptions)[];
   params: ParamMetadata[];
-  attributes: { name: string; doc: string }[];
+  attributes: AttributeMetadata[];
+}
+/** What a fitted attribute is, whatever its name (views pick attributes by role). */
+export type AttributeRole =
+  | 'centres' | 'classMeans' | 'covariances' | 'variances' | 'components' | 'explainedVariance'
+  | 'objectiveHistory' | 'supportVectors';
+export interface AttributeMetadata {
+  name: string;
+  doc: string;
+  role?: AttributeRole;
+  /** The short name a view prints for it: an axis prefix ("PC") for components, the objective's name for a history. */
+  label?: string;
 }
 /** A saved model: versioned, validated when loaded. */
 export interface ModelJSON {

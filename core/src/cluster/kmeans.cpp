@@ -5,6 +5,7 @@
 
 #include "wasmlearn/base/random.hpp"
 #include "wasmlearn/base/validation.hpp"
+#include "wasmlearn/cluster/describe.hpp"
 #include "wasmlearn/cluster/k_means_common.hpp"
 
 namespace wasmlearn {
@@ -25,11 +26,13 @@ bool same_clustering(const IntVector& a, const IntVector& b, Index k) {
 }  // namespace
 
 KMeans& KMeans::fit(MatrixRef X) {
+  check_params<KMeans>(params_);
   check_matrix(X);
   return fit_rows(X, Vector::Ones(X.rows()), false);
 }
 
 KMeans& KMeans::fit(MatrixRef X, VectorRef sample_weight) {
+  check_params<KMeans>(params_);
   check_matrix(X);
   check_sample_weight(sample_weight, X.rows());
   return fit_rows(X, sample_weight, true);
@@ -38,7 +41,6 @@ KMeans& KMeans::fit(MatrixRef X, VectorRef sample_weight) {
 KMeans& KMeans::fit_rows(MatrixRef X, const Vector& w, bool weighted) {
   const Index n = X.rows(), p = X.cols();
   const Index k = params_.n_clusters;
-  if (k < 1) throw InvalidArgument("nClusters must be at least 1, got " + std::to_string(k));
   if (k > n)
     throw InvalidArgument("nClusters=" + std::to_string(k) + " must be at most the number of samples (" +
                           std::to_string(n) + ")");
@@ -46,7 +48,6 @@ KMeans& KMeans::fit_rows(MatrixRef X, const Vector& w, bool weighted) {
   if (k > weighted_rows)
     throw InvalidArgument("nClusters=" + std::to_string(k) + " must be at most the number of samples with a positive " +
                           "sampleWeight (" + std::to_string(weighted_rows) + ")");
-  if (params_.max_iter < 1) throw InvalidArgument("maxIter must be at least 1, got " + std::to_string(params_.max_iter));
   const Matrix* init_matrix = std::get_if<Matrix>(&params_.init);
   if (init_matrix) {
     if (init_matrix->rows() != k)

@@ -10,6 +10,7 @@
 #include "wasmlearn/base/dense_products.hpp"
 #include "wasmlearn/base/row_blocks.hpp"
 #include "wasmlearn/base/validation.hpp"
+#include "wasmlearn/decomposition/describe.hpp"
 
 namespace wasmlearn {
 
@@ -100,6 +101,7 @@ Matrix project(MatrixRef X, const Vector& mean, const Matrix& components) {
 }  // namespace
 
 PCA& PCA::fit(MatrixRef X) {
+  check_params<PCA>(params_);
   check_matrix(X, "X", 2);
   const Index n = X.rows(), p = X.cols(), r = std::min(n, p);
   // The requested count (or fraction) and the solver.
@@ -119,13 +121,10 @@ PCA& PCA::fit(MatrixRef X) {
       solver = PCASolver::arpack;
     else solver = PCASolver::full;
   }
-  if (solver == PCASolver::arpack) {
-    if (!count) throw InvalidArgument("svdSolver 'arpack' needs nComponents to be a count");
-    if (*count >= r)
-      throw InvalidArgument("nComponents=" + std::to_string(*count) +
-                            " must be less than min(nSamples, nFeatures) = " + std::to_string(r) +
-                            " with svdSolver 'arpack'");
-  }
+  // arpack has a count here: the declared rule asks for one, and 'auto' picks arpack only with one.
+  if (solver == PCASolver::arpack && *count >= r)
+    throw InvalidArgument("nComponents=" + std::to_string(*count) + " must be less than min(nSamples, nFeatures) = " +
+                          std::to_string(r) + " with svdSolver 'arpack'");
 
   const RowVector mean = X.colwise().mean();
   const Eigen::MatrixXd Xc = X.rowwise() - mean;  // column-major for the decompositions

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "wasmlearn/base/validation.hpp"
+#include "wasmlearn/discriminant_analysis/describe.hpp"
 #include "wasmlearn/mixture/gaussian.hpp"
 
 namespace wasmlearn {
@@ -74,6 +75,7 @@ void require(bool ok, const char* what) {
 // ---- LinearDiscriminantAnalysis ----------------------------------------------------------------
 
 LinearDiscriminantAnalysis& LinearDiscriminantAnalysis::fit(MatrixRef X, IntVectorRef y) {
+  check_params<LinearDiscriminantAnalysis>(params_);
   int K;
   check_class_input(X, y, K, "LinearDiscriminantAnalysis");
   const Index n = X.rows(), p = X.cols();
@@ -87,8 +89,6 @@ LinearDiscriminantAnalysis& LinearDiscriminantAnalysis::fit(MatrixRef X, IntVect
     throw InvalidArgument("nComponents=" + std::to_string(*params_.n_components) +
                           " must be at most min(nClasses - 1, nFeatures) = " + std::to_string(max_possible));
   const int max_components = params_.n_components ? *params_.n_components : max_possible;
-  if (params_.shrinkage && params_.solver == LDASolver::svd)
-    throw InvalidArgument("shrinkage is not supported with solver 'svd': use solver 'eigen'");
   const Matrix& means = stats.means;
   const RowVector xbar = priors.transpose() * means;
   Matrix covariance = class_cov(X, y, priors, params_.shrinkage);
@@ -227,6 +227,7 @@ void LinearDiscriminantAnalysis::load_state(const json& s) {
 // ---- QuadraticDiscriminantAnalysis ---------------------------------------------------------------
 
 QuadraticDiscriminantAnalysis& QuadraticDiscriminantAnalysis::fit(MatrixRef X, IntVectorRef y) {
+  check_params<QuadraticDiscriminantAnalysis>(params_);
   int K;
   check_class_input(X, y, K, "QuadraticDiscriminantAnalysis");
   const Index p = X.cols();
@@ -311,6 +312,7 @@ void QuadraticDiscriminantAnalysis::load_state(const json& s) {
 // ---- NearestCentroid -----------------------------------------------------------------------------
 
 NearestCentroid& NearestCentroid::fit(MatrixRef X, IntVectorRef y) {
+  check_params<NearestCentroid>(params_);
   int K;
   check_class_input(X, y, K, "NearestCentroid");
   const Index n = X.rows(), p = X.cols();

@@ -6,6 +6,7 @@
 #include "wasmlearn/base/member_estimator.hpp"
 #include "wasmlearn/base/random.hpp"
 #include "wasmlearn/base/validation.hpp"
+#include "wasmlearn/ensemble/describe.hpp"
 
 namespace wasmlearn {
 
@@ -14,13 +15,11 @@ namespace {
 int resolve_size(const std::optional<SampleCount>& c, Index total, const char* option) {
   if (!c) return static_cast<int>(total);
   if (const int* k = std::get_if<int>(&*c)) {
-    if (*k < 1 || *k > total)
+    if (*k > total)
       throw InvalidArgument(std::string(option) + " must be between 1 and " + std::to_string(total) + ", got " + std::to_string(*k));
     return *k;
   }
-  const double f = std::get<double>(*c);
-  if (!(f > 0 && f <= 1)) throw InvalidArgument(std::string(option) + " as a fraction must be in (0, 1], got " + format_number(f));
-  return std::max(1, static_cast<int>(f * static_cast<double>(total)));
+  return std::max(1, static_cast<int>(std::get<double>(*c) * static_cast<double>(total)));
 }
 
 // k indices in [0, n): with replacement, or the first k of a random permutation.
@@ -60,7 +59,6 @@ void BaggingBase::fit_members(const BaggingParams& p, MatrixRef X, MatrixRef Y, 
   check_matrix(X);
   check_same_rows(X.rows(), Y.rows());
   if (sample_weight) check_sample_weight(*sample_weight, X.rows());
-  if (p.n_estimators < 1) throw InvalidArgument("nEstimators must be at least 1, got " + std::to_string(p.n_estimators));
   const int n_samples = resolve_size(p.max_samples, X.rows(), "maxSamples");
   const int n_feats = resolve_size(p.max_features, X.cols(), "maxFeatures");
   const bool classifier = member_kind_ == Kind::classifier;
@@ -182,6 +180,7 @@ BaggingClassifier& BaggingClassifier::fit(MatrixRef X, IntVectorRef y, VectorRef
 }
 
 BaggingClassifier& BaggingClassifier::fit_classes(MatrixRef X, IntVectorRef y, const Vector* sample_weight) {
+  check_params<BaggingClassifier>(params_);
   check_matrix(X);
   check_same_rows(X.rows(), y.size());
   const int k = check_class_codes(y);
@@ -205,12 +204,14 @@ IntVector BaggingClassifier::predict(MatrixRef X) const {
 BaggingRegressor::BaggingRegressor(Params p) : BaggingBase(p, Params::name, Params::member_kind), params_(std::move(p)) {}
 
 BaggingRegressor& BaggingRegressor::fit(MatrixRef X, MatrixRef Y) {
+  check_params<BaggingRegressor>(params_);
   check_matrix(Y, "y");
   fit_members(params_, X, Y, static_cast<int>(Y.cols()), nullptr);
   return *this;
 }
 
 BaggingRegressor& BaggingRegressor::fit(MatrixRef X, MatrixRef Y, VectorRef sample_weight) {
+  check_params<BaggingRegressor>(params_);
   check_matrix(Y, "y");
   const Vector w = sample_weight;
   fit_members(params_, X, Y, static_cast<int>(Y.cols()), &w);

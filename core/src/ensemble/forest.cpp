@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "wasmlearn/base/validation.hpp"
+#include "wasmlearn/ensemble/describe.hpp"
 #include "wasmlearn/metrics/metrics.hpp"
 
 namespace wasmlearn {
@@ -13,14 +14,12 @@ namespace {
 Index bootstrap_size(const ForestParams& p, Index n) {
   if (!p.max_samples) return n;
   if (const int* k = std::get_if<int>(&*p.max_samples)) {
-    if (*k < 1 || *k > n)
+    if (*k > n)
       throw InvalidArgument("maxSamples must be between 1 and the number of samples (" + std::to_string(n) + "), got " +
                             std::to_string(*k));
     return *k;
   }
-  const double f = std::get<double>(*p.max_samples);
-  if (!(f > 0 && f <= 1)) throw InvalidArgument("maxSamples as a fraction must be in (0, 1], got " + format_number(f));
-  return std::max<Index>(1, static_cast<Index>(std::llround(f * static_cast<double>(n))));
+  return std::max<Index>(1, static_cast<Index>(std::llround(std::get<double>(*p.max_samples) * static_cast<double>(n))));
 }
 
 // The first draws of tree `index`'s stream: its bootstrap sample, as multiplicities.
@@ -67,9 +66,6 @@ void ForestBase::grow_forest(const TreeData& data, const ForestParams& p, TreeCr
                              const std::function<double(const Matrix&, const Vector&)>& oob_score_of, bool normalise_leaves,
                              VectorRef sample_weight) {
   check_sample_weight(sample_weight, data.n);
-  if (p.n_estimators < 1) throw InvalidArgument("nEstimators must be at least 1, got " + std::to_string(p.n_estimators));
-  if (p.oob_score && !p.bootstrap) throw InvalidArgument("oobScore requires bootstrap");
-  if (p.max_samples && !p.bootstrap) throw InvalidArgument("maxSamples requires bootstrap (it sets the bootstrap sample size)");
   bootstrap_size(p, data.n);  // validates maxSamples before any work
   const GrowSettings s = resolve_growth(p, criterion, splitter, p.max_features, data.n, data.d);
   std::vector<Tree> trees;
@@ -176,7 +172,8 @@ ForestClassifier<P>& ForestClassifier<P>::fit(MatrixRef X, IntVectorRef y) {
 
 template <class P>
 ForestClassifier<P>& ForestClassifier<P>::fit(MatrixRef X, IntVectorRef y, VectorRef sample_weight) {
-  const int k = check_classification_fit(X, y, params_.criterion, name_);
+  check_params<ForestClassifier<P>>(params_);
+  const int k = check_classification_fit(X, y);
   const IntVector codes = y;
   auto accuracy = [&](const Matrix& sum, const Vector& count) {
     Index right = 0, seen = 0;
@@ -234,7 +231,8 @@ ForestRegressor<P>& ForestRegressor<P>::fit(MatrixRef X, MatrixRef Y) {
 
 template <class P>
 ForestRegressor<P>& ForestRegressor<P>::fit(MatrixRef X, MatrixRef Y, VectorRef sample_weight) {
-  check_regression_fit(X, Y, params_.criterion, name_);
+  check_params<ForestRegressor<P>>(params_);
+  check_regression_fit(X, Y);
   const Matrix targets = Y;
   auto r2 = [&](const Matrix& sum, const Vector& count) {
     std::vector<Index> seen;

@@ -8,6 +8,7 @@
 #include "wasmlearn/base/dense_products.hpp"
 #include "wasmlearn/base/random.hpp"
 #include "wasmlearn/base/validation.hpp"
+#include "wasmlearn/linear_model/describe.hpp"
 
 namespace wasmlearn {
 namespace {
@@ -137,13 +138,6 @@ CDResult enet_coordinate_descent(Eigen::VectorXd& w, double l1, double l2, const
 
 namespace {
 
-void check_cd_options(double alpha, double l1_ratio, double tol, int max_iter) {
-  if (!std::isfinite(alpha) || alpha < 0) throw InvalidArgument("alpha must be at least 0, got " + format_number(alpha));
-  if (!(l1_ratio >= 0 && l1_ratio <= 1)) throw InvalidArgument("l1Ratio must be in [0, 1], got " + format_number(l1_ratio));
-  if (!(tol >= 0) || !std::isfinite(tol)) throw InvalidArgument("tol must be at least 0, got " + format_number(tol));
-  if (max_iter < 1) throw InvalidArgument("maxIter must be at least 1, got " + std::to_string(max_iter));
-}
-
 // The column-major design and, when n > p, its Gram matrix.
 struct Design {
   ColMatrix X;
@@ -186,7 +180,8 @@ EnetPath enet_path(MatrixRef X, VectorRef y, const EnetPathOptions& o) {
   check_same_rows(X.rows(), y.size());
   check_finite(y, "y");
   if (!(o.l1_ratio >= 0 && o.l1_ratio <= 1)) throw InvalidArgument("l1Ratio must be in [0, 1], got " + format_number(o.l1_ratio));
-  check_cd_options(0.0, o.l1_ratio, o.tol, o.max_iter);
+  if (!(o.tol >= 0) || !std::isfinite(o.tol)) throw InvalidArgument("tol must be at least 0, got " + format_number(o.tol));
+  if (o.max_iter < 1) throw InvalidArgument("maxIter must be at least 1, got " + std::to_string(o.max_iter));
   const Index n = X.rows(), p = X.cols();
   Design d = make_design(ColMatrix(X));
   const Eigen::VectorXd yv = y;
@@ -243,17 +238,25 @@ EnetPath enet_path(MatrixRef X, VectorRef y, const EnetPathOptions& o) {
 // ---- ElasticNet / Lasso -------------------------------------------------------------------------------
 
 ElasticNet& ElasticNet::fit(MatrixRef X, MatrixRef Y) {
+  check_params<ElasticNet>(params_);
   fit_impl(X, Y, params_.l1_ratio, nullptr);
   return *this;
 }
 ElasticNet& ElasticNet::fit(MatrixRef X, MatrixRef Y, VectorRef sample_weight) {
+  check_params<ElasticNet>(params_);
   fit_impl(X, Y, params_.l1_ratio, &sample_weight);
+  return *this;
+}
+
+Lasso& Lasso::fit_lasso(MatrixRef X, MatrixRef Y, const VectorRef* sample_weight) {
+  check_params<Lasso>(lasso_params_);
+  params_ = to_enet(lasso_params_);
+  fit_impl(X, Y, 1.0, sample_weight);
   return *this;
 }
 
 void ElasticNet::fit_impl(MatrixRef X, MatrixRef Y, double l1_ratio, const VectorRef* sample_weight) {
   const Params& pr = params_;
-  check_cd_options(pr.alpha, l1_ratio, pr.tol, pr.max_iter);
   // scikit-learn rescales the weights to sum to n, so that the objective's (1/2n)·Σ sᵢrᵢ² is the
   // weighted mean of the squared residuals whatever their scale.
   Vector to_n;

@@ -7,6 +7,7 @@
 
 #include "wasmlearn/base/row_blocks.hpp"
 #include "wasmlearn/base/validation.hpp"
+#include "wasmlearn/linear_model/describe.hpp"
 
 namespace wasmlearn {
 namespace {
@@ -145,6 +146,7 @@ LinearRegression& LinearRegression::fit(MatrixRef X, MatrixRef Y, VectorRef samp
 }
 
 LinearRegression& LinearRegression::fit_impl(MatrixRef X, MatrixRef Y, const VectorRef* sample_weight) {
+  check_params<LinearRegression>(params_);
   const CentredData c = centre_data(X, Y, params_.fit_intercept, sample_weight);
   Vector s;
   Index r = 0;
@@ -182,8 +184,8 @@ Ridge& Ridge::fit(MatrixRef X, MatrixRef Y) { return fit_impl(X, Y, nullptr); }
 Ridge& Ridge::fit(MatrixRef X, MatrixRef Y, VectorRef sample_weight) { return fit_impl(X, Y, &sample_weight); }
 
 Ridge& Ridge::fit_impl(MatrixRef X, MatrixRef Y, const VectorRef* sample_weight) {
+  check_params<Ridge>(params_);
   const double alpha = params_.alpha;
-  if (!std::isfinite(alpha) || alpha < 0) throw InvalidArgument("alpha must be at least 0, got " + format_number(alpha));
   const CentredData c = centre_data(X, Y, params_.fit_intercept, sample_weight);
   const Index n = c.X.rows(), p = c.X.cols();
   ColMatrix B;

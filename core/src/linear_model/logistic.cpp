@@ -10,6 +10,7 @@
 #include "wasmlearn/base/dense_products.hpp"
 #include "wasmlearn/base/lanes.hpp"
 #include "wasmlearn/base/validation.hpp"
+#include "wasmlearn/linear_model/describe.hpp"
 
 namespace wasmlearn {
 namespace {
@@ -21,16 +22,6 @@ inline double sigmoid(double z) {
   if (z >= 0) return 1.0 / (1.0 + std::exp(-z));
   const double e = std::exp(z);
   return e / (1.0 + e);
-}
-
-const char* penalty_name(LogisticPenalty p) {
-  switch (p) {
-    case LogisticPenalty::l2: return "l2";
-    case LogisticPenalty::l1: return "l1";
-    case LogisticPenalty::elasticnet: return "elasticnet";
-    case LogisticPenalty::none: return "none";
-  }
-  return "";
 }
 
 // One optimisation problem: k = 1 (binary, targets t ∈ {0, 1}) or k ≥ 2 softmax rows (codes y).
@@ -391,18 +382,6 @@ void penalty_strengths(const LogisticRegressionParams& pr, double& l1, double& l
   }
 }
 
-void check_logistic_params(const LogisticRegressionParams& pr) {
-  if (!(pr.C > 0) || !std::isfinite(pr.C)) throw InvalidArgument("C must be greater than 0, got " + format_number(pr.C));
-  if (!(pr.tol >= 0)) throw InvalidArgument("tol must be at least 0, got " + format_number(pr.tol));
-  if (pr.max_iter < 1) throw InvalidArgument("maxIter must be at least 1, got " + std::to_string(pr.max_iter));
-  if (pr.solver == LogisticSolver::lbfgs && (pr.penalty == LogisticPenalty::l1 || pr.penalty == LogisticPenalty::elasticnet))
-    throw InvalidArgument(std::string("penalty='") + penalty_name(pr.penalty) +
-                          "' is not supported by solver 'lbfgs'; valid pairs: lbfgs: l2, none; cd: l1, l2, elasticnet, none");
-  if (pr.penalty == LogisticPenalty::elasticnet && (!pr.l1_ratio || !(*pr.l1_ratio >= 0 && *pr.l1_ratio <= 1)))
-    throw InvalidArgument("l1Ratio must be a number in [0, 1] when penalty='elasticnet', got " +
-                          (pr.l1_ratio ? format_number(*pr.l1_ratio) : std::string("null")));
-}
-
 }  // namespace
 
 // ---- LogisticRegression ---------------------------------------------------------------------------------
@@ -411,7 +390,7 @@ LogisticRegression& LogisticRegression::fit(MatrixRef X, IntVectorRef y) { retur
 
 LogisticRegression& LogisticRegression::fit(MatrixRef X, IntVectorRef y, VectorRef sample_weight) {
   const Params& pr = params_;
-  check_logistic_params(pr);
+  check_params<LogisticRegression>(pr);
   check_matrix(X);
   check_same_rows(X.rows(), y.size());
   check_sample_weight(sample_weight, X.rows());

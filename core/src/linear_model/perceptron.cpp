@@ -9,6 +9,7 @@
 
 #include "wasmlearn/base/random.hpp"
 #include "wasmlearn/base/validation.hpp"
+#include "wasmlearn/linear_model/describe.hpp"
 
 namespace wasmlearn {
 namespace {
@@ -147,12 +148,7 @@ Perceptron& Perceptron::fit(MatrixRef X, IntVectorRef y) { return fit(X, y, Vect
 
 Perceptron& Perceptron::fit(MatrixRef X, IntVectorRef y, VectorRef sample_weight) {
   const auto& p = params_;
-  if (!(p.alpha >= 0) || !std::isfinite(p.alpha)) throw InvalidArgument("alpha must be at least 0, got " + format_number(p.alpha));
-  if (!(p.l1_ratio >= 0 && p.l1_ratio <= 1)) throw InvalidArgument("l1Ratio must be in [0, 1], got " + format_number(p.l1_ratio));
-  if (p.max_iter < 1) throw InvalidArgument("maxIter must be at least 1, got " + std::to_string(p.max_iter));
-  if (!(p.eta0 > 0) || !std::isfinite(p.eta0)) throw InvalidArgument("eta0 must be greater than 0, got " + format_number(p.eta0));
-  if (p.tol && (!(*p.tol >= 0) || !std::isfinite(*p.tol))) throw InvalidArgument("tol must be at least 0, got " + format_number(*p.tol));
-  if (p.n_iter_no_change < 1) throw InvalidArgument("nIterNoChange must be at least 1, got " + std::to_string(p.n_iter_no_change));
+  check_params<Perceptron>(p);
   check_matrix(X);
   check_same_rows(X.rows(), y.size());
   const int k = check_two_or_more_classes(y, "Perceptron");
@@ -207,6 +203,7 @@ RidgeClassifier& RidgeClassifier::fit(MatrixRef X, IntVectorRef y, VectorRef sam
 }
 
 RidgeClassifier& RidgeClassifier::fit_impl(MatrixRef X, IntVectorRef y, const VectorRef* sample_weight) {
+  check_params<RidgeClassifier>(params_);
   check_matrix(X);
   check_same_rows(X.rows(), y.size());
   const int k = check_two_or_more_classes(y, "RidgeClassifier");

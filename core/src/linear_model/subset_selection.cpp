@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "wasmlearn/base/validation.hpp"
+#include "wasmlearn/linear_model/describe.hpp"
 
 namespace wasmlearn {
 namespace {
@@ -209,6 +210,7 @@ SubsetPath subset_search(MatrixRef X, VectorRef y, SubsetMethod method, bool fit
 }
 
 SubsetSelection& SubsetSelection::fit(MatrixRef X, MatrixRef Y) {
+  check_params<SubsetSelection>(params_);
   check_matrix(X);
   check_same_rows(X.rows(), Y.rows());
   if (Y.cols() != 1) throw InvalidArgument("SubsetSelection needs one target, y has " + std::to_string(Y.cols()) + " columns");
@@ -216,8 +218,6 @@ SubsetSelection& SubsetSelection::fit(MatrixRef X, MatrixRef Y) {
   const Index p = X.cols(), n = X.rows();
   if (params_.n_features && *params_.n_features > p)
     throw InvalidArgument("nFeatures is " + std::to_string(*params_.n_features) + " but X has only " + std::to_string(p) + " features");
-  if (params_.n_features && *params_.n_features < 0)
-    throw InvalidArgument("nFeatures must be at least 0, got " + std::to_string(*params_.n_features));
   SubsetPath path = subset_search(X, Y.col(0), params_.method, params_.fit_intercept);
   const Index steps = path.size.size();
   Vector score(steps);

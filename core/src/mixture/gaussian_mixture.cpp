@@ -9,6 +9,7 @@
 #include "wasmlearn/base/row_blocks.hpp"
 #include "wasmlearn/base/validation.hpp"
 #include "wasmlearn/cluster/kmeans.hpp"
+#include "wasmlearn/mixture/describe.hpp"
 
 namespace wasmlearn {
 
@@ -122,10 +123,10 @@ Index covariance_cols(CovarianceType type, Index p) { return type == CovarianceT
 }  // namespace
 
 GaussianMixture& GaussianMixture::fit(MatrixRef X) {
+  check_params<GaussianMixture>(params_);
   check_matrix(X);
   const Index n = X.rows(), p = X.cols(), k = params_.n_components;
   const CovarianceType type = params_.covariance_type;
-  if (k < 1) throw InvalidArgument("nComponents must be at least 1, got " + std::to_string(k));
   if (k > n)
     throw InvalidArgument("nComponents=" + std::to_string(k) + " must be at most the number of samples (" +
                           std::to_string(n) + ")");

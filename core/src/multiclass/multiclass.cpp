@@ -5,6 +5,7 @@
 #include "wasmlearn/base/member_estimator.hpp"
 #include "wasmlearn/base/random.hpp"
 #include "wasmlearn/base/validation.hpp"
+#include "wasmlearn/multiclass/describe.hpp"
 
 namespace wasmlearn {
 
@@ -126,6 +127,7 @@ constexpr double kZeroOne[2] = {0.0, 1.0};
 OneVsRestClassifier::OneVsRestClassifier(Params p) : MulticlassBase(p, "OneVsRestClassifier"), params_(std::move(p)) {}
 
 OneVsRestClassifier& OneVsRestClassifier::fit(MatrixRef X, IntVectorRef y) {
+  check_params<OneVsRestClassifier>(params_);
   start_fit(params_, X, y);
   const int problems = n_classes_ == 2 ? 1 : n_classes_;
   const int first = n_classes_ == 2 ? 1 : 0;  // two classes: one member, class 1 against class 0
@@ -184,6 +186,7 @@ Matrix OneVsRestClassifier::decision_function(MatrixRef X) const {
 OneVsOneClassifier::OneVsOneClassifier(Params p) : MulticlassBase(p, "OneVsOneClassifier"), params_(std::move(p)) {}
 
 OneVsOneClassifier& OneVsOneClassifier::fit(MatrixRef X, IntVectorRef y) {
+  check_params<OneVsOneClassifier>(params_);
   start_fit(params_, X, y);
   for (int i = 0; i < n_classes_; ++i)
     for (int j = i + 1; j < n_classes_; ++j) {
@@ -239,6 +242,7 @@ IntVector OneVsOneClassifier::predict(MatrixRef X) const {
 OutputCodeClassifier::OutputCodeClassifier(Params p) : MulticlassBase(p, "OutputCodeClassifier"), params_(std::move(p)) {}
 
 OutputCodeClassifier& OutputCodeClassifier::fit(MatrixRef X, IntVectorRef y) {
+  check_params<OutputCodeClassifier>(params_);
   if (!(params_.code_size > 0) || !std::isfinite(params_.code_size))
     throw InvalidArgument("codeSize must be greater than 0, got " + format_number(params_.code_size));
   start_fit(params_, X, y);

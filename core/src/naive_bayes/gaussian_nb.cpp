@@ -4,6 +4,7 @@
 
 #include "wasmlearn/base/validation.hpp"
 #include "wasmlearn/mixture/gaussian.hpp"
+#include "wasmlearn/naive_bayes/describe.hpp"
 
 namespace wasmlearn {
 
@@ -15,6 +16,7 @@ GaussianNB& GaussianNB::fit(MatrixRef X, IntVectorRef y, VectorRef sample_weight
 }
 
 GaussianNB& GaussianNB::fit_weighted(MatrixRef X, IntVectorRef y, const Vector* sample_weight) {
+  check_params<GaussianNB>(params_);
   check_matrix(X);
   check_same_rows(X.rows(), y.size());
   if (sample_weight) check_sample_weight(*sample_weight, X.rows());

@@ -1,5 +1,7 @@
 #include "wasmlearn/neighbors/kneighbors.hpp"
 
+#include "wasmlearn/neighbors/describe.hpp"
+
 namespace wasmlearn {
 
 static constexpr const char* kClassifier = "KNeighborsClassifier";
@@ -8,6 +10,7 @@ static constexpr const char* kRegressor = "KNeighborsRegressor";
 // ---- KNeighborsClassifier -----------------------------------------------------------------------
 
 KNeighborsClassifier& KNeighborsClassifier::fit(MatrixRef X, IntVectorRef y) {
+  check_params<KNeighborsClassifier>(params_);
   fitted_.fit(X, y, params_, params_.n_neighbors);
   return *this;
 }
@@ -30,6 +33,7 @@ void KNeighborsClassifier::load_state(const json& s) { fitted_.load_state(s, par
 // ---- KNeighborsRegressor ------------------------------------------------------------------------
 
 KNeighborsRegressor& KNeighborsRegressor::fit(MatrixRef X, MatrixRef Y) {
+  check_params<KNeighborsRegressor>(params_);
   fitted_.fit(X, Y, params_, params_.n_neighbors);
   return *this;
 }

@@ -15,7 +15,6 @@ Distance resolve_distance(const NeighborsSearchParams& p) {
     case NeighborsMetric::chebyshev: return {DistanceKind::chebyshev, 0};
     case NeighborsMetric::minkowski: break;
   }
-  if (!(p.p >= 1) || !std::isfinite(p.p)) throw InvalidArgument("p must be at least 1, got " + format_number(p.p));
   if (p.p == 1) return {DistanceKind::manhattan, 1};
   if (p.p == 2) return {DistanceKind::squared_euclidean, 2};
   return {DistanceKind::minkowski, p.p};
@@ -125,7 +124,6 @@ static void check_k_fits(int k, Index n_samples) {
 }
 
 static void build(NeighborsIndex& index, MatrixRef X, const NeighborsSearchParams& p, std::optional<int> n_neighbors) {
-  if (p.leaf_size < 1) throw InvalidArgument("leafSize must be at least 1, got " + std::to_string(p.leaf_size));
   const Distance dist = resolve_distance(p);
   if (n_neighbors) check_k_fits(*n_neighbors, X.rows());
   index.build(X, dist, resolve_algorithm(p, X.rows(), X.cols(), n_neighbors), p.leaf_size);

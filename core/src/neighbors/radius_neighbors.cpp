@@ -3,6 +3,7 @@
 #include <string>
 
 #include "wasmlearn/base/validation.hpp"
+#include "wasmlearn/neighbors/describe.hpp"
 
 namespace wasmlearn {
 
@@ -20,7 +21,7 @@ static std::string list_rows(const std::vector<Index>& rows) {
 // ---- RadiusNeighborsClassifier ------------------------------------------------------------------
 
 RadiusNeighborsClassifier& RadiusNeighborsClassifier::fit(MatrixRef X, IntVectorRef y) {
-  nn::check_radius(params_.radius);
+  check_params<RadiusNeighborsClassifier>(params_);
   fitted_.fit(X, y, params_, std::nullopt);
   return *this;
 }
@@ -55,7 +56,7 @@ void RadiusNeighborsClassifier::load_state(const json& s) { fitted_.load_state(s
 // ---- RadiusNeighborsRegressor -------------------------------------------------------------------
 
 RadiusNeighborsRegressor& RadiusNeighborsRegressor::fit(MatrixRef X, MatrixRef Y) {
-  nn::check_radius(params_.radius);
+  check_params<RadiusNeighborsRegressor>(params_);
   fitted_.fit(X, Y, params_, std::nullopt);
   warnings_.clear();
   return *this;

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "wasmlearn/base/validation.hpp"
+#include "wasmlearn/preprocessing/describe.hpp"
 
 namespace wasmlearn {
 namespace {
@@ -30,8 +31,6 @@ void check_knots(const std::vector<double>& knots, const char* name) {
 void PiecewiseBasis::fit_basis(MatrixRef X, const std::vector<double>& knots) {
   check_knots(knots);
   check_matrix(X);
-  if (columns_per_feature() == 0)
-    throw InvalidArgument(std::string(name_) + " with no knots and includeBias false produces no columns");
   n_features_in_ = X.cols();
 }
 
@@ -48,6 +47,7 @@ Index PiecewiseConstantFeatures::columns_per_feature() const {
 }
 
 PiecewiseConstantFeatures& PiecewiseConstantFeatures::fit(MatrixRef X) {
+  check_params<PiecewiseConstantFeatures>(params_);
   fit_basis(X, params_.knots);
   return *this;
 }
@@ -66,6 +66,7 @@ Index PiecewiseLinearFeatures::columns_per_feature() const {
 }
 
 PiecewiseLinearFeatures& PiecewiseLinearFeatures::fit(MatrixRef X) {
+  check_params<PiecewiseLinearFeatures>(params_);
   fit_basis(X, params_.knots);
   return *this;
 }

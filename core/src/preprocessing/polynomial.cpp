@@ -3,6 +3,7 @@
 #include <string>
 
 #include "wasmlearn/base/validation.hpp"
+#include "wasmlearn/preprocessing/describe.hpp"
 
 namespace wasmlearn {
 namespace {
@@ -24,9 +25,6 @@ double count_combinations(Index p, int d, bool interaction_only) {
 
 void PolynomialFeatures::build(Index p) {
   const int degree = params_.degree;
-  if (degree < 0) throw InvalidArgument("degree must be at least 0, got " + std::to_string(degree));
-  if (degree == 0 && !params_.include_bias)
-    throw InvalidArgument("degree 0 with includeBias false would produce no columns");
   double total = params_.include_bias ? 1 : 0;
   for (int d = 1; d <= degree; ++d) total += count_combinations(p, d, params_.interaction_only);
   if (total > kMaxOutputs)
@@ -58,6 +56,7 @@ void PolynomialFeatures::build(Index p) {
 }
 
 PolynomialFeatures& PolynomialFeatures::fit(MatrixRef X) {
+  check_params<PolynomialFeatures>(params_);
   check_matrix(X);
   build(X.cols());
   return *this;

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "wasmlearn/base/validation.hpp"
+#include "wasmlearn/preprocessing/describe.hpp"
 
 namespace wasmlearn {
 namespace {
@@ -137,9 +138,8 @@ SplineTransformer& SplineTransformer::fit(MatrixRef X, VectorRef sample_weight) 
 }
 
 SplineTransformer& SplineTransformer::fit_weighted(MatrixRef X, const Vector* sample_weight) {
+  check_params<SplineTransformer>(params_);
   const int degree = params_.degree;
-  if (degree < 0) throw InvalidArgument("degree must be at least 0, got " + std::to_string(degree));
-  if (params_.n_knots < 2) throw InvalidArgument("nKnots must be at least 2, got " + std::to_string(params_.n_knots));
   check_matrix(X, "X", 2);
   if (sample_weight) check_sample_weight(*sample_weight, X.rows());
   const Index p = X.cols();
@@ -209,7 +209,6 @@ Matrix SplineTransformer::transform(MatrixRef X) const {
   check_matrix(X);
   const int k = params_.degree;
   const SplineExtrapolation ex = params_.extrapolation;
-  if (k < 0) throw InvalidArgument("degree must be at least 0, got " + std::to_string(k));
   if (ex == SplineExtrapolation::periodic && base_knots_.rows() <= k)
     throw InvalidArgument("periodic splines need more knots than the degree, got " + std::to_string(base_knots_.rows()) +
                           " knots and degree " + std::to_string(k));

@@ -1,12 +1,14 @@
 #include "wasmlearn/preprocessing/standard_scaler.hpp"
 
 #include "wasmlearn/base/validation.hpp"
+#include "wasmlearn/preprocessing/describe.hpp"
 
 namespace wasmlearn {
 
 StandardScaler& StandardScaler::fit(MatrixRef X) { return fit(X, Vector::Ones(X.rows())); }
 
 StandardScaler& StandardScaler::fit(MatrixRef X, VectorRef sample_weight) {
+  check_params<StandardScaler>(params_);
   check_matrix(X);
   check_sample_weight(sample_weight, X.rows());
   const double total = sample_weight.sum();

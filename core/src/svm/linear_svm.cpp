@@ -5,6 +5,7 @@
 
 #include "wasmlearn/base/random.hpp"
 #include "wasmlearn/base/validation.hpp"
+#include "wasmlearn/svm/linear_describe.hpp"
 #include "wasmlearn/svm/linear_solvers.hpp"
 
 namespace wasmlearn {
@@ -45,14 +46,6 @@ bool choose_dual(const char* estimator, const std::vector<Combination>& valid, c
   }
   throw InvalidArgument(std::string(estimator) + ": penalty='" + penalty + "' with loss='" + loss +
                         "' is not supported; the valid combinations are " + combinations_text(valid));
-}
-
-void check_common(const LinearSVMCommonParams& p) {
-  if (!(p.C > 0) || !std::isfinite(p.C)) throw InvalidArgument("C must be greater than 0, got " + format_number(p.C));
-  if (!(p.tol > 0)) throw InvalidArgument("tol must be greater than 0, got " + format_number(p.tol));
-  if (p.max_iter < 1) throw InvalidArgument("maxIter must be at least 1, got " + std::to_string(p.max_iter));
-  if (p.fit_intercept && !(p.intercept_scaling > 0 && std::isfinite(p.intercept_scaling)))
-    throw InvalidArgument("interceptScaling must be greater than 0, got " + format_number(p.intercept_scaling));
 }
 
 // liblinear's data: X's rows of nonzero cost, with the constant intercept column when fitted.
@@ -245,7 +238,7 @@ void LinearSVMBase::store(const char* estimator, Matrix coef, Vector intercept, 
 LinearSVC& LinearSVC::fit(MatrixRef X, IntVectorRef y) { return fit(X, y, Vector::Ones(y.size())); }
 
 LinearSVC& LinearSVC::fit(MatrixRef X, IntVectorRef y, VectorRef sample_weight) {
-  check_common(params_);
+  check_params<LinearSVC>(params_);
   check_matrix(X);
   check_same_rows(X.rows(), y.size());
   check_sample_weight(sample_weight, X.rows());
@@ -288,7 +281,7 @@ double LinearSVC::objective(MatrixRef X, IntVectorRef y, VectorRef sample_weight
 LinearSVR& LinearSVR::fit(MatrixRef X, MatrixRef Y) { return fit(X, Y, Vector::Ones(Y.rows())); }
 
 LinearSVR& LinearSVR::fit(MatrixRef X, MatrixRef Y, VectorRef sample_weight) {
-  check_common(params_);
+  check_params<LinearSVR>(params_);
   if (!(params_.epsilon >= 0)) throw InvalidArgument("epsilon must be at least 0, got " + format_number(params_.epsilon));
   check_matrix(X);
   check_same_rows(X.rows(), Y.rows());

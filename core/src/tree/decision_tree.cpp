@@ -4,12 +4,11 @@
 
 #include "wasmlearn/base/any_estimator.hpp"
 #include "wasmlearn/base/validation.hpp"
+#include "wasmlearn/tree/describe.hpp"
 
 namespace wasmlearn {
 
 namespace {
-bool is_classification(TreeCriterion c) { return c != TreeCriterion::squared_error && c != TreeCriterion::absolute_error; }
-
 int count_of(const SampleCount& c, Index n) {
   if (const int* k = std::get_if<int>(&c)) return *k;
   return static_cast<int>(std::ceil(std::get<double>(c) * static_cast<double>(n)));
@@ -21,29 +20,11 @@ GrowSettings resolve_growth(const TreeGrowthParams& p, TreeCriterion criterion, 
   GrowSettings s;
   s.criterion = criterion;
   s.splitter = splitter;
-  if (p.max_depth) {
-    if (*p.max_depth < 1) throw InvalidArgument("maxDepth must be at least 1 or null, got " + std::to_string(*p.max_depth));
-    s.max_depth = *p.max_depth;
-  }
-  if (const int* k = std::get_if<int>(&p.min_samples_split); k && *k < 2)
-    throw InvalidArgument("minSamplesSplit must be an integer at least 2 or a fraction in (0, 1), got " + std::to_string(*k));
-  if (const int* k = std::get_if<int>(&p.min_samples_leaf); k && *k < 1)
-    throw InvalidArgument("minSamplesLeaf must be an integer at least 1 or a fraction in (0, 1), got " + std::to_string(*k));
-  for (const SampleCount* c : {&p.min_samples_split, &p.min_samples_leaf})
-    if (const double* f = std::get_if<double>(c); f && !(*f > 0 && *f <= 1))
-      throw InvalidArgument(std::string(c == &p.min_samples_split ? "minSamplesSplit" : "minSamplesLeaf") +
-                            " as a fraction must be in (0, 1], got " + format_number(*f));
+  if (p.max_depth) s.max_depth = *p.max_depth;
   s.min_samples_leaf = std::max(1, count_of(p.min_samples_leaf, n_samples));
   s.min_samples_split = std::max({2, count_of(p.min_samples_split, n_samples), 2 * s.min_samples_leaf});
-  if (p.max_leaf_nodes) {
-    if (*p.max_leaf_nodes < 2) throw InvalidArgument("maxLeafNodes must be at least 2 or null, got " + std::to_string(*p.max_leaf_nodes));
-    s.max_leaf_nodes = *p.max_leaf_nodes;
-  }
-  if (!(p.min_impurity_decrease >= 0))
-    throw InvalidArgument("minImpurityDecrease must be at least 0, got " + format_number(p.min_impurity_decrease));
+  if (p.max_leaf_nodes) s.max_leaf_nodes = *p.max_leaf_nodes;
   s.min_impurity_decrease = p.min_impurity_decrease;
-  if (!(p.min_weight_fraction_leaf >= 0 && p.min_weight_fraction_leaf <= 0.5))
-    throw InvalidArgument("minWeightFractionLeaf must be in [0, 0.5], got " + format_number(p.min_weight_fraction_leaf));
   s.min_weight_fraction_leaf = p.min_weight_fraction_leaf;
   const int d = static_cast<int>(n_features);
   s.max_features = d;
@@ -52,35 +33,27 @@ GrowSettings resolve_growth(const TreeGrowthParams& p, TreeCriterion criterion, 
       const double v = *rule == MaxFeaturesRule::sqrt ? std::sqrt(static_cast<double>(d)) : std::log2(static_cast<double>(d));
       s.max_features = std::max(1, static_cast<int>(v));
     } else if (const int* k = std::get_if<int>(&*max_features)) {
-      if (*k < 1 || *k > d)
+      if (*k > d)
         throw InvalidArgument("maxFeatures must be between 1 and the number of features (" + std::to_string(d) + "), got " +
                               std::to_string(*k));
       s.max_features = *k;
     } else {
-      const double f = std::get<double>(*max_features);
-      if (!(f > 0 && f <= 1)) throw InvalidArgument("maxFeatures as a fraction must be in (0, 1], got " + format_number(f));
-      s.max_features = std::max(1, static_cast<int>(f * d));
+      s.max_features = std::max(1, static_cast<int>(std::get<double>(*max_features) * d));
     }
   }
   return s;
 }
 
-int check_classification_fit(MatrixRef X, IntVectorRef y, TreeCriterion criterion, const char* estimator) {
+int check_classification_fit(MatrixRef X, IntVectorRef y) {
   check_matrix(X);
   check_same_rows(X.rows(), y.size());
-  if (!is_classification(criterion))
-    throw InvalidArgument(std::string("criterion must be one of 'gini', 'entropy', 'misclassification' for ") + estimator +
-                          " (a regression criterion was given)");
   return check_class_codes(y);
 }
 
-void check_regression_fit(MatrixRef X, MatrixRef Y, TreeCriterion criterion, const char* estimator) {
+void check_regression_fit(MatrixRef X, MatrixRef Y) {
   check_matrix(X);
   check_same_rows(X.rows(), Y.rows());
   check_matrix(Y, "y");
-  if (is_classification(criterion))
-    throw InvalidArgument(std::string("criterion must be one of 'squared_error', 'absolute_error' for ") + estimator +
-                          " (a classification criterion was given)");
 }
 
 void accumulate_leaf_values(const Tree& t, MatrixRef X, bool normalise, double scale, Matrix& out) {
@@ -137,7 +110,6 @@ Matrix DecisionTreeBase::value() const {
 
 void DecisionTreeBase::grow(const TreeData& data, const GrowSettings& s, int random_state, double ccp_alpha,
                             VectorRef sample_weight) {
-  if (!(ccp_alpha >= 0)) throw InvalidArgument("ccpAlpha must be at least 0, got " + format_number(ccp_alpha));
   check_sample_weight(sample_weight, data.n);
   const std::vector<double> w(sample_weight.data(), sample_weight.data() + sample_weight.size());
   Random rng(static_cast<std::uint64_t>(random_state));
@@ -169,7 +141,8 @@ void DecisionTreeBase::load_tree_state(const json& s, int n_values_min) {
 DecisionTreeClassifier& DecisionTreeClassifier::fit(MatrixRef X, IntVectorRef y) { return fit(X, y, Vector::Ones(X.rows())); }
 
 DecisionTreeClassifier& DecisionTreeClassifier::fit(MatrixRef X, IntVectorRef y, VectorRef sample_weight) {
-  const int k = check_classification_fit(X, y, params_.criterion, name_);
+  check_params<DecisionTreeClassifier>(params_);
+  const int k = check_classification_fit(X, y);
   const GrowSettings s = resolve_growth(params_, params_.criterion, params_.splitter, params_.max_features, X.rows(), X.cols());
   grow(TreeData::classification(X, y, k), s, params_.random_state, params_.ccp_alpha, sample_weight);
   return *this;
@@ -193,8 +166,9 @@ IntVector DecisionTreeClassifier::predict(MatrixRef X) const {
 }
 
 NamedArrays DecisionTreeClassifier::cost_complexity_pruning_path(MatrixRef X, MatrixRef Y) const {
+  check_params<DecisionTreeClassifier>(params_);
   const IntVector y = detail::class_codes_from(Y);
-  const int k = check_classification_fit(X, y, params_.criterion, name_);
+  const int k = check_classification_fit(X, y);
   const GrowSettings s = resolve_growth(params_, params_.criterion, params_.splitter, params_.max_features, X.rows(), X.cols());
   return pruning_path_of(TreeData::classification(X, y, k), s, params_.random_state);
 }
@@ -202,7 +176,8 @@ NamedArrays DecisionTreeClassifier::cost_complexity_pruning_path(MatrixRef X, Ma
 DecisionTreeRegressor& DecisionTreeRegressor::fit(MatrixRef X, MatrixRef Y) { return fit(X, Y, Vector::Ones(X.rows())); }
 
 DecisionTreeRegressor& DecisionTreeRegressor::fit(MatrixRef X, MatrixRef Y, VectorRef sample_weight) {
-  check_regression_fit(X, Y, params_.criterion, name_);
+  check_params<DecisionTreeRegressor>(params_);
+  check_regression_fit(X, Y);
   const GrowSettings s = resolve_growth(params_, params_.criterion, params_.splitter, params_.max_features, X.rows(), X.cols());
   grow(TreeData::regression(X, Y), s, params_.random_state, params_.ccp_alpha, sample_weight);
   return *this;
@@ -216,7 +191,8 @@ Matrix DecisionTreeRegressor::predict(MatrixRef X) const {
 }
 
 NamedArrays DecisionTreeRegressor::cost_complexity_pruning_path(MatrixRef X, MatrixRef Y) const {
-  check_regression_fit(X, Y, params_.criterion, name_);
+  check_params<DecisionTreeRegressor>(params_);
+  check_regression_fit(X, Y);
   const GrowSettings s = resolve_growth(params_, params_.criterion, params_.splitter, params_.max_features, X.rows(), X.cols());
   return pruning_path_of(TreeData::regression(X, Y), s, params_.random_state);
 }

@@ -280,7 +280,7 @@ class Adapter final : public AnyEstimator {
     json params = json::array(), attrs = json::array();
     const typename E::Params defaults{};
     for_each_in(D::params(), [&](const auto& p) { params.push_back(p.metadata(defaults)); });
-    for_each_in(declared_attributes<D>(), [&](const auto& a) { attrs.push_back({{"name", a.name}, {"doc", a.doc}}); });
+    for_each_in(declared_attributes<D>(), [&](const auto& a) { attrs.push_back(a.metadata()); });
     json extra = json::array();
     for_each_in(declared_methods<D>(), [&](const auto& m) {
       extra.push_back({{"name", m.name}, {"doc", m.doc}, {"needsFit", m.needs_fit},

@@ -155,6 +155,16 @@ struct Param {
     p.*member = parse(v);
   }
 
+  // Checks a value already stored (a C++ caller's Params) against the same constraints as set(),
+  // with the same wording.
+  void check(const P& p) const {
+    if constexpr (nullable) {
+      if (p.*member) check_value(*(p.*member));
+    } else {
+      check_value(p.*member);
+    }
+  }
+
   Value parse(const json& v) const {
     if constexpr (detail::is_variant<Value>::value) {
       std::optional<Value> out;
@@ -257,6 +267,34 @@ struct Param {
     (try_one(static_cast<A*>(nullptr), false), ...);
   }
 
+  void check_value(const Value& v) const {
+    if constexpr (detail::is_variant<Value>::value) std::visit([&](const auto& x) { check_one(x); }, v);
+    else check_one(v);
+  }
+
+  template <class T>
+  void check_one(const T& v) const {
+    const std::string n = name;
+    if constexpr (std::is_enum_v<T>) {
+      for (const auto& c : choices)
+        if (c.value == v) return;
+      throw InvalidArgument(n + " must be one of " + choices_text() + ", got another value");
+    } else if constexpr (std::is_same_v<T, std::vector<double>>) {
+      for (std::size_t i = 0; i < v.size(); ++i) check_number(v[i], n + "[" + std::to_string(i) + "]", Range{}, format_number(v[i]));
+    } else if constexpr (std::is_same_v<T, Matrix>) {
+      for (Index i = 0; i < v.rows(); ++i)
+        for (Index j = 0; j < v.cols(); ++j)
+          check_number(v(i, j), n + "[" + std::to_string(i) + "][" + std::to_string(j) + "]", Range{}, format_number(v(i, j)));
+    } else if constexpr ((std::is_integral_v<T> || std::is_floating_point_v<T>) && !std::is_same_v<T, bool>) {
+      check_number(static_cast<double>(v), n, range_for<T>(), format_number(static_cast<double>(v)));
+    }
+  }
+
+  static void check_number(double x, const std::string& n, const Range& r, const std::string& shown) {
+    if (!std::isfinite(x) || x < r.lo || x > r.hi || (r.lo_open && x == r.lo) || (r.hi_open && x == r.hi))
+      throw InvalidArgument(n + " must be " + detail::range_text(r) + ", got " + shown);
+  }
+
   template <class T>
   T parse_one(const json& v) const {
     const std::string n = name;
@@ -306,8 +344,7 @@ struct Param {
     if constexpr (std::is_integral_v<T>) {
       if (!std::isfinite(x) || std::floor(x) != x) throw InvalidArgument(n + " must be an integer, got " + detail::show(v));
     }
-    if (!std::isfinite(x) || x < r.lo || x > r.hi || (r.lo_open && x == r.lo) || (r.hi_open && x == r.hi))
-      throw InvalidArgument(n + " must be " + detail::range_text(r) + ", got " + detail::show(v));
+    check_number(x, n, r, detail::show(v));
     return static_cast<T>(x);
   }
 
@@ -364,16 +401,73 @@ Param<P, Field> param(const char* name, Field P::*member, const char* doc, std::
   return {name, member, doc, range, std::move(choices), real_range, nullptr, false, false};
 }
 
+// A rule between options that no single range or choice can say (e.g. oobScore requires bootstrap).
+// `text` is what must hold, worded as the error reports it. Checked by check_params at fit, after
+// each option's own range, and listed in the metadata ("rules").
+template <class P>
+struct Rule {
+  const char* text;
+  bool (*holds)(const P&);
+};
+template <class P>
+Rule<P> rule(const char* text, bool (*holds)(const P&)) {
+  return {text, holds};
+}
+
+// What a fitted attribute is, whatever its name, so that views pick attributes from the metadata
+// rather than guess names (as scikit-learn's estimator tags say what an estimator is).
+enum class Role {
+  none,
+  centres,             // cluster centres (k x p): KMeans.clusterCenters, GaussianMixture.means
+  class_means,         // one mean per class (k x p)
+  covariances,         // covariance of each centre or class, stacked, or one shared (p x p)
+  variances,           // per centre or class and feature (k x p)
+  components,          // projection axes (label: their short name, e.g. "PC")
+  explained_variance,  // fraction of the variance along each component
+  objective_history,   // the fit's objective per iteration (label: the objective's name)
+  support_vectors,     // the training samples a kernel model keeps
+};
+inline const char* role_name(Role r) {
+  switch (r) {
+    case Role::none: return "";
+    case Role::centres: return "centres";
+    case Role::class_means: return "classMeans";
+    case Role::covariances: return "covariances";
+    case Role::variances: return "variances";
+    case Role::components: return "components";
+    case Role::explained_variance: return "explainedVariance";
+    case Role::objective_history: return "objectiveHistory";
+    case Role::support_vectors: return "supportVectors";
+  }
+  return "";
+}
+
 // A fitted attribute: a const member function returning a number, a Vector, an IntVector or a Matrix.
 // A dotted name ("tree.feature") groups attributes into one JS object (model.tree.feature).
 // `per_output`: its first axis is the regression target; it is dropped when y was one-dimensional
 // (as scikit-learn's coef_ is (n_features,) for a 1-D y and (n_targets, n_features) otherwise).
+// `.as(role, label)` says what it is (metadata "role", and "label": the short name a view prints).
 template <class E, class Getter>
 struct Attribute {
   const char* name;
   Getter getter;
   const char* doc;
   bool per_output;
+  Role role = Role::none;
+  const char* label = nullptr;
+
+  Attribute as(Role r, const char* short_name = nullptr) const {
+    Attribute a = *this;
+    a.role = r;
+    a.label = short_name;
+    return a;
+  }
+  json metadata() const {
+    json m = {{"name", name}, {"doc", doc}};
+    if (role != Role::none) m["role"] = role_name(role);
+    if (label) m["label"] = label;
+    return m;
+  }
 };
 template <class E, class R>
 Attribute<E, R (E::*)() const> attribute(const char* name, R (E::*getter)() const, const char* doc,
@@ -436,12 +530,19 @@ inline const char* method_args_name(MethodArgs a) {
 namespace detail {
 template <class D, class = void> struct has_attributes : std::false_type {};
 template <class D> struct has_attributes<D, std::void_t<decltype(D::attributes())>> : std::true_type {};
+template <class D, class = void> struct has_rules : std::false_type {};
+template <class D> struct has_rules<D, std::void_t<decltype(D::rules())>> : std::true_type {};
 template <class D, class = void> struct has_methods : std::false_type {};
 template <class D> struct has_methods<D, std::void_t<decltype(D::methods())>> : std::true_type {};
 }  // namespace detail
 template <class D>
 auto declared_attributes() {
   if constexpr (detail::has_attributes<D>::value) return D::attributes();
+  else return std::tuple<>();
+}
+template <class D>
+auto declared_rules() {
+  if constexpr (detail::has_rules<D>::value) return D::rules();
   else return std::tuple<>();
 }
 template <class D>
@@ -481,6 +582,18 @@ typename E::Params params_from_json(const json& options) {
                             option_names<E>());
   }
   return p;
+}
+
+// The one parameter check, generated from the declaration: every declared range and choice (in the
+// wording of params_from_json), then the declared rules between options. Each estimator's fit calls
+// it first, as scikit-learn's _fit_context checks _parameter_constraints, so C++ callers that fill
+// Params by hand get the checks JS callers get.
+template <class E>
+void check_params(const typename E::Params& p) {
+  for_each_in(Describe<E>::params(), [&](const auto& p_decl) { p_decl.check(p); });
+  for_each_in(declared_rules<Describe<E>>(), [&](const auto& r) {
+    if (!r.holds(p)) throw InvalidArgument(r.text);
+  });
 }
 
 template <class E>

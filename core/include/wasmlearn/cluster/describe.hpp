@@ -29,12 +29,13 @@ struct Describe<KMeans> {
   }
   static auto attributes() {
     using E = KMeans;
-    return std::make_tuple(attribute("clusterCenters", &E::cluster_centers, "centres (nClusters x nFeatures)"),
+    return std::make_tuple(attribute("clusterCenters", &E::cluster_centers, "centres (nClusters x nFeatures)").as(Role::centres),
                            attribute("labels", &E::labels, "cluster of each training sample"),
                            attribute("inertia", &E::inertia, "sum of squared distances of the samples to their centres"),
                            attribute("nIter", &E::n_iter, "iterations of the kept run"),
                            attribute("inertiaHistory", &E::inertia_history,
-                                     "inertia of each iteration's assignment, to the centres that made it (a wasmlearn extension: scikit-learn keeps no history)"),
+                                     "inertia of each iteration's assignment, to the centres that made it (a wasmlearn extension: scikit-learn keeps no history)")
+                               .as(Role::objective_history, "inertia"),
                            attribute("nFeaturesIn", &E::n_features_in, "number of columns seen in fit"));
   }
 };

@@ -25,12 +25,20 @@ struct Describe<PCA> {
                {"covariance_eigh", PCASolver::covariance_eigh},
                {"arpack", PCASolver::arpack}}));
   }
+  static auto rules() {
+    using P = PCA::Params;
+    return std::make_tuple(rule<P>("svdSolver 'arpack' needs nComponents to be a count", [](const P& p) {
+      return p.svd_solver != PCASolver::arpack || (p.n_components && std::holds_alternative<int>(*p.n_components));
+    }));
+  }
   static auto attributes() {
     using E = PCA;
     return std::make_tuple(
-        attribute("components", &E::components, "principal axes (nComponents x nFeatures), by decreasing variance"),
+        attribute("components", &E::components, "principal axes (nComponents x nFeatures), by decreasing variance")
+            .as(Role::components, "PC"),
         attribute("explainedVariance", &E::explained_variance, "variance along each component (ddof = 1)"),
-        attribute("explainedVarianceRatio", &E::explained_variance_ratio, "fraction of the total variance per component"),
+        attribute("explainedVarianceRatio", &E::explained_variance_ratio, "fraction of the total variance per component")
+            .as(Role::explained_variance),
         attribute("singularValues", &E::singular_values, "singular values of the centred data"),
         attribute("mean", &E::mean, "per-feature mean seen in fit"),
         attribute("noiseVariance", &E::noise_variance, "mean variance of the discarded directions (0 if none)"),

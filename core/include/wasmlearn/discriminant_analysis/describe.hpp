@@ -14,7 +14,7 @@ auto priors_param() {
 
 template <class E>
 auto class_model_attributes() {
-  return std::make_tuple(attribute("means", &E::means, "class means (nClasses x nFeatures)"),
+  return std::make_tuple(attribute("means", &E::means, "class means (nClasses x nFeatures)").as(Role::class_means),
                          attribute("classPrior", &E::class_prior, "class prior probabilities used"),
                          attribute("nFeaturesIn", &E::n_features_in, "number of columns seen in fit"));
 }
@@ -39,16 +39,24 @@ struct Describe<LinearDiscriminantAnalysis> {
               at_least(1)),
         param("tol", &P::tol, "singular values below it count as zero ('svd' solver)", at_least(0)));
   }
+  static auto rules() {
+    using P = LinearDiscriminantAnalysis::Params;
+    return std::make_tuple(rule<P>("shrinkage is not supported with solver 'svd': use solver 'eigen'",
+                                   [](const P& p) { return !p.shrinkage || p.solver != LDASolver::svd; }));
+  }
   static auto attributes() {
     using E = LinearDiscriminantAnalysis;
     return std::tuple_cat(
         std::make_tuple(attribute("coef", &E::coef, "weights of the linear decision functions (1 x p for two classes)"),
                         attribute("intercept", &E::intercept, "intercepts of the decision functions"),
-                        attribute("scalings", &E::scalings, "projection onto the discriminant axes (p x axes)"),
+                        attribute("scalings", &E::scalings, "projection onto the discriminant axes (p x axes)")
+                            .as(Role::components, "LD"),
                         attribute("xbar", &E::xbar, "prior-weighted overall mean"),
-                        attribute("covariance", &E::covariance, "shared within-class covariance (prior-weighted)"),
+                        attribute("covariance", &E::covariance, "shared within-class covariance (prior-weighted)")
+                            .as(Role::covariances),
                         attribute("explainedVarianceRatio", &E::explained_variance_ratio,
-                                  "between-class variance explained by each discriminant axis")),
+                                  "between-class variance explained by each discriminant axis")
+                            .as(Role::explained_variance)),
         da::class_model_attributes<E>());
   }
   static auto methods() {
@@ -74,7 +82,8 @@ struct Describe<QuadraticDiscriminantAnalysis> {
   static auto attributes() {
     using E = QuadraticDiscriminantAnalysis;
     return std::tuple_cat(std::make_tuple(attribute("covariance", &E::covariance,
-                                                    "regularised class covariances, stacked ((nClasses·p) x p)")),
+                                                    "regularised class covariances, stacked ((nClasses·p) x p)")
+                                              .as(Role::covariances)),
                           da::class_model_attributes<E>());
   }
   static auto methods() {
@@ -97,8 +106,9 @@ struct Describe<NearestCentroid> {
   }
   static auto attributes() {
     using E = NearestCentroid;
-    return std::make_tuple(attribute("centroids", &E::centroids, "class means (nClasses x nFeatures)"),
-                           attribute("covariance", &E::covariance, "pooled within-class covariance ('mahalanobis'; else I)"),
+    return std::make_tuple(attribute("centroids", &E::centroids, "class means (nClasses x nFeatures)").as(Role::class_means),
+                           attribute("covariance", &E::covariance, "pooled within-class covariance ('mahalanobis'; else I)")
+                               .as(Role::covariances),
                            attribute("nFeaturesIn", &E::n_features_in, "number of columns seen in fit"));
   }
 };

@@ -31,6 +31,13 @@ auto forest_params(const char* max_features_doc) {
     return std::tuple_cat(common, seed);
 }
 
+template <class P>
+auto forest_rules() {
+  return std::make_tuple(rule<P>("oobScore requires bootstrap", [](const P& p) { return !p.oob_score || p.bootstrap; }),
+                         rule<P>("maxSamples requires bootstrap (it sets the bootstrap sample size)",
+                                 [](const P& p) { return !p.max_samples || p.bootstrap; }));
+}
+
 template <class E>
 auto forest_attributes() {
   return std::make_tuple(
@@ -49,6 +56,7 @@ struct ClassifierDescription {
     return forest_params<typename E::Params, Counterpart, true>(
         "features examined per split: 'sqrt', 'log2', a count, a fraction, or null (all)");
   }
+  static auto rules() { return forest_rules<typename E::Params>(); }
   static auto attributes() {
     return std::tuple_cat(forest_attributes<E>(),
                           std::make_tuple(attribute("nClasses", &E::n_classes, "number of classes seen in fit"),
@@ -65,6 +73,7 @@ struct RegressorDescription {
     return forest_params<typename E::Params, Counterpart, false>(
         "features examined per split: null (all, scikit-learn's 1.0), 'sqrt', 'log2', a count, or a fraction");
   }
+  static auto rules() { return forest_rules<typename E::Params>(); }
   static auto attributes() {
     return std::tuple_cat(forest_attributes<E>(),
                           std::make_tuple(attribute("nOutputs", &E::n_outputs, "number of target columns seen in fit"),

@@ -135,11 +135,7 @@ class Lasso : public ElasticNet {
   const Params& params() const { return lasso_params_; }
 
  private:
-  Lasso& fit_lasso(MatrixRef X, MatrixRef Y, const VectorRef* sample_weight) {
-    params_ = to_enet(lasso_params_);
-    fit_impl(X, Y, 1.0, sample_weight);
-    return *this;
-  }
+  Lasso& fit_lasso(MatrixRef X, MatrixRef Y, const VectorRef* sample_weight);
   static ElasticNetParams to_enet(const LassoParams& p) {
     return {p.alpha, 1.0, p.fit_intercept, p.tol, p.max_iter, p.warm_start, p.positive, p.selection, p.random_state};
   }

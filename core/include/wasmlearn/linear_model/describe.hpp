@@ -143,6 +143,16 @@ struct Describe<LogisticRegression> {
         param("randomState", &P::random_state, "unused (the solvers are deterministic); kept for scikit-learn's signature",
               at_least(0)));
   }
+  static auto rules() {
+    using P = LogisticRegression::Params;
+    return std::make_tuple(
+        rule<P>("penalty='l1' is not supported by solver 'lbfgs'; valid pairs: lbfgs: l2, none; cd: l1, l2, elasticnet, none",
+                [](const P& p) { return p.solver != LogisticSolver::lbfgs || p.penalty != LogisticPenalty::l1; }),
+        rule<P>("penalty='elasticnet' is not supported by solver 'lbfgs'; valid pairs: lbfgs: l2, none; cd: l1, l2, elasticnet, none",
+                [](const P& p) { return p.solver != LogisticSolver::lbfgs || p.penalty != LogisticPenalty::elasticnet; }),
+        rule<P>("l1Ratio must be a number in [0, 1] when penalty='elasticnet', got null",
+                [](const P& p) { return p.penalty != LogisticPenalty::elasticnet || p.l1_ratio.has_value(); }));
+  }
   static auto attributes() {
     using E = LogisticRegression;
     return std::make_tuple(attribute("coef", &E::coef, "coefficients: 1 x features for two classes, classes x features otherwise"),

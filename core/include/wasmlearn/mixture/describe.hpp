@@ -35,14 +35,16 @@ struct Describe<GaussianMixture> {
     using E = GaussianMixture;
     return std::make_tuple(
         attribute("weights", &E::weights, "mixing weights"),
-        attribute("means", &E::means, "component means (nComponents x nFeatures)"),
-        attribute("covariances", &E::covariances, "covariances, stacked: full (k·p) x p, tied p x p, diag k x p, spherical k x 1"),
+        attribute("means", &E::means, "component means (nComponents x nFeatures)").as(Role::centres),
+        attribute("covariances", &E::covariances, "covariances, stacked: full (k·p) x p, tied p x p, diag k x p, spherical k x 1")
+            .as(Role::covariances),
         attribute("precisions", &E::precisions, "inverse covariances, stacked as covariances"),
         attribute("precisionsCholesky", &E::precisions_cholesky, "Cholesky factors P of the precisions (P·Pᵀ), stacked"),
         attribute("converged", &E::converged, "whether the kept run met tol"),
         attribute("nIter", &E::n_iter, "EM iterations of the kept run"),
         attribute("lowerBound", &E::lower_bound, "mean log-likelihood at the last iteration of the kept run"),
-        attribute("lowerBoundHistory", &E::lower_bound_history, "lower bound (mean log-likelihood) at each EM iteration of the kept run (a wasmlearn extension: scikit-learn keeps no history)"),
+        attribute("lowerBoundHistory", &E::lower_bound_history, "lower bound (mean log-likelihood) at each EM iteration of the kept run (a wasmlearn extension: scikit-learn keeps no history)")
+            .as(Role::objective_history, "log-likelihood lower bound"),
         attribute("nFeaturesIn", &E::n_features_in, "number of columns seen in fit"));
   }
   static auto methods() {

@@ -26,8 +26,8 @@ struct Describe<GaussianNB> {
   }
   static auto attributes() {
     using E = GaussianNB;
-    return std::make_tuple(attribute("theta", &E::theta, "class means (nClasses x nFeatures)"),
-                           attribute("var", &E::var, "class variances (nClasses x nFeatures), smoothed"),
+    return std::make_tuple(attribute("theta", &E::theta, "class means (nClasses x nFeatures)").as(Role::class_means),
+                           attribute("var", &E::var, "class variances (nClasses x nFeatures), smoothed").as(Role::variances),
                            attribute("classPrior", &E::class_prior, "class prior probabilities used"),
                            attribute("classCount", &E::class_count, "training samples per class (their total sampleWeight when weighted)"),
                            attribute("epsilon", &E::epsilon, "the variance added (varSmoothing x largest feature variance)"),

@@ -41,6 +41,11 @@ struct Describe<PolynomialFeatures> {
                            param("interactionOnly", &P::interaction_only, "only products of distinct features (no powers)"),
                            param("includeBias", &P::include_bias, "include the constant column (degree 0)"));
   }
+  static auto rules() {
+    using P = PolynomialFeatures::Params;
+    return std::make_tuple(rule<P>("degree 0 with includeBias false would produce no columns",
+                                   [](const P& p) { return p.degree > 0 || p.include_bias; }));
+  }
   static auto attributes() {
     using E = PolynomialFeatures;
     return std::make_tuple(attribute("powers", &E::powers, "exponent of each input feature (columns) in each output (rows)"),
@@ -96,6 +101,11 @@ struct Describe<PiecewiseConstantFeatures> {
     return std::make_tuple(
         param("knots", &P::knots, "strictly increasing cut points ξ1 < ... < ξK, shared by all features; intervals are [ξk, ξk+1)"),
         param("includeBias", &P::include_bias, "keep the first interval's indicator (false: drop it, for use with an intercept)"));
+  }
+  static auto rules() {
+    using P = PiecewiseConstantFeatures::Params;
+    return std::make_tuple(rule<P>("PiecewiseConstantFeatures with no knots and includeBias false produces no columns",
+                                   [](const P& p) { return !p.knots.empty() || p.include_bias; }));
   }
   static auto attributes() {
     using E = PiecewiseConstantFeatures;

@@ -32,7 +32,8 @@ struct TreeGrowthParams {
   double min_weight_fraction_leaf = 0;  // in [0, 0.5]
 };
 
-// Counts from fractions and shortcuts, checked against the data (as scikit-learn does at fit).
+// Counts from fractions and shortcuts, checked against the data (as scikit-learn does at fit); the
+// options' own ranges are checked before, by check_params.
 GrowSettings resolve_growth(const TreeGrowthParams& p, TreeCriterion criterion, TreeSplitter splitter,
                             const std::optional<MaxFeatures>& max_features, Index n_samples, Index n_features);
 
@@ -135,7 +136,7 @@ class DecisionTreeRegressor : public DecisionTreeBase {
 // (times `scale`) into `out` (n x n_values).
 void accumulate_leaf_values(const Tree& t, MatrixRef X, bool normalise, double scale, Matrix& out);
 // The classification/regression checks of fit, shared by the tree estimators.
-int check_classification_fit(MatrixRef X, IntVectorRef y, TreeCriterion criterion, const char* estimator);
-void check_regression_fit(MatrixRef X, MatrixRef Y, TreeCriterion criterion, const char* estimator);
+int check_classification_fit(MatrixRef X, IntVectorRef y);
+void check_regression_fit(MatrixRef X, MatrixRef Y);
 
 }  // namespace wasmlearn
