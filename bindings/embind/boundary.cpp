@@ -30,11 +30,14 @@ Buffer::Buffer(const val& array, int rows, int cols, const char* name) : rows_(r
                           std::to_string(static_cast<long long>(rows) * cols));
 }
 
+Vector vector_from_js(const val& array) {
+  Vector out(array["length"].as<Index>());
+  val(emscripten::typed_memory_view(static_cast<std::size_t>(out.size()), out.data())).call<void>("set", array);
+  return out;
+}
+
 val to_js_double(const double* p, Index n) {
   return val::global("Float64Array").new_(emscripten::typed_memory_view(static_cast<std::size_t>(n), p));
-}
-val to_js_int(const int* p, Index n) {
-  return val::global("Int32Array").new_(emscripten::typed_memory_view(static_cast<std::size_t>(n), p));
 }
 
 val to_js(const NdArray& a) {

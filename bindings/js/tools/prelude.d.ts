@@ -63,11 +63,18 @@ export interface FitOptions {
   onProgress?: (done: number, total: number) => boolean | void;
 }
 
+/** A non-fatal note from fit or predict; `kind` follows scikit-learn's warning categories
+ * (convergence: ConvergenceWarning; data, parameter: UserWarning about the data or an option). */
+export interface Warning {
+  kind: 'convergence' | 'data' | 'parameter';
+  message: string;
+}
+
 export declare abstract class Estimator<Options> {
   getParams(): Required<Options>;
   setParams(options: Options): this;
   /** Non-fatal notes from the last fit or predict (e.g. queries with no neighbour in the radius). */
-  readonly warnings: string[];
+  readonly warnings: Warning[];
   toJSON(): ModelJSON;
   /** Frees the WebAssembly memory now; any later call throws. */
   dispose(): void;
