@@ -288,12 +288,13 @@ TEST(RadiusNeighbors, RegressorPredictsNanAndWarnsOnlyForThatPredict) {
   EXPECT_EQ(pred(0, 0), 10.0);  // exact match
   EXPECT_TRUE(std::isnan(pred(1, 0)));
   EXPECT_DOUBLE_EQ(pred(2, 0), (0 / 0.5 + 10 / 0.5 + 20 / 1.5) / (2 / 0.5 + 1 / 1.5));
-  ASSERT_EQ(r.warnings().messages.size(), 1u);
-  EXPECT_EQ(r.warnings().messages[0],
+  ASSERT_EQ(r.warnings().size(), 1u);
+  EXPECT_EQ(r.warnings().items[0].kind, WarningKind::data);
+  EXPECT_EQ(r.warnings().items[0].message,
             "RadiusNeighborsRegressor: 1 of the 3 query rows (row 1) have no training sample within radius 1.5; "
             "their prediction is NaN (use a larger radius)");
   r.predict(rows({{1}}));
-  EXPECT_TRUE(r.warnings().messages.empty());
+  EXPECT_TRUE(r.warnings().empty());
 }
 
 // ---- scikit-learn's values --------------------------------------------------------------------
