@@ -24,6 +24,11 @@ void throw_js_error(const std::string& name, const std::string& message) {
 
 Buffer::Buffer(const val& array, int rows, int cols, const char* name) : rows_(rows), cols_(cols) {
   if (rows < 0 || cols < 0) throw InvalidArgument(std::string(name) + " must have non-negative rows and cols");
+  // An empty array (y of a method that takes none) needs one look at its length, not a copy.
+  if (rows == 0 || cols == 0) {
+    if (array["length"].as<double>() != 0) throw InvalidArgument(std::string(name) + " has values but rows*cols = 0");
+    return;
+  }
   values_ = emscripten::convertJSArrayToNumberVector<double>(array);
   if (values_.size() != static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols))
     throw InvalidArgument(std::string(name) + " has " + std::to_string(values_.size()) + " values but rows*cols = " +

@@ -255,12 +255,12 @@ function checkSavedLabels(labels) {
   return { kind: labels.kind, classes: labels.kind === 'number' ? Float64Array.from(labels.classes) : labels.classes };
 }
 
-// The positional arguments of a method, by the form its metadata gives (args), as the buffers
-// raw.call takes; `number` is NaN when the caller gave none.
-function methodArguments(model, spec, args) {
-  const empty = new Float64Array(0);
-  const call = { x: { data: empty, rows: 0, cols: 0 }, y: { data: empty, cols: 0 }, number: NaN };
-  const [form, optional] = spec.args.split(',');
+const noValues = new Float64Array(0);
+
+// The positional arguments of a method, by the form its metadata gives (args: form and optional
+// number), as the buffers raw.call takes; `number` is NaN when the caller gave none.
+function methodArguments(model, spec, form, optional, args) {
+  const call = { x: { data: noValues, rows: 0, cols: 0 }, y: { data: noValues, cols: 0 }, number: NaN };
   if (form === 'count') {
     call.number = args[0];
     if (!Number.isInteger(call.number) || call.number < 1) throw new Error(`${spec.name} needs a positive integer, got ${call.number}`);
@@ -308,10 +308,19 @@ function methodResult(model, spec, out, rows) {
 }
 
 // One method of the estimator classes, standard or declared: arguments and result by its metadata.
+// Methods of X alone (predict, transform, ...) take the short path: they are the ones called in
+// tight loops on few rows, where every allocation shows.
 function methodFrom(spec) {
+  const [form, optional] = spec.args.split(',');
+  if (spec.args === 'X')
+    return function (X) {
+      const raw = this._raw();
+      const x = toMatrix(X);
+      return methodResult(this, spec, raw.call(spec.name, x.data, x.rows, x.cols, noValues, 0, NaN), x.rows);
+    };
   return function (...args) {
     const raw = this._raw();
-    const { x, y, number } = methodArguments(this, spec, args);
+    const { x, y, number } = methodArguments(this, spec, form, optional, args);
     return methodResult(this, spec, raw.call(spec.name, x.data, x.rows, x.cols, y.data, y.cols, number), x.rows);
   };
 }
