@@ -54,6 +54,7 @@ class AnyEstimator {
   Matrix predict_proba(MatrixRef X) const { return matrix_of(single(call("predictProba", X))); }
   NdArray decision_function(MatrixRef X) const { return single(call("decisionFunction", X)); }
   Matrix transform(MatrixRef X) const { return matrix_of(single(call("transform", X))); }
+  Matrix inverse_transform(MatrixRef X) const { return matrix_of(single(call("inverseTransform", X))); }
   double score(MatrixRef X, MatrixRef Y) const { return single(call("score", X, Y)).data.at(0); }
 
  private:
