@@ -24,17 +24,25 @@ void throw_js_error(const std::string& name, const std::string& message) {
 
 Buffer::Buffer(const val& array, int rows, int cols, const char* name) : rows_(rows), cols_(cols) {
   if (rows < 0 || cols < 0) throw InvalidArgument(std::string(name) + " must have non-negative rows and cols");
+  // An empty array (y of a method that takes none) needs one look at its length, not a copy.
+  if (rows == 0 || cols == 0) {
+    if (array["length"].as<double>() != 0) throw InvalidArgument(std::string(name) + " has values but rows*cols = 0");
+    return;
+  }
   values_ = emscripten::convertJSArrayToNumberVector<double>(array);
   if (values_.size() != static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols))
     throw InvalidArgument(std::string(name) + " has " + std::to_string(values_.size()) + " values but rows*cols = " +
                           std::to_string(static_cast<long long>(rows) * cols));
 }
 
+Vector vector_from_js(const val& array) {
+  Vector out(array["length"].as<Index>());
+  val(emscripten::typed_memory_view(static_cast<std::size_t>(out.size()), out.data())).call<void>("set", array);
+  return out;
+}
+
 val to_js_double(const double* p, Index n) {
   return val::global("Float64Array").new_(emscripten::typed_memory_view(static_cast<std::size_t>(n), p));
-}
-val to_js_int(const int* p, Index n) {
-  return val::global("Int32Array").new_(emscripten::typed_memory_view(static_cast<std::size_t>(n), p));
 }
 
 val to_js(const NdArray& a) {

@@ -52,10 +52,12 @@ class Buffer {
   Index rows_, cols_;
 };
 
+// A Float64Array/Float32Array/number[] copied once into a vector of the WASM heap.
+Vector vector_from_js(const val& array);
+
 // Copies out into fresh JS-owned arrays: {data: Float64Array, shape: number[]}.
 val to_js(const NdArray& a);
 val to_js_double(const double* p, Index n);
-val to_js_int(const int* p, Index n);
 json parse_json(const val& text, const char* what);  // text: a JS string
 
 }  // namespace wasmlearn::bindings

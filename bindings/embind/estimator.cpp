@@ -28,17 +28,14 @@ class RawEstimator {
   // on_progress: undefined, or a JS function (done, total) -> boolean (false cancels). The JS
   // layer wraps the user's callback so that it never throws through WASM frames.
   // sample_weight: undefined, or a Float64Array / Float32Array / number[] (its length is checked
-  // against the rows of X in the core).
+  // against the rows of X in the core), copied once into the vector fit reads.
   void fit(const val& X, int rows, int cols, const val& Y, int y_cols, bool y_is_vector, const val& on_progress,
            const val& sample_weight) {
     guarded([&] {
       const Buffer x(X, rows, cols, "X");
       const Buffer y(Y, rows, y_cols, "y");
       std::optional<Vector> weights;
-      if (!sample_weight.isUndefined() && !sample_weight.isNull()) {
-        const Buffer w(sample_weight, sample_weight["length"].as<int>(), 1, "sampleWeight");
-        weights = Vector(w.map().col(0));
-      }
+      if (!sample_weight.isUndefined() && !sample_weight.isNull()) weights = vector_from_js(sample_weight);
       // Unset again however fit ends, so the model keeps no reference to the JS function.
       struct ProgressScope {
         AnyEstimator& est;
@@ -49,61 +46,17 @@ class RawEstimator {
       impl_->fit(x.map(), y.map(), y_is_vector, weights ? &*weights : nullptr);
     });
   }
-  val predict(const val& X, int rows, int cols) const {
-    return guarded([&] { return to_js(impl_->predict(Buffer(X, rows, cols, "X").map())); });
-  }
-  val predict_proba(const val& X, int rows, int cols) const {
-    return guarded([&] { return to_js(NdArray::from(impl_->predict_proba(Buffer(X, rows, cols, "X").map()))); });
-  }
-  val decision_function(const val& X, int rows, int cols) const {
-    return guarded([&] { return to_js(impl_->decision_function(Buffer(X, rows, cols, "X").map())); });
-  }
-  val transform(const val& X, int rows, int cols) const {
-    return guarded([&] { return to_js(NdArray::from(impl_->transform(Buffer(X, rows, cols, "X").map()))); });
-  }
-  val inverse_transform(const val& X, int rows, int cols) const {
-    return guarded([&] { return to_js(NdArray::from(impl_->inverse_transform(Buffer(X, rows, cols, "X").map()))); });
-  }
-  double score(const val& X, int rows, int cols, const val& Y, int y_cols) const {
-    return guarded([&] {
-      const Buffer x(X, rows, cols, "X");
-      const Buffer y(Y, rows, y_cols, "y");
-      return impl_->score(x.map(), y.map());
-    });
-  }
-  // k < 0 means "the nNeighbors the model was built with".
-  val kneighbors(const val& X, int rows, int cols, int k) const {
-    return guarded([&] {
-      const KNeighborsResult r =
-          impl_->kneighbors(Buffer(X, rows, cols, "X").map(), k < 0 ? std::nullopt : std::optional<int>(k));
-      val out = val::object();
-      out.set("distances", to_js(NdArray::from(r.distances)));
-      out.set("indices", to_js_int(r.indices.data(), r.indices.size()));
-      return out;
-    });
-  }
-  // A NaN radius means "the radius the model was built with".
-  val radius_neighbors(const val& X, int rows, int cols, double radius) const {
-    return guarded([&] {
-      const RadiusNeighborsResult r = impl_->radius_neighbors(
-          Buffer(X, rows, cols, "X").map(), std::isnan(radius) ? std::nullopt : std::optional<double>(radius));
-      std::vector<int> offsets(r.offsets.begin(), r.offsets.end()), indices(r.indices.begin(), r.indices.end());
-      val out = val::object();
-      out.set("offsets", to_js_int(offsets.data(), static_cast<Index>(offsets.size())));
-      out.set("distances", to_js_double(r.distances.data(), static_cast<Index>(r.distances.size())));
-      out.set("indices", to_js_int(indices.data(), static_cast<Index>(indices.size())));
-      return out;
-    });
-  }
   val attribute(const val& name) const {
     return guarded([&] { return to_js(impl_->attribute(name.as<std::string>())); });
   }
-  // A declared extra method; results come back as { name: {data, shape} } ("" for a single array).
-  val call(const val& method, const val& X, int rows, int cols, const val& Y, int y_cols, int count) const {
+  // Any method, standard or declared (AnyEstimator::call); number: NaN when not given. A single
+  // unnamed result comes back as {data, shape}, named ones as { name: {data, shape}, ... }.
+  val call(const val& method, const val& X, int rows, int cols, const val& Y, int y_cols, double number) const {
     return guarded([&] {
       const Buffer x(X, rows, cols, "X");
       const Buffer y(Y, y_cols == 0 ? 0 : rows, y_cols, "y");
-      const NamedArrays result = impl_->call(method.as<std::string>(), x.map(), y.map(), count);
+      const NamedArrays result = impl_->call(method.as<std::string>(), x.map(), y.map(), number);
+      if (result.items.size() == 1 && result.items[0].first.empty()) return to_js(result.items[0].second);
       val out = val::object();
       for (const auto& [name, array] : result.items) out.set(name, to_js(array));
       return out;
@@ -114,7 +67,7 @@ class RawEstimator {
     guarded([&] { impl_->set_params(parse_json(options, "options")); });
   }
   std::string to_json() const { return guarded([&] { return impl_->to_json().dump(); }); }
-  std::string warnings() const { return guarded([&] { return json(impl_->warnings()).dump(); }); }
+  std::string warnings() const { return guarded([&] { return wasmlearn::to_json(impl_->warnings()).dump(); }); }
   bool supports(const val& method) const { return impl_->supports(method.as<std::string>()); }
 
  private:
@@ -130,14 +83,6 @@ EMSCRIPTEN_BINDINGS(wasmlearn_estimators) {
       .class_function("create", &RawEstimator::create, emscripten::allow_raw_pointers())
       .class_function("fromJSON", &RawEstimator::from_json, emscripten::allow_raw_pointers())
       .function("fit", &RawEstimator::fit)
-      .function("predict", &RawEstimator::predict)
-      .function("predictProba", &RawEstimator::predict_proba)
-      .function("decisionFunction", &RawEstimator::decision_function)
-      .function("transform", &RawEstimator::transform)
-      .function("inverseTransform", &RawEstimator::inverse_transform)
-      .function("score", &RawEstimator::score)
-      .function("kneighbors", &RawEstimator::kneighbors)
-      .function("radiusNeighbors", &RawEstimator::radius_neighbors)
       .function("attribute", &RawEstimator::attribute)
       .function("call", &RawEstimator::call)
       .function("getParams", &RawEstimator::get_params)
@@ -146,4 +91,6 @@ EMSCRIPTEN_BINDINGS(wasmlearn_estimators) {
       .function("warnings", &RawEstimator::warnings)
       .function("supports", &RawEstimator::supports);
   emscripten::function("estimators", emscripten::optional_override([] { return wasmlearn::estimators_metadata().dump(); }));
+  emscripten::function("standardMethods",
+                       emscripten::optional_override([] { return wasmlearn::standard_methods_metadata().dump(); }));
 }

@@ -7,6 +7,9 @@ import { fitInWorker } from './pool.js';
 import { DenseMatrix, toMatrix, toTargets, toWeights, encodeLabels, codesFor, decodeLabels, labelKind, fromNd } from './arrays.js';
 
 export const metadata = JSON.parse(wasm.estimators());
+// The standard methods (predict, transform, score, ...), each with its arguments' form and its
+// result's kind: the table in core/include/wasmlearn/base/standard_methods.hpp.
+export const standardMethods = JSON.parse(wasm.standardMethods());
 const byName = new Map(metadata.map((m) => [m.name, m]));
 const disposeSymbol = Symbol.dispose ?? Symbol.for('Symbol.dispose');
 const finalizer = new FinalizationRegistry((raw) => raw.delete());
@@ -161,15 +164,6 @@ export class Estimator {
     return this;
   }
 
-  // Accuracy (classifiers), R² (regressors), or the estimator's own score (e.g. -inertia).
-  score(X, y) {
-    const raw = this._raw();
-    const x = toMatrix(X);
-    const kind = this.constructor.metadata.kind;
-    const t = targetBuffer(kind, y, x.rows, kind === 'classifier' ? this.classes : null);
-    return raw.score(x.data, x.rows, x.cols, t.data, t.cols);
-  }
-
   // The fitted class labels, in the order of predictProba's columns.
   get classes() {
     this._raw();
@@ -193,7 +187,8 @@ export class Estimator {
     return this;
   }
 
-  // Non-fatal notes from the last fit/predict (non-convergence, queries with no neighbour, ...).
+  // Non-fatal notes from the last fit/predict (non-convergence, queries with no neighbour, ...):
+  // [{ kind: 'convergence' | 'data' | 'parameter', message }], kinds after scikit-learn's warnings.
   get warnings() {
     return JSON.parse(this._raw().warnings());
   }
@@ -299,55 +294,75 @@ function checkSavedLabels(labels) {
   return { kind: labels.kind, classes: labels.kind === 'number' ? Float64Array.from(labels.classes) : labels.classes };
 }
 
-// Methods an estimator has only when its declaration says so.
-const optionalMethods = {
-  predict(X) {
-    const x = toMatrix(X);
-    const out = this._raw().predict(x.data, x.rows, x.cols);
-    const kind = this.constructor.metadata.kind;
-    if (kind === 'classifier') return decodeLabels(out.data, this.labels.classes);
-    if (kind === 'clusterer') return Int32Array.from(out.data);
-    return fromNd(out);
-  },
-  predictProba(X) {
-    const x = toMatrix(X);
-    return fromNd(this._raw().predictProba(x.data, x.rows, x.cols));
-  },
-  decisionFunction(X) {
-    const x = toMatrix(X);
-    return fromNd(this._raw().decisionFunction(x.data, x.rows, x.cols));
-  },
-  transform(X) {
-    const x = toMatrix(X);
-    return fromNd(this._raw().transform(x.data, x.rows, x.cols));
-  },
-  inverseTransform(X) {
-    const x = toMatrix(X);
-    return fromNd(this._raw().inverseTransform(x.data, x.rows, x.cols));
-  },
-  // k nearest neighbours of each row of X: { distances, indices } as rows x k matrices.
-  kneighbors(X, nNeighbors) {
-    if (nNeighbors !== undefined && (!Number.isInteger(nNeighbors) || nNeighbors < 1))
-      throw new Error(`nNeighbors must be a positive integer, got ${nNeighbors}`);
-    const x = toMatrix(X);
-    const r = this._raw().kneighbors(x.data, x.rows, x.cols, nNeighbors ?? -1);
-    const k = x.rows === 0 ? 0 : r.indices.length / x.rows;
-    return { distances: fromNd(r.distances), indices: new DenseMatrix(r.indices, x.rows, k) };
-  },
-  // Neighbours within `radius` of each row of X, nearest first: arrays of per-query arrays.
-  radiusNeighbors(X, radius) {
-    if (radius !== undefined && !(typeof radius === 'number' && Number.isFinite(radius) && radius > 0))
-      throw new Error(`radius must be a positive finite number, got ${radius}`);
-    const x = toMatrix(X);
-    const r = this._raw().radiusNeighbors(x.data, x.rows, x.cols, radius ?? NaN);
-    const distances = [], indices = [];
-    for (let i = 0; i < x.rows; i++) {
-      distances.push(r.distances.slice(r.offsets[i], r.offsets[i + 1]));
-      indices.push(r.indices.slice(r.offsets[i], r.offsets[i + 1]));
+const noValues = new Float64Array(0);
+
+// The positional arguments of a method, by the form its metadata gives (args: form and optional
+// number), as the buffers raw.call takes; `number` is NaN when the caller gave none.
+function methodArguments(model, spec, form, optional, args) {
+  const call = { x: { data: noValues, rows: 0, cols: 0 }, y: { data: noValues, cols: 0 }, number: NaN };
+  if (form === 'count') {
+    call.number = args[0];
+    if (!Number.isInteger(call.number) || call.number < 1) throw new Error(`${spec.name} needs a positive integer, got ${call.number}`);
+  }
+  if (form === 'X' || form === 'Xy') call.x = toMatrix(args[0]);
+  if (form === 'Xy') {
+    const kind = model.constructor.metadata.kind;
+    call.y = targetBuffer(kind, args[1], call.x.rows, kind === 'classifier' && spec.needsFit !== false ? model.classes : null);
+  }
+  const value = args[1];
+  if (optional === 'nNeighbors?' && value !== undefined && (!Number.isInteger(value) || value < 1))
+    throw new Error(`nNeighbors must be a positive integer, got ${value}`);
+  if (optional === 'radius?' && value !== undefined && !(typeof value === 'number' && Number.isFinite(value) && value > 0))
+    throw new Error(`radius must be a positive finite number, got ${value}`);
+  if (optional && value !== undefined) call.number = value;
+  return call;
+}
+
+// A method's result in JS form, by the kind its metadata gives (result).
+function methodResult(model, spec, out, rows) {
+  switch (spec.result) {
+    case 'prediction': {
+      const kind = model.constructor.metadata.kind;
+      if (kind === 'classifier') return decodeLabels(out.data, model.labels.classes);
+      if (kind === 'clusterer') return Int32Array.from(out.data);
+      return fromNd(out);
     }
-    return { distances, indices };
-  },
-};
+    case 'neighbors': {
+      const k = rows === 0 ? 0 : out.indices.data.length / rows;
+      return { distances: fromNd(out.distances), indices: new DenseMatrix(Int32Array.from(out.indices.data), rows, k) };
+    }
+    case 'radiusNeighbors': {
+      const offsets = out.offsets.data, indices = Int32Array.from(out.indices.data), distances = [], neighbors = [];
+      for (let i = 0; i < rows; i++) {
+        distances.push(out.distances.data.slice(offsets[i], offsets[i + 1]));
+        neighbors.push(indices.slice(offsets[i], offsets[i + 1]));
+      }
+      return { distances, indices: neighbors };
+    }
+    case 'arrays':
+      return Object.fromEntries(Object.entries(out).map(([name, array]) => [name, fromNd(array)]));
+    default:
+      return fromNd(out);
+  }
+}
+
+// One method of the estimator classes, standard or declared: arguments and result by its metadata.
+// Methods of X alone (predict, transform, ...) take the short path: they are the ones called in
+// tight loops on few rows, where every allocation shows.
+function methodFrom(spec) {
+  const [form, optional] = spec.args.split(',');
+  if (spec.args === 'X')
+    return function (X) {
+      const raw = this._raw();
+      const x = toMatrix(X);
+      return methodResult(this, spec, raw.call(spec.name, x.data, x.rows, x.cols, noValues, 0, NaN), x.rows);
+    };
+  return function (...args) {
+    const raw = this._raw();
+    const { x, y, number } = methodArguments(this, spec, form, optional, args);
+    return methodResult(this, spec, raw.call(spec.name, x.data, x.rows, x.cols, y.data, y.cols, number), x.rows);
+  };
+}
 
 // fitTransform / fitPredict conveniences, as scikit-learn.
 function addConveniences(proto, methods) {
@@ -383,25 +398,6 @@ function defineAttributes(proto, attributes) {
     });
 }
 
-// A declared extra method: arguments by its signature, results as a value or an object of values.
-function extraMethod(extra, kind) {
-  return function (...args) {
-    const raw = this._raw();
-    const empty = new Float64Array(0);
-    let x = { data: empty, rows: 0, cols: 0 }, y = { data: empty, cols: 0 }, count = 0;
-    if (extra.args === 'count') {
-      count = args[0];
-      if (!Number.isInteger(count) || count < 1) throw new Error(`${extra.name} needs a positive integer, got ${count}`);
-    }
-    if (extra.args === 'X' || extra.args === 'Xy') x = toMatrix(args[0]);
-    if (extra.args === 'Xy') y = targetBuffer(kind, args[1], x.rows, kind === 'classifier' && extra.needsFit ? this.classes : null);
-    const out = raw.call(extra.name, x.data, x.rows, x.cols, y.data, y.cols, count);
-    const names = Object.keys(out);
-    if (names.length === 1 && names[0] === '') return fromNd(out['']);
-    return Object.fromEntries(names.map((n) => [n, fromNd(out[n])]));
-  };
-}
-
 const classes = new Map();
 
 // The class for one declared estimator, named as in scikit-learn.
@@ -410,12 +406,10 @@ export function defineEstimator(name) {
   if (!meta) throw new Error(`wasmlearn has no estimator ${name}`);
   const Class = { [name]: class extends Estimator {} }[name];
   Object.defineProperty(Class, 'metadata', { value: meta });
-  for (const method of meta.methods)
-    if (optionalMethods[method]) Object.defineProperty(Class.prototype, method, { value: optionalMethods[method], writable: true, configurable: true });
+  const specs = [...standardMethods.filter((spec) => meta.methods.includes(spec.name)), ...meta.extraMethods];
+  for (const spec of specs) Object.defineProperty(Class.prototype, spec.name, { value: methodFrom(spec), writable: true, configurable: true });
   addConveniences(Class.prototype, meta.methods);
   defineAttributes(Class.prototype, meta.attributes);
-  for (const extra of meta.extraMethods)
-    Object.defineProperty(Class.prototype, extra.name, { value: extraMethod(extra, meta.kind), writable: true, configurable: true });
   classes.set(name, Class);
   return Class;
 }

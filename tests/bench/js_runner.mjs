@@ -1,6 +1,6 @@
 // JS benchmark runner, one process per runner so that runners do not share a heap or a JIT:
 //   node tests/bench/js_runner.mjs <wasm-simd | wasm-nosimd | peer> <tasks.json> <out.json> [id-substring]
-// wasm-*: the raw embind module (RawEstimator.create(name, JSON options), fit, predict/transform, or
+// wasm-*: the raw embind module (RawEstimator.create(name, JSON options), fit, call('predict' | 'transform'), or
 // the module function a workload `call`s), timed including the copies across the boundary, as a user of the package pays them.
 // peer: the workload's ml.js competitor on number[][] (conversion not timed).
 // Workload flags: nIter (record the fitted model's iteration count), memory (record the size of the
@@ -30,7 +30,8 @@ function wasmTask(task, ds) {
   const yIsVector = ds.yCols <= 1;
   const options = JSON.stringify(task.options);
   if (task.call) return wasmCall(task, ds, options);
-  const transform = task.method === 'transform';
+  const method = task.method ?? 'predict';
+  const noY = new Float64Array(0);
   return timeTask(task, {
     fit: () => {
       const est = wasm.RawEstimator.create(task.estimator, options);
@@ -38,7 +39,8 @@ function wasmTask(task, ds) {
       fitRaw(est, ds.Xtrain, ds.nTrain, ds.d, ds.ytrain, ds.yCols, yIsVector);
       return model;
     },
-    predict: (m) => (transform ? m.est.transform(ds.Xtest, ds.nTest, ds.d) : m.est.predict(ds.Xtest, ds.nTest, ds.d)).data,
+    // RawEstimator.call(method, X, rows, cols, Y, yCols, number): every method by its name.
+    predict: (m) => m.est.call(method, ds.Xtest, ds.nTest, ds.d, noY, 0, NaN).data,
     inspect: (m) => ({
       ...(task.nIter ? { nIter: m.est.attribute('nIter').data[0] } : {}),
       ...(task.memory ? { modelBytes: m.est.toJSON().length, modelFormat: 'JSON' } : {}),

@@ -78,8 +78,9 @@ TEST(ClusterKMeans, DuplicatePointsWarnAsScikitLearn) {
   X << 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1;
   KMeans km = make({{"nClusters", 3}});
   km.fit(X);
-  ASSERT_EQ(km.warnings().messages.size(), 1u);
-  EXPECT_EQ(km.warnings().messages[0],
+  ASSERT_EQ(km.warnings().size(), 1u);
+  EXPECT_EQ(km.warnings().items[0].kind, WarningKind::convergence);  // scikit-learn's ConvergenceWarning
+  EXPECT_EQ(km.warnings().items[0].message,
             "Number of distinct clusters (2) found smaller than nClusters (3). Possibly due to duplicate points in X.");
   EXPECT_NEAR(km.inertia(), 0.0, 1e-12);
 }

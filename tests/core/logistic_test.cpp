@@ -55,7 +55,7 @@ TEST(LogisticRegression, MatchesScikitLearnFixtures) {
     EXPECT_LE(ours, ref_obj + 1e-6 * std::max(1.0, ref_obj));
     EXPECT_NEAR(ours, ref_obj, 1e-6 * std::max(1.0, ref_obj));
     EXPECT_EQ(m.predict(X), matrix_of(c["predict"]).col(0).cast<int>());
-    EXPECT_TRUE(m.warnings().messages.empty()) << m.warnings().messages[0];
+    EXPECT_TRUE(m.warnings().empty()) << m.warnings().items[0].message;
   }
   EXPECT_EQ(smooth, 10);
   EXPECT_EQ(nonsmooth, 6);
@@ -90,7 +90,7 @@ TEST(LogisticRegression, CdConvergesOnCollinearFeatures) {
     SCOPED_TRACE(penalty);
     LogisticRegression cd = make({{"solver", "cd"}, {"penalty", penalty}});
     cd.fit(d.X, y);
-    EXPECT_TRUE(cd.warnings().messages.empty()) << cd.warnings().messages[0];
+    EXPECT_TRUE(cd.warnings().empty()) << cd.warnings().items[0].message;
     EXPECT_LE(cd.n_iter()[0], 15);
     if (std::string(penalty) == "l2") EXPECT_NEAR(cd.objective(d.X, y), ref.objective(d.X, y), 1e-7 * ref.objective(d.X, y));
   }
@@ -107,8 +107,8 @@ TEST(LogisticRegression, SeparableWithoutPenaltyWarnsAndStaysFinite) {
     EXPECT_TRUE(m.coef().allFinite());
     EXPECT_TRUE(std::isfinite(m.intercept()[0]));
     EXPECT_TRUE(m.predict_proba(X).allFinite());
-    EXPECT_FALSE(m.warnings().messages.empty()) << solver;
-    EXPECT_NE(m.warnings().messages.back().find("ConvergenceWarning"), std::string::npos);
+    ASSERT_FALSE(m.warnings().empty()) << solver;
+    EXPECT_EQ(m.warnings().items.back().kind, WarningKind::convergence);
     EXPECT_EQ(m.predict(X), y);
   }
   // Multinomial on three separated groups: also finite, also warned.
@@ -119,7 +119,7 @@ TEST(LogisticRegression, SeparableWithoutPenaltyWarnsAndStaysFinite) {
   LogisticRegression m3 = make({{"penalty", "none"}});
   m3.fit(X3, y3);
   EXPECT_TRUE(m3.predict_proba(X3).allFinite());
-  EXPECT_FALSE(m3.warnings().messages.empty());
+  EXPECT_FALSE(m3.warnings().empty());
 }
 
 TEST(LogisticRegression, OptionErrorsAndShapes) {

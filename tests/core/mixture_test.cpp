@@ -45,7 +45,8 @@ TEST(MixtureGaussian, SameInitialParametersGiveScikitLearnsFit) {
     g3.fit(X);
     EXPECT_NEAR(g3.lower_bound(), c["lower_bound_3"].get<double>(), 1e-9);
     EXPECT_FALSE(g3.converged());
-    EXPECT_EQ(g3.warnings().messages.size(), 1u);
+    ASSERT_EQ(g3.warnings().size(), 1u);
+    EXPECT_EQ(g3.warnings().items[0].kind, WarningKind::convergence);
   }
 }
 

@@ -63,7 +63,7 @@ TEST(Perceptron, SeparatesSeparableDataAndWarnsOtherwise) {
   p.fit(X, y);
   EXPECT_EQ(p.predict(X), y);
   EXPECT_LT(p.n_iter(), 1000);
-  EXPECT_TRUE(p.warnings().messages.empty());
+  EXPECT_TRUE(p.warnings().empty());
   // XOR is not linearly separable: maxIter is reached, with a ConvergenceWarning.
   Matrix Xx(4, 2);
   Xx << 0, 0, 1, 1, 0, 1, 1, 0;
@@ -75,8 +75,9 @@ TEST(Perceptron, SeparatesSeparableDataAndWarnsOtherwise) {
   Perceptron x(params);
   x.fit(Xx, yx);
   EXPECT_EQ(x.n_iter(), 50);
-  ASSERT_EQ(x.warnings().messages.size(), 1u);
-  EXPECT_EQ(x.warnings().messages[0].rfind("ConvergenceWarning: Perceptron reached maxIter=50", 0), 0u);
+  ASSERT_EQ(x.warnings().size(), 1u);
+  EXPECT_EQ(x.warnings().items[0].kind, WarningKind::convergence);
+  EXPECT_EQ(x.warnings().items[0].message.rfind("Perceptron reached maxIter=50", 0), 0u);
 }
 
 TEST(Perceptron, HandComputedUpdates) {

@@ -59,7 +59,7 @@ test('KMeans: explicit initial centres give scikit-learn\'s labels and inertia (
   assert.throws(() => new KMeans({ nClusters: 200 }).fit(X), { message: 'nClusters=200 must be at most the number of samples (150)' });
   assert.throws(() => new KMeans({ init: 'kmeans++' }), /^Error: init must be one of 'k-means\+\+', 'random'/);
   const dup = new KMeans({ nClusters: 3 }).fit([[0, 0], [0, 0], [1, 1], [1, 1]]);
-  assert.match(dup.warnings[0], /Number of distinct clusters \(2\) found smaller than nClusters \(3\)/);
+  assert.equal(dup.warnings[0].kind, 'convergence');
   [km, again, dup].forEach((m) => m.dispose());
 });
 
@@ -121,9 +121,9 @@ test('Constant features and fewer distinct points than clusters: finite results,
   // Two distinct points, three clusters: scikit-learn's ConvergenceWarning, also through a mixture's k-means start.
   const dup = [[0, 0], [0, 0], [1, 1], [1, 1]];
   const km = new KMeans({ nClusters: 3 }).fit(dup);
-  assert.deepEqual(km.warnings, ['Number of distinct clusters (2) found smaller than nClusters (3). Possibly due to duplicate points in X.']);
+  assert.deepEqual(km.warnings.map((w) => w.kind), ['convergence']);
   const gm = new GaussianMixture({ nComponents: 3 }).fit(dup);
-  assert.ok(gm.warnings.some((w) => /^k-means initialisation: Number of distinct clusters \(2\)/.test(w)), gm.warnings.join('; '));
+  assert.ok(gm.warnings.some((w) => w.kind === 'convergence' && w.message.startsWith('k-means initialisation: ')), JSON.stringify(gm.warnings));
   assert.throws(() => new QuadraticDiscriminantAnalysis().fit([[0, 0], [1, 1], [2, 3], [3, 2]], [0, 0, 1, 2]), { message: /y has 1 sample\(s\) in class 1: QuadraticDiscriminantAnalysis needs at least 2 per class/ });
   assert.throws(() => new GaussianMixture({ nComponents: 0 }), { message: 'nComponents must be at least 1, got 0' });
   assert.throws(() => new GaussianMixture({ nComponents: 5 }).fit(dup), { message: 'nComponents=5 must be at most the number of samples (4)' });

@@ -46,7 +46,7 @@ for (const data of fixture.datasets) {
         close(rc.predictProba(data.Q).data, flat(expected.radius_classifier.proba), 1e-12, 'radius proba');
         const rr = new RadiusNeighborsRegressor({ ...opts, radius: c.radius }).fit(data.X, data.Y);
         close(rr.predict(data.Q).data, flat(expected.radius_regressor.predict), 1e-12, 'radius regression');
-        assert.match(rr.warnings.join('\n'), /have no training sample within radius .*their prediction is NaN/, 'NaN predictions come with a warning');
+        assert.deepEqual(rr.warnings.map((w) => w.kind), ['data'], 'NaN predictions come with a warning');
         [kc, kr, rc, rr].forEach((m) => m.dispose());
       }
     });

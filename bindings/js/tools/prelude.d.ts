@@ -81,11 +81,18 @@ export interface AbortSignalLike {
   removeEventListener(type: 'abort', listener: () => void): void;
 }
 
+/** A non-fatal note from fit or predict; `kind` follows scikit-learn's warning categories
+ * (convergence: ConvergenceWarning; data, parameter: UserWarning about the data or an option). */
+export interface Warning {
+  kind: 'convergence' | 'data' | 'parameter';
+  message: string;
+}
+
 export declare abstract class Estimator<Options> {
   getParams(): Required<Options>;
   setParams(options: Options): this;
   /** Non-fatal notes from the last fit or predict (e.g. queries with no neighbour in the radius). */
-  readonly warnings: string[];
+  readonly warnings: Warning[];
   toJSON(): ModelJSON;
   /** The fitted model as ONNX bytes (IR 8, opsets '' 17 and ai.onnx.ml 3) for onnxruntime: input X
    * float32 [N, nFeaturesIn]; outputs label + probabilities (classifiers), variable (regressors,

@@ -23,6 +23,25 @@ IntVector class_codes_from(MatrixRef Y) {
   return codes;
 }
 
+std::optional<int> optional_count(double number, const char* name) {
+  if (std::isnan(number)) return std::nullopt;
+  if (!(number >= 1 && number <= 2147483647.0) || std::floor(number) != number)
+    throw InvalidArgument(std::string(name) + " must be a positive integer, got " + format_number(number));
+  return static_cast<int>(number);
+}
+
+int required_count(double number, const char* method) {
+  if (std::isnan(number)) throw InvalidArgument(std::string(method) + " needs a positive integer n");
+  return *optional_count(number, method);
+}
+
+std::optional<double> optional_radius(double number, const char* name) {
+  if (std::isnan(number)) return std::nullopt;
+  if (!(std::isfinite(number) && number > 0))
+    throw InvalidArgument(std::string(name) + " must be a positive finite number, got " + format_number(number));
+  return number;
+}
+
 void throw_unsupported(const char* estimator, const char* method) {
   throw InvalidArgument(std::string(estimator) + " does not support " + method);
 }
@@ -32,3 +51,29 @@ void throw_no_sample_weight(const char* estimator) {
 }
 
 }  // namespace wasmlearn::detail
+
+namespace wasmlearn {
+
+const char* method_result_name(MethodResult r) {
+  switch (r) {
+    case MethodResult::prediction: return "prediction";
+    case MethodResult::vector: return "vector";
+    case MethodResult::matrix: return "matrix";
+    case MethodResult::vector_or_matrix: return "vectorOrMatrix";
+    case MethodResult::number: return "number";
+    case MethodResult::neighbors: return "neighbors";
+    case MethodResult::radius_neighbors: return "radiusNeighbors";
+  }
+  return "";
+}
+
+json standard_methods_metadata() {
+  json all = json::array();
+  for_each_standard_method([&](auto method) {
+    const MethodSpec& s = method.spec;
+    all.push_back({{"name", s.name}, {"args", method_args_name(s.args)}, {"result", method_result_name(s.result)}, {"doc", s.doc}});
+  });
+  return all;
+}
+
+}  // namespace wasmlearn

@@ -1,6 +1,7 @@
 #include "wasmlearn/base/json.hpp"
 
 #include <cmath>
+#include <optional>
 
 namespace wasmlearn {
 
@@ -13,6 +14,34 @@ json to_json(const Matrix& m) {
 }
 json to_json(const Vector& v) { return std::vector<double>(v.data(), v.data() + v.size()); }
 json to_json(const IntVector& v) { return std::vector<int>(v.data(), v.data() + v.size()); }
+
+json to_json(const Warnings& w) {
+  json out = json::array();
+  for (const Warning& item : w.items) out.push_back({{"kind", warning_kind_name(item.kind)}, {"message", item.message}});
+  return out;
+}
+
+Warnings warnings_from_json(const json& state, WarningKind kind_of_strings) {
+  Warnings out;
+  if (!state.contains("warnings")) return out;
+  const json& list = state["warnings"];
+  if (!list.is_array()) throw bad("warnings", "must be an array");
+  for (const json& w : list) {
+    if (w.is_string()) {
+      out.add(kind_of_strings, w.get<std::string>());
+      continue;
+    }
+    const json& kind = member(w, "kind");
+    const json& message = member(w, "message");
+    if (!message.is_string()) throw bad("warnings", "messages must be strings");
+    std::optional<WarningKind> known;
+    for (WarningKind k : {WarningKind::convergence, WarningKind::data, WarningKind::parameter})
+      if (kind == warning_kind_name(k)) known = k;
+    if (!known) throw bad("warnings", "kind must be 'convergence', 'data' or 'parameter', got " + kind.dump());
+    out.add(*known, message.get<std::string>());
+  }
+  return out;
+}
 
 const json& member(const json& j, const char* field) {
   if (!j.is_object()) throw bad(field, "is missing (the enclosing value is not an object)");

@@ -86,7 +86,7 @@ KMeans& KMeans::fit_rows(MatrixRef X, const Vector& w, bool weighted) {
   for (Index i = 0; i < n; ++i)
     if (!seen[static_cast<std::size_t>(best.labels[i])]) seen[static_cast<std::size_t>(best.labels[i])] = true, ++distinct;
   if (distinct < k)
-    warnings_.add("Number of distinct clusters (" + std::to_string(distinct) + ") found smaller than nClusters (" +
+    warnings_.add(WarningKind::convergence, "Number of distinct clusters (" + std::to_string(distinct) + ") found smaller than nClusters (" +
                   std::to_string(k) + "). Possibly due to duplicate points in X.");
   centers_ = best.centers.rowwise() + mean;
   labels_ = std::move(best.labels);
@@ -122,7 +122,7 @@ double KMeans::score(MatrixRef X) const {
 
 json KMeans::state() const {
   return {{"clusterCenters", to_json(centers_)}, {"labels", to_json(labels_)}, {"inertia", inertia_},
-          {"nIter", n_iter_}, {"inertiaHistory", to_json(inertia_history_)}, {"warnings", warnings_.messages}};
+          {"nIter", n_iter_}, {"inertiaHistory", to_json(inertia_history_)}, {"warnings", to_json(warnings_)}};
 }
 
 void KMeans::load_state(const json& s) {
@@ -134,10 +134,7 @@ void KMeans::load_state(const json& s) {
     throw InvalidArgument("model JSON: labels must be cluster indices");
   inertia_ = number_from_json(member(s, "inertia"), "inertia");
   n_iter_ = static_cast<int>(number_from_json(member(s, "nIter"), "nIter"));
-  warnings_.clear();
-  if (s.contains("warnings") && s["warnings"].is_array())
-    for (const auto& w : s["warnings"])
-      if (w.is_string()) warnings_.add(w.get<std::string>());
+  warnings_ = warnings_from_json(s, WarningKind::convergence);
   centers_ = std::move(centers);
   labels_ = std::move(labels);
   inertia_history_ = std::move(history);

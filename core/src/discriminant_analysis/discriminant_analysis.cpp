@@ -250,7 +250,7 @@ QuadraticDiscriminantAnalysis& QuadraticDiscriminantAnalysis::fit(MatrixRef X, I
         throw InvalidArgument("the covariance of class " + std::to_string(k) + " is singular (rank " + std::to_string(rank) +
                               " of " + std::to_string(p) +
                               " features: too few samples, or collinear or constant features): set regParam > 0");
-      warnings.add("Variables are collinear in class " + std::to_string(k));
+      warnings.add(WarningKind::data, "Variables are collinear in class " + std::to_string(k));
     }
     C *= 1 - reg;
     C.diagonal().array() += reg;
@@ -289,7 +289,7 @@ Matrix QuadraticDiscriminantAnalysis::predict_log_proba(MatrixRef X) const {
 
 json QuadraticDiscriminantAnalysis::state() const {
   return {{"means", to_json(means_)}, {"covariance", to_json(covariance_)}, {"priors", to_json(priors_)},
-          {"warnings", warnings_.messages}};
+          {"warnings", to_json(warnings_)}};
 }
 
 void QuadraticDiscriminantAnalysis::load_state(const json& s) {
@@ -303,10 +303,7 @@ void QuadraticDiscriminantAnalysis::load_state(const json& s) {
   means_ = std::move(means);
   covariance_ = std::move(cov);
   priors_ = std::move(priors);
-  warnings_.clear();
-  if (s.contains("warnings") && s["warnings"].is_array())
-    for (const auto& w : s["warnings"])
-      if (w.is_string()) warnings_.add(w.get<std::string>());
+  warnings_ = warnings_from_json(s, WarningKind::data);
 }
 
 // ---- NearestCentroid -----------------------------------------------------------------------------

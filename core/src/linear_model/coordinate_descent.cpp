@@ -47,7 +47,7 @@ std::string short_number(double v) {
 }  // namespace
 
 std::string cd_convergence_message(const CDResult& r, double l1) {
-  std::string m = "ConvergenceWarning: Objective did not converge. You might want to increase the number of "
+  std::string m = "Objective did not converge. You might want to increase the number of "
                   "iterations (maxIter), check the scale of the features or consider increasing regularisation. "
                   "Duality gap: " + short_number(r.gap) + ", tolerance: " + short_number(r.tol);
   if (l1 < 2.220446049250313e-16)
@@ -230,7 +230,7 @@ EnetPath enet_path(MatrixRef X, VectorRef y, const EnetPathOptions& o) {
     out.coefs.col(i) = w;
     out.dual_gaps[i] = r.gap / nd;
     out.n_iters[i] = r.n_iter;
-    if (!r.converged) out.warnings.add(cd_convergence_message(r, l1) + " (alpha " + format_number(alphas[static_cast<std::size_t>(i)]) + ")");
+    if (!r.converged) out.warnings.add(WarningKind::convergence, cd_convergence_message(r, l1) + " (alpha " + format_number(alphas[static_cast<std::size_t>(i)]) + ")");
   }
   return out;
 }
@@ -275,7 +275,7 @@ void ElasticNet::fit_impl(MatrixRef X, MatrixRef Y, double l1_ratio, const Vecto
 
   Warnings warnings;
   if (pr.alpha == 0)
-    warnings.add("With alpha=0, this algorithm does not converge well. You are advised to use LinearRegression");
+    warnings.add(WarningKind::parameter, "With alpha=0, this algorithm does not converge well. You are advised to use LinearRegression");
   IntVector n_iter(k);
   Vector gaps(k);
   const double nd = static_cast<double>(n);
@@ -289,7 +289,7 @@ void ElasticNet::fit_impl(MatrixRef X, MatrixRef Y, double l1_ratio, const Vecto
     W.col(t) = w;
     n_iter[t] = r.n_iter;
     gaps[t] = r.gap / nd;
-    if (!r.converged) warnings.add(cd_convergence_message(r, l1) + (k > 1 ? " (output " + std::to_string(t) + ")" : ""));
+    if (!r.converged) warnings.add(WarningKind::convergence, cd_convergence_message(r, l1) + (k > 1 ? " (output " + std::to_string(t) + ")" : ""));
   }
   set_from_centred(c, W);
   n_iter_ = std::move(n_iter);
@@ -301,7 +301,7 @@ json ElasticNet::state() const {
   json s = LinearModel::state();
   s["nIter"] = to_json(n_iter_);
   s["dualGap"] = to_json(dual_gap_);
-  s["warnings"] = warnings_.messages;
+  s["warnings"] = to_json(warnings_);
   return s;
 }
 
@@ -318,10 +318,7 @@ void ElasticNet::load_state(const json& s) {
   }
   n_iter_ = std::move(it);
   dual_gap_ = std::move(gaps);
-  warnings_.clear();
-  if (s.contains("warnings") && s["warnings"].is_array())
-    for (const auto& w : s["warnings"])
-      if (w.is_string()) warnings_.add(w.get<std::string>());
+  warnings_ = warnings_from_json(s, WarningKind::convergence);
 }
 
 }  // namespace wasmlearn

@@ -429,7 +429,7 @@ LogisticRegression& LogisticRegression::fit(MatrixRef X, IntVectorRef y, VectorR
       const RowVector mean = W.colwise().mean();
       W.rowwise() -= mean;
     }
-    if (!r.converged) warnings.add("ConvergenceWarning: " + r.note);
+    if (!r.converged) warnings.add(WarningKind::convergence, r.note);
     iters = IntVector::Constant(1, r.n_iter);
     if (K == 2) {
       coef = W.row(1);
@@ -451,7 +451,7 @@ LogisticRegression& LogisticRegression::fit(MatrixRef X, IntVectorRef y, VectorR
       Matrix W;
       Vector b;
       const SolveResult r = solve(pb, W, b);
-      if (!r.converged) warnings.add("ConvergenceWarning: " + r.note + (problems > 1 ? " (class " + std::to_string(c) + " vs rest)" : ""));
+      if (!r.converged) warnings.add(WarningKind::convergence, r.note + (problems > 1 ? " (class " + std::to_string(c) + " vs rest)" : ""));
       coef.row(c) = W.row(0);
       icpt[c] = b[0];
       iters[c] = r.n_iter;
@@ -475,7 +475,7 @@ LogisticRegression& LogisticRegression::fit(MatrixRef X, IntVectorRef y, VectorR
       }
     }
     if (separated)
-      warnings.add("ConvergenceWarning: the classes are perfectly separated, so with penalty='none' the likelihood has "
+      warnings.add(WarningKind::convergence, "the classes are perfectly separated, so with penalty='none' the likelihood has "
                    "no finite maximum; the coefficients stopped growing only because the solver stopped. Use a penalty "
                    "(penalty='l2') for a meaningful model");
   }
@@ -572,7 +572,7 @@ double LogisticRegression::objective(MatrixRef X, IntVectorRef y, VectorRef samp
 
 json LogisticRegression::state() const {
   return {{"coef", to_json(coef_)},       {"intercept", to_json(intercept_)}, {"nIter", to_json(n_iter_)},
-          {"nClasses", n_classes_},       {"multinomial", multinomial_},      {"warnings", warnings_.messages}};
+          {"nClasses", n_classes_},       {"multinomial", multinomial_},      {"warnings", to_json(warnings_)}};
 }
 
 void LogisticRegression::load_state(const json& s) {
@@ -592,10 +592,7 @@ void LogisticRegression::load_state(const json& s) {
   n_iter_ = std::move(it);
   n_classes_ = static_cast<int>(k);
   multinomial_ = multi.get<bool>();
-  warnings_.clear();
-  if (s.contains("warnings") && s["warnings"].is_array())
-    for (const auto& w : s["warnings"])
-      if (w.is_string()) warnings_.add(w.get<std::string>());
+  warnings_ = warnings_from_json(s, WarningKind::convergence);
 }
 
 }  // namespace wasmlearn

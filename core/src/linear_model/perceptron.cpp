@@ -168,7 +168,7 @@ Perceptron& Perceptron::fit(MatrixRef X, IntVectorRef y, VectorRef sample_weight
     intercept[c] = f.intercept;
     n_iter = std::max(n_iter, f.epochs);
     if (!f.converged)
-      warnings.add("ConvergenceWarning: Perceptron reached maxIter=" + std::to_string(p.max_iter) +
+      warnings.add(WarningKind::convergence, "Perceptron reached maxIter=" + std::to_string(p.max_iter) +
                    " epochs without converging" + (k == 2 ? std::string() : " (class " + std::to_string(c) + " vs rest)") +
                    "; the classes may not be linearly separable: increase maxIter or set tol");
   }

@@ -155,7 +155,7 @@ GaussianMixture& GaussianMixture::fit(MatrixRef X) {
   int best_iter = 0;
   std::vector<double> best_history;
   Components c;
-  std::vector<std::string> init_warnings;
+  Warnings init_warnings;
   Matrix resp;  // n x k, reused by every EM step (fresh n x k buffers cost page faults natively)
   Vector log_norm;
   for (int run = 0; run < params_.n_init; ++run) {
@@ -168,7 +168,7 @@ GaussianMixture& GaussianMixture::fit(MatrixRef X) {
       kp.random_state = static_cast<int>(rng.integer(1u << 30));
       KMeans km(kp);
       km.fit(X);
-      for (const std::string& w : km.warnings().messages) init_warnings.push_back("k-means initialisation: " + w);
+      for (const Warning& w : km.warnings().items) init_warnings.add(w.kind, "k-means initialisation: " + w.message);
       const IntVector labels = km.labels();
       for (Index i = 0; i < n; ++i) resp(i, labels[i]) = 1;
     } else {
@@ -212,10 +212,9 @@ GaussianMixture& GaussianMixture::fit(MatrixRef X) {
       have_best = true;
     }
   }
-  warnings_.clear();
-  for (const std::string& w : init_warnings) warnings_.add(w);
+  warnings_ = std::move(init_warnings);
   if (!best_converged && params_.max_iter > 0)
-    warnings_.add("Initialization did not converge: try different init parameters, or increase maxIter, tol or check "
+    warnings_.add(WarningKind::convergence, "Initialization did not converge: try different init parameters, or increase maxIter, tol or check "
                   "for degenerate data.");
   weights_ = std::move(best.weights);
   means_ = std::move(best.means);
@@ -337,7 +336,7 @@ json GaussianMixture::state() const {
           {"nIter", n_iter_},
           {"lowerBound", lower_bound_},
           {"lowerBoundHistory", to_json(lower_bound_history_)},
-          {"warnings", warnings_.messages}};
+          {"warnings", to_json(warnings_)}};
 }
 
 void GaussianMixture::load_state(const json& s) {
@@ -356,10 +355,7 @@ void GaussianMixture::load_state(const json& s) {
   converged_ = conv.get<bool>();
   n_iter_ = static_cast<int>(number_from_json(member(s, "nIter"), "nIter"));
   lower_bound_ = number_from_json(member(s, "lowerBound"), "lowerBound");
-  warnings_.clear();
-  if (s.contains("warnings") && s["warnings"].is_array())
-    for (const auto& w : s["warnings"])
-      if (w.is_string()) warnings_.add(w.get<std::string>());
+  warnings_ = warnings_from_json(s, WarningKind::convergence);
   weights_ = std::move(weights);
   means_ = std::move(means);
   covariances_ = std::move(cov);

@@ -67,7 +67,7 @@ Matrix RadiusNeighborsRegressor::predict(MatrixRef X) const {
   const nn::NeighborLists lists = fitted_.model.radius_neighbors(X, params_.radius, kRegressor, "predict");
   const std::vector<Index> outliers = nn::empty_rows(lists);
   if (!outliers.empty())
-    warnings_.add(std::string(kRegressor) + ": " + std::to_string(outliers.size()) + " of the " +
+    warnings_.add(WarningKind::data, std::string(kRegressor) + ": " + std::to_string(outliers.size()) + " of the " +
                   std::to_string(X.rows()) + " query rows (" + list_rows(outliers) +
                   ") have no training sample within radius " + format_number(params_.radius) +
                   "; their prediction is NaN (use a larger radius)");

@@ -7,10 +7,8 @@
 //   clusterer:   fit(MatrixRef X)                   predict(X) -> IntVector
 //   weighted:    the fit above with one more argument, VectorRef sample_weight (checked with
 //                check_sample_weight); without it, fitting with weights throws
-//   optional:    decision_function(X) -> Matrix (a classifier's single column is returned 1-D),
-//                kneighbors(X, std::optional<int>) -> KNeighborsResult,
-//                radius_neighbors(X, std::optional<double>) -> RadiusNeighborsResult,
-//                const Warnings& warnings() const
+//   optional:    the members of the standard methods (standard_methods.hpp: predict_proba,
+//                decision_function, score_samples, kneighbors, ...), const Warnings& warnings() const
 //   always:      bool is_fitted() const;  json state() const;  void load_state(const json&)
 #pragma once
 #include <memory>
@@ -20,7 +18,7 @@
 #include <vector>
 
 #include "wasmlearn/base/describe.hpp"
-#include "wasmlearn/metrics/metrics.hpp"
+#include "wasmlearn/base/standard_methods.hpp"
 
 namespace wasmlearn {
 
@@ -40,22 +38,28 @@ class AnyEstimator {
   virtual void fit(MatrixRef X, MatrixRef Y, bool y_is_vector, const Vector* sample_weight = nullptr) = 0;
   // For the next fits; a no-op for estimators that do not report progress ("progress" in supports()).
   virtual void set_progress(ProgressHook hook) = 0;
-  virtual NdArray predict(MatrixRef X) const = 0;
-  virtual Matrix predict_proba(MatrixRef X) const = 0;
-  virtual NdArray decision_function(MatrixRef X) const = 0;
-  virtual Matrix transform(MatrixRef X) const = 0;
-  virtual Matrix inverse_transform(MatrixRef X) const = 0;
-  virtual double score(MatrixRef X, MatrixRef Y) const = 0;  // accuracy or R², as scikit-learn
-  virtual KNeighborsResult kneighbors(MatrixRef X, std::optional<int> n_neighbors) const = 0;
-  virtual RadiusNeighborsResult radius_neighbors(MatrixRef X, std::optional<double> radius) const = 0;
-
   virtual NdArray attribute(const std::string& name) const = 0;
-  // A declared extra method by its JS name; unused arguments are ignored. Y: as for fit.
-  virtual NamedArrays call(const std::string& method, MatrixRef X, MatrixRef Y, int count) const = 0;
+  // A method by its JS name: a standard one (standard_methods.hpp) or one the declaration adds.
+  // Arguments it does not take are ignored. Y: as for fit. number: nNeighbors, radius or count;
+  // NaN when not given. A single unnamed result is named "".
+  virtual NamedArrays call(const std::string& method, MatrixRef X, MatrixRef Y = Matrix(),
+                           double number = std::nan("")) const = 0;
   virtual json get_params() const = 0;
   virtual void set_params(const json& options) = 0;  // merges, validates; a fitted model stays fitted
-  virtual std::vector<std::string> warnings() const = 0;
+  virtual Warnings warnings() const = 0;
   virtual json to_json() const = 0;
+
+  // For C++ callers (meta-estimators, tests, the bench): the standard methods through call().
+  NdArray predict(MatrixRef X) const { return single(call("predict", X)); }
+  Matrix predict_proba(MatrixRef X) const { return matrix_of(single(call("predictProba", X))); }
+  NdArray decision_function(MatrixRef X) const { return single(call("decisionFunction", X)); }
+  Matrix transform(MatrixRef X) const { return matrix_of(single(call("transform", X))); }
+  Matrix inverse_transform(MatrixRef X) const { return matrix_of(single(call("inverseTransform", X))); }
+  double score(MatrixRef X, MatrixRef Y) const { return single(call("score", X, Y)).data.at(0); }
+
+ private:
+  static NdArray single(NamedArrays r) { return std::move(r.items.at(0).second); }
+  static Matrix matrix_of(const NdArray& a) { return Eigen::Map<const Matrix>(a.data.data(), a.shape.at(0), a.shape.at(1)); }
 };
 
 std::unique_ptr<AnyEstimator> make_estimator(const std::string& name, const json& options);
@@ -65,20 +69,6 @@ json estimators_metadata();
 
 // ---- the adapter -------------------------------------------------------------------------------
 namespace detail {
-template <class E, class = void> struct has_predict_proba : std::false_type {};
-template <class E> struct has_predict_proba<E, std::void_t<decltype(std::declval<const E&>().predict_proba(std::declval<MatrixRef>()))>> : std::true_type {};
-template <class E, class = void> struct has_decision_function : std::false_type {};
-template <class E> struct has_decision_function<E, std::void_t<decltype(std::declval<const E&>().decision_function(std::declval<MatrixRef>()))>> : std::true_type {};
-template <class E, class = void> struct has_transform : std::false_type {};
-template <class E> struct has_transform<E, std::void_t<decltype(std::declval<const E&>().transform(std::declval<MatrixRef>()))>> : std::true_type {};
-template <class E, class = void> struct has_inverse_transform : std::false_type {};
-template <class E> struct has_inverse_transform<E, std::void_t<decltype(std::declval<const E&>().inverse_transform(std::declval<MatrixRef>()))>> : std::true_type {};
-template <class E, class = void> struct has_predict : std::false_type {};
-template <class E> struct has_predict<E, std::void_t<decltype(std::declval<const E&>().predict(std::declval<MatrixRef>()))>> : std::true_type {};
-template <class E, class = void> struct has_kneighbors : std::false_type {};
-template <class E> struct has_kneighbors<E, std::void_t<decltype(std::declval<const E&>().kneighbors(std::declval<MatrixRef>(), std::optional<int>()))>> : std::true_type {};
-template <class E, class = void> struct has_radius_neighbors : std::false_type {};
-template <class E> struct has_radius_neighbors<E, std::void_t<decltype(std::declval<const E&>().radius_neighbors(std::declval<MatrixRef>(), std::optional<double>()))>> : std::true_type {};
 template <class E, class = void> struct has_set_progress : std::false_type {};
 template <class E> struct has_set_progress<E, std::void_t<decltype(std::declval<E&>().set_progress(ProgressHook()))>> : std::true_type {};
 // fit(X, target, sample_weight), Target being the kind's target (IntVectorRef, MatrixRef), or
@@ -86,6 +76,8 @@ template <class E> struct has_set_progress<E, std::void_t<decltype(std::declval<
 template <class E, class Target, class = void> struct has_weighted_fit : std::false_type {};
 template <class E, class Target> struct has_weighted_fit<E, Target, std::void_t<decltype(std::declval<E&>().fit(std::declval<MatrixRef>(), std::declval<Target>(), std::declval<VectorRef>()))>> : std::true_type {};
 template <class E> struct has_weighted_fit<E, void, std::void_t<decltype(std::declval<E&>().fit(std::declval<MatrixRef>(), std::declval<VectorRef>()))>> : std::true_type {};
+template <class F> struct returns;
+template <class E, class R, class... Args> struct returns<R (E::*)(Args...) const> { using type = R; };
 template <class E, class = void> struct has_warnings : std::false_type {};
 template <class E> struct has_warnings<E, std::void_t<decltype(std::declval<const E&>().warnings())>> : std::true_type {};
 
@@ -98,14 +90,9 @@ template <class T> NdArray to_ndarray(const T& v) { return NdArray::from(v); }
 // A method's result as named arrays; a single array is named "".
 template <class T> NamedArrays to_named(T&& v) {
   if constexpr (std::is_same_v<std::decay_t<T>, NamedArrays>) return std::forward<T>(v);
+  else if constexpr (std::is_same_v<std::decay_t<T>, NdArray>) return NamedArrays{{{"", std::forward<T>(v)}}};
   else return NamedArrays{{{"", to_ndarray(v)}}};
 }
-template <class E, class = void> struct has_unsupervised_score : std::false_type {};
-template <class E> struct has_unsupervised_score<E, std::void_t<decltype(std::declval<const E&>().score(std::declval<MatrixRef>()))>> : std::true_type {};
-
-// Drops the leading output axis of a per-output result when y was one-dimensional.
-NdArray squeeze_outputs(NdArray a);
-IntVector class_codes_from(MatrixRef Y);  // n x 1 of integer-valued doubles -> codes, validated
 [[noreturn]] void throw_unsupported(const char* estimator, const char* method);
 [[noreturn]] void throw_no_sample_weight(const char* estimator);
 }  // namespace detail
@@ -128,14 +115,10 @@ class Adapter final : public AnyEstimator {
     return false;
   }
   static std::vector<std::string> methods() {
-    std::vector<std::string> m = {"fit", "score"};
-    if constexpr (detail::has_predict<E>::value) m.push_back("predict");
-    if constexpr (detail::has_predict_proba<E>::value) m.push_back("predictProba");
-    if constexpr (detail::has_decision_function<E>::value) m.push_back("decisionFunction");
-    if constexpr (detail::has_transform<E>::value) m.push_back("transform");
-    if constexpr (detail::has_inverse_transform<E>::value) m.push_back("inverseTransform");
-    if constexpr (detail::has_kneighbors<E>::value) m.push_back("kneighbors");
-    if constexpr (detail::has_radius_neighbors<E>::value) m.push_back("radiusNeighbors");
+    std::vector<std::string> m = {"fit"};
+    for_each_standard_method([&](auto method) {
+      if constexpr (has_standard_method<decltype(method), E>::value) m.push_back(method.spec.name);
+    });
     if constexpr (detail::has_set_progress<E>::value) m.push_back("progress");
     return m;
   }
@@ -165,62 +148,6 @@ class Adapter final : public AnyEstimator {
     if constexpr (detail::has_set_progress<E>::value) est_.set_progress(std::move(hook));
   }
 
-  NdArray predict(MatrixRef X) const override {
-    if constexpr (detail::has_predict<E>::value) {
-      fitted("predict");
-      NdArray out = NdArray::from(est_.predict(X));
-      return D::kind == Kind::regressor && y_is_vector_ ? detail::squeeze_outputs(std::move(out)) : out;
-    } else {
-      detail::throw_unsupported(D::name, "predict");
-    }
-  }
-  Matrix predict_proba(MatrixRef X) const override {
-    if constexpr (detail::has_predict_proba<E>::value) return fitted("predictProba"), est_.predict_proba(X);
-    else detail::throw_unsupported(D::name, "predictProba");
-  }
-  NdArray decision_function(MatrixRef X) const override {
-    if constexpr (detail::has_decision_function<E>::value) {
-      fitted("decisionFunction");
-      NdArray out = NdArray::from(est_.decision_function(X));
-      // A two-class classifier's single column of scores is one-dimensional, as in scikit-learn.
-      if (D::kind == Kind::classifier && out.shape.size() == 2 && out.shape[1] == 1) out.shape = {out.shape[0]};
-      return out;
-    } else {
-      detail::throw_unsupported(D::name, "decisionFunction");
-    }
-  }
-  Matrix transform(MatrixRef X) const override {
-    if constexpr (detail::has_transform<E>::value) return fitted("transform"), est_.transform(X);
-    else detail::throw_unsupported(D::name, "transform");
-  }
-  Matrix inverse_transform(MatrixRef X) const override {
-    if constexpr (detail::has_inverse_transform<E>::value) return fitted("inverseTransform"), est_.inverse_transform(X);
-    else detail::throw_unsupported(D::name, "inverseTransform");
-  }
-  KNeighborsResult kneighbors(MatrixRef X, std::optional<int> k) const override {
-    if constexpr (detail::has_kneighbors<E>::value) return fitted("kneighbors"), est_.kneighbors(X, k);
-    else detail::throw_unsupported(D::name, "kneighbors");
-  }
-  RadiusNeighborsResult radius_neighbors(MatrixRef X, std::optional<double> r) const override {
-    if constexpr (detail::has_radius_neighbors<E>::value) return fitted("radiusNeighbors"), est_.radius_neighbors(X, r);
-    else detail::throw_unsupported(D::name, "radiusNeighbors");
-  }
-
-  double score(MatrixRef X, MatrixRef Y) const override {
-    fitted("score");
-    if (X.size() == 0) check_matrix(X);  // "X is empty" before anything is said about y
-    if constexpr (D::kind == Kind::classifier || D::kind == Kind::regressor) check_same_rows(X.rows(), Y.rows());
-    if constexpr (D::kind == Kind::classifier) {
-      return accuracy_score(detail::class_codes_from(Y), est_.predict(X));
-    } else if constexpr (D::kind == Kind::regressor) {
-      return r2_score(Y, est_.predict(X));
-    } else if constexpr (detail::has_unsupervised_score<E>::value) {
-      return est_.score(X);  // e.g. the mean log-likelihood of a mixture
-    } else {
-      detail::throw_unsupported(D::name, "score");
-    }
-  }
-
   NdArray attribute(const std::string& attr) const override {
     std::optional<NdArray> out;
     for_each_in(declared_attributes<D>(), [&](const auto& a) {
@@ -233,8 +160,18 @@ class Adapter final : public AnyEstimator {
     return *out;
   }
 
-  NamedArrays call(const std::string& name, MatrixRef X, MatrixRef Y, int count) const override {
+  NamedArrays call(const std::string& name, MatrixRef X, MatrixRef Y, double number) const override {
     std::optional<NamedArrays> out;
+    const MethodCall inputs{X, Y, number, y_is_vector_};
+    for_each_standard_method([&](auto method) {
+      using M = decltype(method);
+      if constexpr (has_standard_method<M, E>::value) {
+        if (out || name != M::spec.name) return;
+        fitted(M::spec.name);
+        out = detail::to_named(M::template run<E>(est_, inputs));
+      }
+    });
+    if (out) return *std::move(out);
     for_each_in(declared_methods<D>(), [&](const auto& m) {
       if (name != m.name) return;
       if (m.needs_fit) fitted(m.name);
@@ -242,7 +179,7 @@ class Adapter final : public AnyEstimator {
       if constexpr (args == MethodArgs::none) out = detail::to_named((est_.*(m.function))());
       else if constexpr (args == MethodArgs::X) out = detail::to_named((est_.*(m.function))(X));
       else if constexpr (args == MethodArgs::X_y) out = detail::to_named((est_.*(m.function))(X, Y));
-      else out = detail::to_named((est_.*(m.function))(count));
+      else out = detail::to_named((est_.*(m.function))(detail::required_count(number, m.name)));
     });
     if (!out) detail::throw_unsupported(D::name, name.c_str());
     return *out;
@@ -256,8 +193,8 @@ class Adapter final : public AnyEstimator {
     if (est_.is_fitted()) fresh.load_state(est_.state());
     est_ = std::move(fresh);
   }
-  std::vector<std::string> warnings() const override {
-    if constexpr (detail::has_warnings<E>::value) return est_.warnings().messages;
+  Warnings warnings() const override {
+    if constexpr (detail::has_warnings<E>::value) return est_.warnings();
     else return {};
   }
 
@@ -283,8 +220,10 @@ class Adapter final : public AnyEstimator {
     for_each_in(declared_attributes<D>(), [&](const auto& a) { attrs.push_back(a.metadata()); });
     json extra = json::array();
     for_each_in(declared_methods<D>(), [&](const auto& m) {
+      using Result = typename detail::returns<decltype(m.function)>::type;
       extra.push_back({{"name", m.name}, {"doc", m.doc}, {"needsFit", m.needs_fit},
-                       {"args", method_args_name(method_args<decltype(m.function)>::value)}});
+                       {"args", method_args_name(method_args<decltype(m.function)>::value)},
+                       {"result", std::is_same_v<Result, NamedArrays> ? "arrays" : "array"}});
     });
     return {{"name", D::name}, {"family", D::family}, {"doc", D::doc}, {"kind", kind_name(D::kind)},
             {"methods", methods()}, {"fitOptions", fit_options()}, {"params", params}, {"attributes", attrs}, {"extraMethods", extra}};

@@ -486,7 +486,9 @@ struct NamedArrays {
 // returning a number, a Vector/IntVector/Matrix, or NamedArrays. For a classifier, Y holds class
 // codes as an n x 1 column (the JS layer encodes labels with the fitted classes, or fresh ones
 // when the method is declared with `fits` = true, as costComplexityPruningPath, which fits anew).
-enum class MethodArgs { none, X, X_y, count };
+// The standard methods (standard_methods.hpp) take their arguments in these forms too, and two more:
+// X with an optional number of neighbours (kneighbors), X with an optional radius (radiusNeighbors).
+enum class MethodArgs { none, X, X_y, count, X_neighbors, X_radius };
 template <class E, class F>
 struct Method {
   const char* name;
@@ -522,6 +524,8 @@ inline const char* method_args_name(MethodArgs a) {
     case MethodArgs::X: return "X";
     case MethodArgs::X_y: return "Xy";
     case MethodArgs::count: return "count";
+    case MethodArgs::X_neighbors: return "X,nNeighbors?";
+    case MethodArgs::X_radius: return "X,radius?";
   }
   return "";
 }

@@ -20,11 +20,36 @@ struct NotFitted : Error {
 };
 
 // Non-fatal conditions (non-convergence, samples with no neighbour in the radius) are collected,
-// not thrown; the JS layer exposes them as `model.warnings`.
+// not thrown; the JS layer exposes them as `model.warnings`, objects { kind, message }. The kinds
+// are scikit-learn's warning categories, so code can test `kind` instead of matching sentences:
+//   convergence  ConvergenceWarning (an iterative fit stopped at maxIter, a degenerate k-means init)
+//   data         UserWarning about the data (collinear variables, queries with no neighbour)
+//   parameter    UserWarning about an option's value (alpha = 0 in coordinate descent)
+enum class WarningKind { convergence, data, parameter };
+inline const char* warning_kind_name(WarningKind kind) {
+  switch (kind) {
+    case WarningKind::convergence: return "convergence";
+    case WarningKind::data: return "data";
+    case WarningKind::parameter: return "parameter";
+  }
+  return "";
+}
+
+struct Warning {
+  WarningKind kind;
+  std::string message;
+};
 struct Warnings {
-  std::vector<std::string> messages;
-  void add(std::string m) { messages.push_back(std::move(m)); }
-  void clear() { messages.clear(); }
+  std::vector<Warning> items;
+  void add(WarningKind kind, std::string message) { items.push_back({kind, std::move(message)}); }
+  void clear() { items.clear(); }
+  bool empty() const { return items.empty(); }
+  std::size_t size() const { return items.size(); }
+  std::vector<std::string> messages() const {
+    std::vector<std::string> out;
+    for (const Warning& w : items) out.push_back(w.message);
+    return out;
+  }
 };
 
 // Long fits call this with (steps done, total steps); returning false cancels the fit, which

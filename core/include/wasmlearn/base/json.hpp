@@ -15,11 +15,16 @@ json to_json(const Matrix& m);     // {"rows": r, "cols": c, "data": [...]} row-
 json to_json(const Vector& v);     // [...]
 json to_json(const IntVector& v);  // [...]
 
+json to_json(const Warnings& w);   // [{"kind": "convergence", "message": "..."}, ...]
+
 // Readers validate the shape and types and throw InvalidArgument("model JSON: <field> ...").
 Matrix matrix_from_json(const json& j, const char* field);
 Vector vector_from_json(const json& j, const char* field);
 IntVector int_vector_from_json(const json& j, const char* field);
 double number_from_json(const json& j, const char* field);
+// The "warnings" member of a saved state (none when missing). Models saved before warnings had
+// kinds hold plain strings; those load with `kind_of_strings`, the kind the estimator gave them.
+Warnings warnings_from_json(const json& state, WarningKind kind_of_strings);
 // The member `field` of object `j`, or an InvalidArgument naming it when it is missing.
 const json& member(const json& j, const char* field);
 

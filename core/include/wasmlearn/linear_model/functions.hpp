@@ -54,7 +54,7 @@ struct PathDeclaration {
         .add("coefs", NdArray::from(r.coefs))
         .add("dualGaps", NdArray::from(r.dual_gaps))
         .add("nIters", NdArray::from(r.n_iters))
-        .add("warnings", std::move(r.warnings.messages));
+        .add("warnings", r.warnings.messages());
   }
 };
 

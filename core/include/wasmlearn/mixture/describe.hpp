@@ -49,8 +49,7 @@ struct Describe<GaussianMixture> {
   }
   static auto methods() {
     using E = GaussianMixture;
-    return std::make_tuple(method("scoreSamples", &E::score_samples, "log-likelihood of each sample"),
-                           method("aic", &E::aic, "Akaike information criterion on X"),
+    return std::make_tuple(method("aic", &E::aic, "Akaike information criterion on X"),
                            method("bic", &E::bic, "Bayesian information criterion on X"),
                            method("sample", &E::sample, "n samples from the fitted mixture: {X, y}"));
   }
