@@ -10,6 +10,7 @@
 #include "wasmlearn/naive_bayes/describe.hpp"
 #include "wasmlearn/neighbors/describe.hpp"
 #include "wasmlearn/preprocessing/describe.hpp"
+#include "wasmlearn/svm/describe.hpp"
 #include "wasmlearn/tree/describe.hpp"
 
 namespace wasmlearn {
@@ -68,6 +69,11 @@ const std::vector<Entry>& registry() {
       entry<ExtraTreesRegressor>(),
       entry<BaggingClassifier>(),
       entry<BaggingRegressor>(),
+      entry<SVC>(),
+      entry<NuSVC>(),
+      entry<SVR>(),
+      entry<NuSVR>(),
+      entry<OneClassSVM>(),
   };
   return all;
 }
