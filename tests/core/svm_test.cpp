@@ -188,7 +188,7 @@ TEST(Svm, BadInput) {
   EXPECT_EQ(fit("SVC", {{"degree", -1}}, s.X_train, s.y_train), "degree must be at least 0, got -1");
   EXPECT_EQ(fit("SVC", {{"gamma", 0}}, s.X_train, s.y_train), "gamma must be greater than 0, got 0");
   EXPECT_EQ(fit("SVC", {{"gamma", "big"}}, s.X_train, s.y_train),
-            "gamma must be one of 'scale', 'auto', or a number greater than 0, got \"big\"");
+            "gamma must be one of 'scale', 'auto', got \"big\"");
   EXPECT_EQ(fit("SVC", {{"kernel", "precomputed"}}, s.X_train, s.y_train),
             "X must be a square kernel matrix (n x n) when kernel is 'precomputed', got 300 x 17");
   EXPECT_EQ(fit("SVC", json::object(), s.X_train, Matrix::Zero(300, 1)),

@@ -24,13 +24,17 @@ void KernelCache::unlink(Index s) {
   prev_[s] = next_[s] = -1;
 }
 
-void KernelCache::touch(Index s) {
-  if (head_ == s) return;
-  unlink(s);
+void KernelCache::link_first(Index s) {
   next_[s] = head_;
   if (head_ >= 0) prev_[head_] = s;
   head_ = s;
   if (tail_ < 0) tail_ = s;
+}
+
+void KernelCache::touch(Index s) {
+  if (head_ == s) return;
+  unlink(s);
+  link_first(s);
 }
 
 double* KernelCache::slot_for(Index s) {
@@ -42,7 +46,7 @@ double* KernelCache::slot_for(Index s) {
     unlink(victim);
     rows_[s] = std::move(rows_[victim]);
   }
-  touch(s);
+  link_first(s);
   return rows_[s].get();
 }
 

@@ -31,7 +31,8 @@ class KernelCache {
 
  private:
   double* slot_for(Index s);  // a row buffer for s (evicting the least recently used), linked first
-  void touch(Index s);
+  void touch(Index s);       // a cached row becomes the most recent
+  void link_first(Index s);  // a row not in the list enters it as the most recent
   void unlink(Index s);
   void compute(const Index* samples, Index count, double* out);
 
