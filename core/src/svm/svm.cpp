@@ -14,6 +14,7 @@ namespace wasmlearn {
 // ---- the kernel expansion ---------------------------------------------------------------------------
 
 Matrix KernelExpansion::values(MatrixRef X) const {
+  check_matrix(X);
   check_n_features(n_columns, X);
   Matrix out(X.rows(), coef.rows());
   const bool precomputed = kernel.type == KernelType::precomputed;
