@@ -124,8 +124,9 @@ function encodeLabelArguments(arrays) {
 }
 
 // Every argument that has one entry per sample has as many as the first array argument.
+// One entry per row of the first array; a later matrix (metrics.pairwise's Y) has rows of its own.
 function checkCounts(arrays) {
-  const [first, ...rest] = arrays.filter((a) => a.count !== undefined);
+  const [first, ...rest] = arrays.filter((a, i) => a.count !== undefined && (i === 0 || a.decl.kind !== 'matrix'));
   for (const a of rest)
     if (a.count !== first.count) {
       const unit = first.decl.kind === 'matrix' || first.decl.kind === 'rows' ? 'rows' : 'entries';

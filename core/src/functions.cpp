@@ -4,6 +4,7 @@
 #include "wasmlearn/datasets/functions.hpp"
 #include "wasmlearn/linear_model/functions.hpp"
 #include "wasmlearn/metrics/functions.hpp"
+#include "wasmlearn/metrics/pairwise.hpp"
 #include "wasmlearn/model_selection/functions.hpp"
 
 namespace wasmlearn {
@@ -54,6 +55,12 @@ const std::vector<FunctionEntry>& function_registry() {
       function_entry<fn::RegressionMetric<fn::mean_squared_error>>(),
       function_entry<fn::RegressionMetric<fn::mean_absolute_error>>(),
       function_entry<fn::RegressionMetric<fn::r2_score>>(),
+      function_entry<fn::PairwiseKernels>(),
+      function_entry<fn::KernelFunction<KernelType::linear>>(),
+      function_entry<fn::KernelFunction<KernelType::poly>>(),
+      function_entry<fn::KernelFunction<KernelType::rbf>>(),
+      function_entry<fn::KernelFunction<KernelType::sigmoid>>(),
+      function_entry<fn::PairwiseDistances>(),
       function_entry<fn::LassoPath>(),
       function_entry<fn::EnetPath>(),
       function_entry<fn::Loss<fn::zero_one>>(),

@@ -87,7 +87,24 @@ export const datasets = {
   // PCA (issue #4): 1 797 × 64 (the digits shape) and 20 000 × 100, low-rank plus noise.
   pca64: { doc: 'low-rank 1 797 × 64', make: (wl) => lowRank(wl, 1797, 64, 10) },
   pca100: { doc: 'low-rank 20 000 × 100', make: (wl) => lowRank(wl, 20000, 100, 20) },
+  // Kernel SVMs (issue #13): standardised (scaled on the training rows), as an RBF SVM is used.
+  svm4000: {
+    doc: 'makeClassification 4 000 + 1 000 × 20, standardised',
+    make: (wl) => standardised(wl, split(wl.datasets.makeClassification({ nSamples: 5000, nFeatures: 20, nInformative: 10, nRedundant: 5, randomState: 42 }), 4000)),
+  },
+  moons1600: {
+    doc: 'makeMoons 1 600 + 400, noise 0.3, standardised',
+    make: (wl) => standardised(wl, split(wl.datasets.makeMoons({ nSamples: 2000, noise: 0.3, randomState: 42 }), 1600)),
+  },
 };
+// The training rows scaled to mean 0 and variance 1, the test rows by the same scaler.
+function standardised(wl, d) {
+  const shape = (data) => ({ data, rows: data.length / d.nFeatures, cols: d.nFeatures });
+  const scaler = new wl.StandardScaler().fit(shape(d.Xtrain));
+  const out = { ...d, Xtrain: scaler.transform(shape(d.Xtrain)).data, Xtest: scaler.transform(shape(d.Xtest)).data };
+  scaler.dispose();
+  return out;
+}
 
 function digits(nTrain) {
   const rows = gunzipSync(readFileSync(new URL('digits.csv.gz', import.meta.url))).toString().trim().split('\n');
@@ -309,5 +326,12 @@ export const workloads = [
       fit: (mod, X, y) => { const m = new mod.RandomForestClassifier({ nEstimators: 4, seed: 0, noOOB: true }); m.train(X, Array.from(y)); return m; },
       predict: (_mod, model, X) => model.predict(X),
     } : undefined,
+  })),
+  ...[['svm4000', '4 000 × 20 makeClassification'], ['moons1600', '1 600 moons']].map(([dataset, what]) => ({
+    id: `svm.svc.rbf.${dataset}`, group: 'Support vector machines (issue #13)',
+    title: `SVC rbf fit + predict, ${what}, standardised`,
+    dataset, estimator: 'SVC', options: {},
+    time: ['fit', 'predict'], reps: 3, runners: ['wasm-simd', 'native', 'sklearn'], check: 'labels',
+    sklearn: { class: 'sklearn.svm.SVC', params: {} },
   })),
 ];

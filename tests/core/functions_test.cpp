@@ -34,7 +34,7 @@ Matrix random_matrix(Index rows, Index cols, std::uint64_t seed) {
 
 TEST(Functions, MetadataListsEveryFunctionOnceWithItsDeclaration) {
   const json all = functions_metadata();
-  const std::set<std::string> modules = {"metrics", "datasets", "losses", "linearModel", "modelSelection"};
+  const std::set<std::string> modules = {"metrics", "metrics.pairwise", "datasets", "losses", "linearModel", "modelSelection"};
   std::set<std::string> names;
   for (const json& f : all) {
     EXPECT_TRUE(names.insert(f["name"].get<std::string>()).second) << f["name"];
@@ -43,9 +43,10 @@ TEST(Functions, MetadataListsEveryFunctionOnceWithItsDeclaration) {
     EXPECT_FALSE(f["results"].empty()) << f["name"];
   }
   for (const char* expected : {"accuracyScore", "r2Score", "lassoPath", "enetPath", "hinge", "huber", "elasticNet",
-                               "makeBlobs", "makeClassification", "loadIris", "trainTestSplit", "permutation", "uniformDraws"})
+                               "makeBlobs", "makeClassification", "loadIris", "trainTestSplit", "permutation", "uniformDraws",
+                               "rbfKernel", "pairwiseDistances"})
     EXPECT_TRUE(names.count(expected)) << expected;
-  EXPECT_EQ(names.size(), 29u);
+  EXPECT_EQ(names.size(), 35u);
 
   const json& enet = *std::find_if(all.begin(), all.end(), [](const json& f) { return f["name"] == "enetPath"; });
   EXPECT_EQ(enet["module"], "linearModel");

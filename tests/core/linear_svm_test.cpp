@@ -41,7 +41,7 @@ void check_case(const json& c) {
     LinearSVC m(params_from_json<LinearSVC>(c["options"]));
     const IntVector y = labels_of(data["y"]);
     m.fit(X, y, sw);
-    ASSERT_TRUE(m.warnings().messages.empty());
+    ASSERT_TRUE(m.warnings().empty());
     ASSERT_EQ(m.coef().rows(), coef.rows());
     EXPECT_LT((m.coef() - coef).cwiseAbs().maxCoeff(), 1e-4);
     EXPECT_LT((m.intercept() - intercept).cwiseAbs().maxCoeff(), 1e-4);
@@ -51,7 +51,7 @@ void check_case(const json& c) {
   } else {
     LinearSVR m(params_from_json<LinearSVR>(c["options"]));
     m.fit(X, Y, sw);
-    ASSERT_TRUE(m.warnings().messages.empty());
+    ASSERT_TRUE(m.warnings().empty());
     EXPECT_LT((m.coef().row(0) - coef.col(0).transpose()).cwiseAbs().maxCoeff(), 1e-4);
     EXPECT_LT((m.intercept() - intercept).cwiseAbs().maxCoeff(), 1e-4);
     EXPECT_LT((m.predict(X).col(0) - matrix_of(c["predict"]).col(0)).cwiseAbs().maxCoeff(), 1e-3);

@@ -64,7 +64,8 @@ test('bad LinearSVC / LinearSVR options are Errors naming them', () => {
 test('non-convergence warns and still predicts', () => {
   const { X, y } = svm.data.three17;
   const model = new LinearSVC({ loss: 'hinge', dual: true, maxIter: 2, C: 10 }).fit(X, y);
-  assert.match(model.warnings[0], /ConvergenceWarning: LinearSVC did not converge in maxIter=2/);
+  assert.equal(model.warnings[0].kind, 'convergence');
+  assert.match(model.warnings[0].message, /LinearSVC did not converge in maxIter=2/);
   assert.equal(model.predict(X).length, X.length);
   model.dispose();
 });

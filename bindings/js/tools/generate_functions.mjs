@@ -5,8 +5,19 @@ import path from 'node:path';
 import { existsSync } from 'node:fs';
 
 const capitalised = (s) => s[0].toUpperCase() + s.slice(1);
-const moduleFile = (module) => `${module.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}.js`;
-const modulesOf = (metadata) => [...new Set(metadata.map((m) => m.module))];
+// A module may be nested ("metrics.pairwise"): its file is metrics_pairwise.js, exported by its parent's
+// module as `pairwise`, so users write metrics.pairwise.rbfKernel.
+const moduleFile = (module) => `${module.replace(/\./g, '_').replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}.js`;
+const parentOf = (module) => module.slice(0, Math.max(0, module.lastIndexOf('.')));
+const leafOf = (module) => module.slice(module.lastIndexOf('.') + 1);
+// Every module named by a function, with the parents of nested ones.
+const modulesOf = (metadata) => {
+  const all = new Set();
+  for (const { module } of metadata) for (let m = module; m; m = parentOf(m)) all.add(m);
+  return [...all];
+};
+const childrenOf = (metadata, module) => modulesOf(metadata).filter((m) => parentOf(m) === module);
+const rootsOf = (metadata) => modulesOf(metadata).filter((m) => !parentOf(m));
 
 // The hand-written part of a namespace, if it has one: model_selection.js's is model_selection_parts.js
 // (classes and functions written in JS, e.g. the splitters), re-exported by the generated module.
@@ -24,10 +35,13 @@ export function functionModules(metadata, jsDir, banner) {
       metadata
         .filter((m) => m.module === module)
         .map((m) => `\n/** ${m.doc}. */\nexport const ${m.name} = defineFunction('${m.name}');\n`)
+        .join('') +
+      childrenOf(metadata, module)
+        .map((child) => `export * as ${leafOf(child)} from './${moduleFile(child)}';\n`)
         .join('');
   }
   let exports = banner;
-  for (const module of modulesOf(metadata)) exports += `export * as ${module} from './${moduleFile(module)}';\n`;
+  for (const module of rootsOf(metadata)) exports += `export * as ${module} from './${moduleFile(module)}';\n`;
   for (const module of modulesOf(metadata)) {
     const top = metadata.filter((m) => m.module === module && m.topLevel).map((m) => m.name);
     if (top.length) exports += `export { ${top.join(', ')} } from './${moduleFile(module)}';\n`;
@@ -124,15 +138,18 @@ type Values = number[] | Float64Array | Float32Array;
   const doc = (m) => `/** ${[`${m.doc}.`, ...m.arrays.map((a) => `${a.name}: ${a.doc}.`)].join(' ')} */\n`;
   for (const m of metadata.filter((f) => f.topLevel))
     dts += doc(m) + signatures(m, helpers).map((s) => `export declare ${s}\n`).join('');
-  for (const module of modulesOf(metadata)) {
+  // A namespace with its functions and, nested in it, its child namespaces.
+  const namespace = (module, indent) => {
     const members = metadata.filter((m) => m.module === module);
-    dts += `/** The ${module} functions. */\nexport declare namespace ${module} {\n`;
+    let text = `${indent}/** The ${module} functions. */\n${indent}${indent ? '' : 'export declare '}namespace ${leafOf(module)} {\n`;
     const top = members.filter((m) => m.topLevel).map((m) => m.name);
-    if (top.length) dts += `  export { ${top.join(', ')} };\n`;
+    if (top.length) text += `${indent}  export { ${top.join(', ')} };\n`;
     for (const m of members.filter((f) => !f.topLevel))
-      dts += `  ${doc(m)}${signatures(m, helpers).map((s) => `  ${s}\n`).join('')}`;
-    dts += '}\n';
-  }
+      text += `${indent}  ${doc(m)}${signatures(m, helpers).map((s) => `${indent}  ${s}\n`).join('')}`;
+    for (const child of childrenOf(metadata, module)) text += namespace(child, `${indent}  `);
+    return `${text}${indent}}\n`;
+  };
+  for (const module of rootsOf(metadata)) dts += namespace(module, '');
   return dts;
 }
 

@@ -12,6 +12,7 @@
 #include "wasmlearn/naive_bayes/describe.hpp"
 #include "wasmlearn/neighbors/describe.hpp"
 #include "wasmlearn/preprocessing/describe.hpp"
+#include "wasmlearn/svm/describe.hpp"
 #include "wasmlearn/svm/linear_describe.hpp"
 #include "wasmlearn/tree/describe.hpp"
 
@@ -27,6 +28,6 @@ using AllEstimators = EstimatorList<
     LinearRegression, Ridge, Perceptron, RidgeClassifier, SubsetSelection, Lasso, ElasticNet, LogisticRegression,
     DecisionTreeClassifier, DecisionTreeRegressor, RandomForestClassifier, RandomForestRegressor, ExtraTreesClassifier,
     ExtraTreesRegressor, BaggingClassifier, BaggingRegressor, LinearSVC, LinearSVR, OneVsRestClassifier,
-    OneVsOneClassifier, OutputCodeClassifier>;
+    OneVsOneClassifier, OutputCodeClassifier, SVC, NuSVC, SVR, NuSVR, OneClassSVM>;
 
 }  // namespace wasmlearn

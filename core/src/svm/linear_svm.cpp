@@ -204,7 +204,7 @@ Matrix LinearSVMBase::scores(MatrixRef X, const char* estimator, const char* met
 }
 
 json LinearSVMBase::state() const {
-  return {{"coef", to_json(coef_)}, {"intercept", to_json(intercept_)}, {"nIter", n_iter_}, {"warnings", warnings_.messages}};
+  return {{"coef", to_json(coef_)}, {"intercept", to_json(intercept_)}, {"nIter", n_iter_}, {"warnings", to_json(warnings_)}};
 }
 
 void LinearSVMBase::load_state(const json& s) {
@@ -217,10 +217,7 @@ void LinearSVMBase::load_state(const json& s) {
   coef_ = std::move(c);
   intercept_ = std::move(b);
   n_iter_ = static_cast<int>(iters);
-  warnings_.clear();
-  if (s.contains("warnings") && s["warnings"].is_array())
-    for (const auto& w : s["warnings"])
-      if (w.is_string()) warnings_.add(w.get<std::string>());
+  warnings_ = warnings_from_json(s, WarningKind::convergence);
 }
 
 void LinearSVMBase::store(const char* estimator, Matrix coef, Vector intercept, int n_iter, bool converged, int max_iter) {
@@ -229,7 +226,7 @@ void LinearSVMBase::store(const char* estimator, Matrix coef, Vector intercept, 
   n_iter_ = n_iter;
   warnings_.clear();
   if (!converged)
-    warnings_.add(std::string("ConvergenceWarning: ") + estimator + " did not converge in maxIter=" + std::to_string(max_iter) +
+    warnings_.add(WarningKind::convergence, std::string(estimator) + " did not converge in maxIter=" + std::to_string(max_iter) +
                   " iterations; increase maxIter (the model is usable but not optimal)");
 }
 

@@ -7,12 +7,13 @@
 // IEEE operations, so the bits equal the scalar code's in every build. Floats4 is the same for four
 // float32 lanes (k-means' certified float32 assignment) and Ints4 holds their comparison masks and
 // indices. The functions below are what the extension does not spell (square root, minimum,
-// maximum, absolute value, power); each also takes a single double, so a kernel's scalar tail is
-// the same expression as its lanes.
+// maximum, absolute value, power, exponential); each also takes a single double, so a kernel's
+// scalar tail is the same expression as its lanes.
 #pragma once
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <type_traits>
 #if defined(__wasm_simd128__)
 #include <wasm_simd128.h>
 #elif defined(__SSE2__)
@@ -26,6 +27,7 @@ namespace wasmlearn {
 using Lanes2 = double __attribute__((vector_size(16)));
 using Floats4 = float __attribute__((vector_size(16)));
 using Ints4 = int __attribute__((vector_size(16)));
+using Longs2 = long long __attribute__((vector_size(16)));
 
 inline Lanes2 load_lanes(const double* p) {
   Lanes2 v;
@@ -36,6 +38,12 @@ inline Lanes2 load_lanes(const double* p) {
 inline void store_lanes(double* p, Lanes2 v) { std::memcpy(p, &v, sizeof v); }
 
 inline Lanes2 splat_lanes(double v) { return Lanes2{v, v}; }
+// v as a T: a double, or a Lanes2 with v in both lanes (for kernels written once for both).
+template <class T>
+inline T splat_as(double v) {
+  if constexpr (std::is_same_v<T, double>) return v;
+  else return splat_lanes(v);
+}
 
 inline Floats4 load_floats(const float* p) {
   Floats4 v;
@@ -69,6 +77,7 @@ inline Lanes2 min_or_max_lanes(Lanes2 a, Lanes2 b) {
 
 inline Lanes2 min_lanes(Lanes2 a, Lanes2 b) { return min_or_max_lanes<false>(a, b); }
 inline Lanes2 max_lanes(Lanes2 a, Lanes2 b) { return min_or_max_lanes<true>(a, b); }
+inline double min_lanes(double a, double b) { return a < b ? a : b; }
 inline double max_lanes(double a, double b) { return a < b ? b : a; }
 
 // |v| lane-wise (the sign bit cleared).
@@ -86,5 +95,38 @@ inline double abs_lanes(double v) { return std::fabs(v); }
 // v^p lane-wise: there is no vector power, so one std::pow per lane.
 inline Lanes2 pow_lanes(Lanes2 v, double p) { return Lanes2{std::pow(v[0], p), std::pow(v[1], p)}; }
 inline double pow_lanes(double v, double p) { return std::pow(v, p); }
+
+// e^x lane-wise from IEEE basic operations only, so the bits are the same natively and in
+// WebAssembly (libm's exp differs between glibc and musl, and has no vector form). x = k·ln2 + r with
+// k = round(x/ln2) and ln2 split in two parts so that r is exact to about 2^-60; e^r by its Taylor
+// series to r^13 (|r| ≤ ln2/2, truncation below 2^-57); 2^k applied as two exact powers of two, so
+// that results down to the subnormals and overflow to +inf come out right. Within 2 ulp of the
+// correctly rounded value (tests/core/kernels_test.cpp); e^x = +inf above 709.79, 0 below -745.2.
+template <class T>
+inline T exp_lanes(T x) {
+  constexpr double kLog2e = 1.4426950408889634, kLn2Hi = 0.693147180369123816490, kLn2Lo = 1.90821492927058770002e-10;
+  constexpr double kRound = 0x1.8p52;  // adding it rounds a number below 2^51 to an integer
+  constexpr long long kRoundBits = 0x4338000000000000LL;
+  using Bits = std::conditional_t<std::is_same_v<T, double>, long long, Longs2>;
+  x = min_lanes(max_lanes(x, splat_as<T>(-746.0)), splat_as<T>(710.0));  // e^-746 is 0, e^710 +inf
+  const T shifted = x * kLog2e + kRound;
+  const T k = shifted - kRound;
+  const T r = (x - k * kLn2Hi) - k * kLn2Lo;
+  T p = splat_as<T>(1.0 / 6227020800.0);  // 1/13!
+  for (const double c : {1.0 / 479001600.0, 1.0 / 39916800.0, 1.0 / 3628800.0, 1.0 / 362880.0, 1.0 / 40320.0,
+                         1.0 / 5040.0, 1.0 / 720.0, 1.0 / 120.0, 1.0 / 24.0, 1.0 / 6.0, 0.5, 1.0, 1.0})
+    p = p * r + c;
+  // k is the difference of the bits of `shifted` and of kRound (same exponent). 2^k is applied as
+  // 2^k1·2^(k − k1), k1 = k/2, both built in the exponent field within the normal range.
+  Bits kb;
+  std::memcpy(&kb, &shifted, sizeof kb);
+  kb = kb - kRoundBits;
+  const Bits k1 = kb >> 1;
+  const Bits e1 = (k1 + 1023) << 52, e2 = (kb - k1 + 1023) << 52;
+  T s1, s2;
+  std::memcpy(&s1, &e1, sizeof s1);
+  std::memcpy(&s2, &e2, sizeof s2);
+  return p * s1 * s2;
+}
 
 }  // namespace wasmlearn

@@ -1,0 +1,102 @@
+#include "wasmlearn/base/kernels.hpp"
+
+#include <cmath>
+
+#include "wasmlearn/base/lanes.hpp"
+#include "wasmlearn/base/row_blocks.hpp"
+
+namespace wasmlearn {
+
+double resolve_gamma(const GammaOption& gamma, MatrixRef X) {
+  const double p = static_cast<double>(X.cols());
+  if (const double* value = std::get_if<double>(&gamma)) {
+    if (!(*value > 0)) throw InvalidArgument("gamma must be greater than 0, got " + format_number(*value));
+    return *value;
+  }
+  if (std::get<GammaRule>(gamma) == GammaRule::automatic) return 1.0 / p;
+  const double mean = X.mean();
+  const double variance = (X.array() - mean).square().mean();
+  return variance > 0 ? 1.0 / (p * variance) : 1.0 / p;
+}
+
+Vector row_squared_norms(MatrixRef X) { return X.rowwise().squaredNorm(); }
+
+namespace {
+
+// base^degree by squaring (exact integer powers, the same bits in every build; degree 0 gives 1).
+double integer_power(double base, int degree) {
+  double result = 1.0;
+  for (; degree > 0; degree >>= 1, base *= base)
+    if (degree & 1) result *= base;
+  return result;
+}
+
+// Turns one row of products a·b_j into kernel values in place.
+void products_to_kernel(const Kernel& kernel, double a_norm, const double* b_norms, double* row, Index width) {
+  switch (kernel.type) {
+    case KernelType::linear: return;
+    case KernelType::poly:
+      for (Index j = 0; j < width; ++j) row[j] = integer_power(kernel.gamma * row[j] + kernel.coef0, kernel.degree);
+      return;
+    case KernelType::sigmoid:
+      for (Index j = 0; j < width; ++j) row[j] = std::tanh(kernel.gamma * row[j] + kernel.coef0);
+      return;
+    case KernelType::rbf: {
+      const double minus_gamma = -kernel.gamma;
+      Index j = 0;
+      for (; j + 2 <= width; j += 2) {
+        const Lanes2 squared = load_lanes(b_norms + j) + a_norm - 2.0 * load_lanes(row + j);
+        store_lanes(row + j, exp_lanes(max_lanes(squared, splat_lanes(0.0)) * minus_gamma));
+      }
+      if (j < width) row[j] = exp_lanes(max_lanes(b_norms[j] + a_norm - 2.0 * row[j], 0.0) * minus_gamma);
+      return;
+    }
+    case KernelType::precomputed: break;
+  }
+  throw std::logic_error("kernel values of a precomputed kernel are the caller's");
+}
+
+}  // namespace
+
+Vector kernel_diagonal(const Kernel& kernel, MatrixRef X) {
+  if (kernel.type == KernelType::precomputed) return X.diagonal();
+  if (kernel.type == KernelType::rbf) return Vector::Ones(X.rows());
+  Vector diagonal = row_squared_norms(X);  // the products x_i·x_i
+  products_to_kernel(kernel, 0.0, nullptr, diagonal.data(), diagonal.size());
+  return diagonal;
+}
+
+void kernel_block(const Kernel& kernel, MatrixRef A, VectorRef a_norms, MatrixRef B, VectorRef b_norms, MatrixOut out) {
+  multiply_by_transpose(A, B, out);
+  const bool rbf = kernel.type == KernelType::rbf;
+  for (Index i = 0; i < A.rows(); ++i)
+    products_to_kernel(kernel, rbf ? a_norms[i] : 0.0, rbf ? b_norms.data() : nullptr, &out(i, 0), B.rows());
+}
+
+Matrix kernel_matrix(const Kernel& kernel, MatrixRef A, MatrixRef B) {
+  Matrix K(A.rows(), B.rows());
+  const bool rbf = kernel.type == KernelType::rbf;
+  const Vector a_norms = rbf ? row_squared_norms(A) : Vector(), b_norms = rbf ? row_squared_norms(B) : Vector();
+  for_row_blocks(A.rows(), [&](Index begin, Index end) {
+    const Index m = end - begin;
+    kernel_block(kernel, A.middleRows(begin, m), rbf ? VectorRef(a_norms.segment(begin, m)) : VectorRef(a_norms), B,
+                 b_norms, K.middleRows(begin, m));
+  });
+  return K;
+}
+
+void kernel_rows(const Kernel& kernel, MatrixRef X, VectorRef x_norms, const Index* rows, Index count, MatrixOut out) {
+  if (kernel.type == KernelType::precomputed) {
+    for (Index r = 0; r < count; ++r) out.row(r) = X.row(rows[r]);
+    return;
+  }
+  Matrix A(count, X.cols());
+  Vector a_norms(kernel.type == KernelType::rbf ? count : 0);
+  for (Index r = 0; r < count; ++r) {
+    A.row(r) = X.row(rows[r]);
+    if (a_norms.size()) a_norms[r] = x_norms[rows[r]];
+  }
+  kernel_block(kernel, A, a_norms, X, x_norms, out);
+}
+
+}  // namespace wasmlearn

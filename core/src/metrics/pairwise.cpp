@@ -1,0 +1,72 @@
+#include "wasmlearn/metrics/pairwise.hpp"
+
+#include "wasmlearn/base/distances.hpp"
+#include "wasmlearn/base/row_blocks.hpp"
+
+namespace wasmlearn {
+
+namespace {
+
+// One row of X against the rows of Y, four at a time.
+template <class Op>
+void distances_of_row(const Op& op, const double* x, MatrixRef Y, double* out) {
+  const Index m = Y.rows(), p = Y.cols(), stride = Y.outerStride();
+  Index j = 0;
+  for (; j + 4 <= m; j += 4) reduce_rows<4>(op, x, Y.data() + j * stride, stride, p, out + j);
+  for (; j < m; ++j) reduce_rows<1>(op, x, Y.data() + j * stride, stride, p, out + j);
+}
+
+}  // namespace
+
+Matrix pairwise_distances(MatrixRef X, MatrixRef Y, DistanceMetric metric, bool same) {
+  Matrix D(X.rows(), Y.rows());
+  if (metric == DistanceMetric::cosine) {
+    // 1 − cos: rows scaled to unit length (a zero row stays zero), then one product; clipped to [0, 2].
+    auto unit = [](MatrixRef A) {
+      Matrix U = A;
+      for (Index i = 0; i < U.rows(); ++i) {
+        const double norm = U.row(i).norm();
+        if (norm > 0) U.row(i) /= norm;
+      }
+      return U;
+    };
+    multiply_by_transpose(unit(X), unit(Y), D);
+    D = (1.0 - D.array()).max(0.0).min(2.0);
+    if (same) D.diagonal().setZero();
+    return D;
+  }
+  for_row_blocks(X.rows(), [&](Index begin, Index end) {
+    for (Index i = begin; i < end; ++i) {
+      double* out = &D(i, 0);
+      if (metric == DistanceMetric::manhattan) {
+        distances_of_row(ManhattanOp{}, X.row(i).data(), Y, out);
+      } else {
+        distances_of_row(SquaredEuclideanOp{}, X.row(i).data(), Y, out);
+        if (metric == DistanceMetric::euclidean)
+          for (Index j = 0; j < Y.rows(); ++j) out[j] = std::sqrt(out[j]);
+      }
+    }
+  });
+  return D;
+}
+
+namespace pairwise_decl {
+
+std::pair<Matrix, bool> second_argument(const FunctionArrays& a) {
+  check_matrix(a[0], "X");
+  if (a[1].rows() == 0 && a[1].cols() == 0) return {a[0], true};
+  check_matrix(a[1], "Y");
+  if (a[1].cols() != a[0].cols())
+    throw InvalidArgument("Y has " + std::to_string(a[1].cols()) + " columns but X has " + std::to_string(a[0].cols()));
+  return {a[1], false};
+}
+
+FunctionResult kernel_result(const FunctionArrays& a, KernelType type, const fn::KernelFunctionParams& o) {
+  const Matrix Y = second_argument(a).first;
+  const Kernel kernel{type, o.degree, o.gamma.value_or(1.0 / static_cast<double>(a[0].cols())), o.coef0};
+  return FunctionResult().add("", NdArray::from(kernel_matrix(kernel, a[0], Y)));
+}
+
+}  // namespace pairwise_decl
+
+}  // namespace wasmlearn

@@ -1,0 +1,521 @@
+#include "wasmlearn/svm/svm.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <type_traits>
+
+#include "wasmlearn/base/row_blocks.hpp"
+#include "wasmlearn/base/validation.hpp"
+#include "wasmlearn/svm/describe.hpp"
+#include "wasmlearn/svm/smo.hpp"
+
+namespace wasmlearn {
+
+// ---- the kernel expansion ---------------------------------------------------------------------------
+
+Matrix KernelExpansion::values(MatrixRef X) const {
+  check_matrix(X);
+  check_n_features(n_columns, X);
+  Matrix out(X.rows(), coef.rows());
+  const bool precomputed = kernel.type == KernelType::precomputed;
+  const bool rbf = kernel.type == KernelType::rbf;
+  const Vector sv_norms = rbf ? row_squared_norms(support_vectors) : Vector();
+  for_row_blocks(X.rows(), [&](Index begin, Index end) {
+    const Index m = end - begin;
+    Matrix K(m, support.size());
+    if (precomputed) {
+      for (Index s = 0; s < support.size(); ++s) K.col(s) = X.block(begin, support[s], m, 1);
+    } else {
+      const Vector x_norms = rbf ? row_squared_norms(X.middleRows(begin, m)) : Vector();
+      kernel_block(kernel, X.middleRows(begin, m), x_norms, support_vectors, sv_norms, K);
+    }
+    out.middleRows(begin, m).noalias() = K * coef.transpose();
+    out.middleRows(begin, m).rowwise() += intercept.transpose();
+  });
+  return out;
+}
+
+json KernelExpansion::state() const {
+  return {{"kernel", static_cast<int>(kernel.type)}, {"degree", kernel.degree}, {"gamma", kernel.gamma},
+          {"coef0", kernel.coef0}, {"supportVectors", to_json(support_vectors)}, {"support", to_json(support)},
+          {"coef", to_json(coef)}, {"intercept", to_json(intercept)}, {"nColumns", n_columns}};
+}
+
+void KernelExpansion::load_state(const json& s) {
+  const int type = static_cast<int>(number_from_json(member(s, "kernel"), "kernel"));
+  if (type < 0 || type > static_cast<int>(KernelType::precomputed)) throw InvalidArgument("model JSON: kernel is not a kernel");
+  kernel = {static_cast<KernelType>(type), static_cast<int>(number_from_json(member(s, "degree"), "degree")),
+            number_from_json(member(s, "gamma"), "gamma"), number_from_json(member(s, "coef0"), "coef0")};
+  support_vectors = matrix_from_json(member(s, "supportVectors"), "supportVectors");
+  support = int_vector_from_json(member(s, "support"), "support");
+  coef = matrix_from_json(member(s, "coef"), "coef");
+  intercept = vector_from_json(member(s, "intercept"), "intercept");
+  n_columns = static_cast<Index>(number_from_json(member(s, "nColumns"), "nColumns"));
+  const bool precomputed = kernel.type == KernelType::precomputed;
+  if (coef.cols() != support.size() || coef.rows() != intercept.size() ||
+      (!precomputed && (support_vectors.rows() != support.size() || support_vectors.cols() != n_columns)) ||
+      (precomputed && (support.size() && support.maxCoeff() >= n_columns)))
+    throw InvalidArgument("model JSON: supportVectors, support, coef and intercept disagree in size");
+}
+
+// ---- what every kernel SVM shares -----------------------------------------------------------------------
+
+namespace {
+
+Kernel resolve_kernel(const KernelSvmOptions& o, MatrixRef X) {
+  if (o.kernel == KernelType::precomputed) {
+    if (X.rows() != X.cols())
+      throw InvalidArgument("X must be a square kernel matrix (n x n) when kernel is 'precomputed', got " +
+                            std::to_string(X.rows()) + " x " + std::to_string(X.cols()));
+    return {KernelType::precomputed, o.degree, 0.0, o.coef0};
+  }
+  return {o.kernel, o.degree, resolve_gamma(o.gamma, X), o.coef0};
+}
+
+// The training rows `rows` as a problem's own data (for a precomputed kernel, those rows and columns
+// of the Gram matrix).
+Matrix subset(MatrixRef X, const std::vector<Index>& rows, bool precomputed) {
+  const Index m = static_cast<Index>(rows.size());
+  Matrix out(m, precomputed ? m : X.cols());
+  for (Index r = 0; r < m; ++r)
+    if (precomputed)
+      for (Index c = 0; c < m; ++c) out(r, c) = X(rows[r], rows[c]);
+    else
+      out.row(r) = X.row(rows[r]);
+  return out;
+}
+
+SmoResult solve(const KernelSvmOptions& o, const Kernel& kernel, MatrixRef X, const SmoProblem& problem, bool nu,
+                int& fit_status, Warnings& warnings) {
+  KernelCache cache(kernel, X, o.cache_size);
+  SmoResult r = solve_smo(problem, cache, {o.tol, o.shrinking, o.max_iter, nu});
+  if (r.reached_max_iter) {
+    fit_status = 1;
+    warnings.add(WarningKind::convergence, "the solver stopped at maxIter (" + std::to_string(o.max_iter) +
+                 ") iterations before reaching tol; the model is usable but not optimal");
+  }
+  return r;
+}
+
+Vector weights_or_ones(const VectorRef* w, Index n) { return w ? Vector(*w) : Vector::Ones(n); }
+
+// Feasible starts of the ν problems: the budget `total` spread over the variables in order, each
+// up to its bound.
+void fill_in_order(Vector& alpha, const Vector& upper, const std::vector<Index>& variables, double total) {
+  for (Index i : variables) {
+    alpha[i] = std::min(upper[i], total);
+    total -= alpha[i];
+  }
+}
+
+}  // namespace
+
+template <class P>
+json KernelSvmBase<P>::base_state() const {
+  return {{"model", model_.state()}, {"fitStatus", fit_status_}, {"nFeaturesIn", n_features_in_}};
+}
+
+template <class P>
+void KernelSvmBase<P>::load_base_state(const json& s) {
+  model_.load_state(member(s, "model"));
+  fit_status_ = static_cast<int>(number_from_json(member(s, "fitStatus"), "fitStatus"));
+  n_features_in_ = static_cast<Index>(number_from_json(member(s, "nFeaturesIn"), "nFeaturesIn"));
+  fitted_ = true;
+}
+
+template <class P>
+Matrix KernelSvmBase<P>::coef() const {
+  if (model_.kernel.type != KernelType::linear)
+    throw InvalidArgument("coef is only available when using a linear kernel");
+  return model_.coef * model_.support_vectors;
+}
+
+// ---- classifiers ---------------------------------------------------------------------------------------
+
+namespace {
+
+constexpr const char* classifier_name(const SVCParams&) { return "SVC"; }
+constexpr const char* classifier_name(const NuSVCParams&) { return "NuSVC"; }
+
+template <class P>
+void check_break_ties(const P& o) {
+  if (o.break_ties && o.decision_function_shape == DecisionShape::ovo)
+    throw InvalidArgument("breakTies must be false when decisionFunctionShape is 'ovo'");
+}
+
+// One factor per class: 1, classWeight's values, or 'balanced' n / (classes · count).
+Vector class_weight_factors(const ClassWeight& option, IntVectorRef y, int n_classes) {
+  Vector factors = Vector::Ones(n_classes);
+  if (!option) return factors;
+  if (const auto* given = std::get_if<std::vector<double>>(&*option)) {
+    if (static_cast<int>(given->size()) != n_classes)
+      throw InvalidArgument("classWeight must hold one weight per class (" + std::to_string(n_classes) + "), got " +
+                            std::to_string(given->size()));
+    for (int c = 0; c < n_classes; ++c) {
+      factors[c] = (*given)[static_cast<std::size_t>(c)];
+      if (!std::isfinite(factors[c]) || factors[c] < 0)
+        throw InvalidArgument("classWeight values must be at least 0, got " + format_number(factors[c]));
+    }
+    return factors;
+  }
+  Vector count = Vector::Zero(n_classes);
+  for (Index i = 0; i < y.size(); ++i) count[y[i]] += 1;
+  for (int c = 0; c < n_classes; ++c)
+    factors[c] = count[c] > 0 ? static_cast<double>(y.size()) / (n_classes * count[c]) : 1.0;
+  return factors;
+}
+
+// The binary problem of a pair of classes over `members` (the first `positives` of class +1), with
+// the samples' bounds `upper`: C-SVC minimises ½αᵀQα − Σα; ν-SVC minimises ½αᵀQα with Σα fixed to
+// ν·ΣC_i/2 on each side. Returns the coefficients y_i·α_i (ν-SVC: divided by r) and rho.
+template <class P>
+SmoProblem pair_problem(const P& params, const Vector& upper, const std::vector<Index>& members, Index positives) {
+  const Index m = static_cast<Index>(members.size());
+  SmoProblem pb;
+  pb.sample.resize(static_cast<std::size_t>(m));
+  pb.y.resize(m);
+  pb.upper.resize(m);
+  for (Index t = 0; t < m; ++t) {
+    pb.sample[t] = t;
+    pb.y[t] = t < positives ? 1.0 : -1.0;
+    pb.upper[t] = upper[members[t]];
+  }
+  pb.alpha = Vector::Zero(m);
+  if constexpr (std::is_same_v<P, NuSVCParams>) {
+    pb.p = Vector::Zero(m);
+    const double side = params.nu * pb.upper.sum() / 2;
+    std::vector<Index> pos, neg;
+    for (Index t = 0; t < m; ++t) (t < positives ? pos : neg).push_back(t);
+    fill_in_order(pb.alpha, pb.upper, pos, side);
+    fill_in_order(pb.alpha, pb.upper, neg, side);
+  } else {
+    pb.p = Vector::Constant(m, -1.0);
+  }
+  return pb;
+}
+
+}  // namespace
+
+template <class P>
+SupportVectorClassifier<P>& SupportVectorClassifier<P>::fit(MatrixRef X, IntVectorRef y) {
+  return fit(X, y, Vector::Ones(X.rows()));
+}
+
+template <class P>
+SupportVectorClassifier<P>& SupportVectorClassifier<P>::fit(MatrixRef X, IntVectorRef y, VectorRef sample_weight) {
+  const P& o = this->params_;
+  check_params<SupportVectorClassifier<P>>(o);
+  const char* name = classifier_name(o);
+  check_break_ties(o);
+  check_matrix(X);
+  check_same_rows(X.rows(), y.size());
+  const int k = check_class_codes(y);
+  check_sample_weight(sample_weight, X.rows());
+  const Kernel kernel = resolve_kernel(o, X);
+  const Vector factors = class_weight_factors(o.class_weight, y, k);
+  // Samples of weight 0 take no part (libsvm drops them); the bounds are the weights times the class's.
+  std::vector<std::vector<Index>> members(static_cast<std::size_t>(k));
+  Vector upper(X.rows());
+  for (Index i = 0; i < X.rows(); ++i) {
+    double c = sample_weight[i] * factors[y[i]];
+    if constexpr (std::is_same_v<P, SVCParams>) c *= o.C;
+    upper[i] = c;
+    if (c > 0) members[static_cast<std::size_t>(y[i])].push_back(i);
+  }
+  int present = 0;
+  for (const auto& m : members) present += !m.empty();
+  if (present < 2)
+    throw InvalidArgument(std::string("y has only one class (among samples of positive weight); ") + name +
+                          " needs at least two");
+  if (std::any_of(members.begin(), members.end(), [](const auto& m) { return m.empty(); }))
+    throw InvalidArgument("every class of y needs a sample of positive weight");
+  if constexpr (std::is_same_v<P, NuSVCParams>) {
+    for (int a = 0; a < k; ++a)
+      for (int b = a + 1; b < k; ++b) {
+        double wa = 0, wb = 0;
+        for (Index i : members[a]) wa += upper[i];
+        for (Index i : members[b]) wb += upper[i];
+        if (o.nu * (wa + wb) / 2 > std::min(wa, wb))
+          throw InvalidArgument("nu is infeasible: nu = " + format_number(o.nu) + " asks for more than the smaller class " +
+                                "can give (nu · (n1 + n2) / 2 must be at most min(n1, n2))");
+      }
+  }
+  this->warnings_.clear();
+  this->fit_status_ = 0;
+  const int pairs = k * (k - 1) / 2;
+  const bool precomputed = kernel.type == KernelType::precomputed;
+  Matrix values = Matrix::Zero(pairs, X.rows());  // each pair's coefficient of each sample
+  Vector rho(pairs);
+  for (int a = 0, pair = 0; a < k; ++a)
+    for (int b = a + 1; b < k; ++b, ++pair) {
+      std::vector<Index> both = members[a];
+      both.insert(both.end(), members[b].begin(), members[b].end());
+      const Index positives = static_cast<Index>(members[a].size());
+      const SmoProblem pb = pair_problem(o, upper, both, positives);
+      const SmoResult r = solve(o, kernel, subset(X, both, precomputed), pb, std::is_same_v<P, NuSVCParams>,
+                                this->fit_status_, this->warnings_);
+      const double scale = std::is_same_v<P, NuSVCParams> ? r.r : 1.0;
+      for (std::size_t t = 0; t < both.size(); ++t) values(pair, both[t]) = pb.y[t] * r.alpha[t] / scale;
+      rho[pair] = r.rho / scale;
+    }
+  // Support vectors: class by class, in sample order, those with a coefficient in some pair.
+  std::vector<Index> sv;
+  n_support_ = IntVector::Zero(k);
+  for (int c = 0; c < k; ++c)
+    for (Index i : members[c])
+      if ((values.col(i).array() != 0).any()) {
+        sv.push_back(i);
+        ++n_support_[c];
+      }
+  const Index n_sv = static_cast<Index>(sv.size());
+  KernelExpansion& model = this->model_;
+  model.kernel = kernel;
+  model.support.resize(n_sv);
+  model.support_vectors.resize(precomputed ? 0 : n_sv, precomputed ? 0 : X.cols());
+  model.coef.resize(pairs, n_sv);
+  dual_coef_ = Matrix::Zero(k - 1, n_sv);
+  for (Index s = 0; s < n_sv; ++s) {
+    model.support[s] = static_cast<int>(sv[s]);
+    if (!precomputed) model.support_vectors.row(s) = X.row(sv[s]);
+    model.coef.col(s) = values.col(sv[s]);
+    // libsvm's layout: a support vector of class c holds its coefficient against class d in row
+    // d − 1 when d > c, in row d when d < c.
+    const int c = y[sv[s]];
+    for (int a = 0, pair = 0; a < k; ++a)
+      for (int b = a + 1; b < k; ++b, ++pair) {
+        if (c == a) dual_coef_(b - 1, s) = values(pair, sv[s]);
+        if (c == b) dual_coef_(a, s) = values(pair, sv[s]);
+      }
+  }
+  model.intercept = -rho;
+  if (k == 2) {  // scikit-learn's sign: a positive value means the second class
+    model.coef = -model.coef;
+    dual_coef_ = -dual_coef_;
+    model.intercept = -model.intercept;
+  }
+  model.n_columns = X.cols();
+  n_classes_ = k;
+  class_weight_ = factors;
+  this->n_features_in_ = X.cols();
+  this->fitted_ = true;
+  return *this;
+}
+
+template <class P>
+Matrix SupportVectorClassifier<P>::decision_function(MatrixRef X) const {
+  Matrix pairs = this->model_.values(X);
+  if (n_classes_ == 2 || this->params_.decision_function_shape == DecisionShape::ovo) return pairs;
+  // scikit-learn's ovr: the votes plus the summed confidences squashed into (−1/3, 1/3).
+  Matrix votes = Matrix::Zero(X.rows(), n_classes_), confidence = Matrix::Zero(X.rows(), n_classes_);
+  for (int a = 0, pair = 0; a < n_classes_; ++a)
+    for (int b = a + 1; b < n_classes_; ++b, ++pair)
+      for (Index i = 0; i < X.rows(); ++i) {
+        const double v = pairs(i, pair);
+        confidence(i, a) += v;
+        confidence(i, b) -= v;
+        votes(i, v > 0 ? a : b) += 1;
+      }
+  return votes.array() + confidence.array() / (3 * (confidence.array().abs() + 1));
+}
+
+template <class P>
+IntVector SupportVectorClassifier<P>::predict(MatrixRef X) const {
+  const P& o = this->params_;
+  check_break_ties(o);  // setParams may have changed the options since fit
+  IntVector labels(X.rows());
+  if (n_classes_ == 2) {
+    const Matrix d = this->model_.values(X);
+    for (Index i = 0; i < X.rows(); ++i) labels[i] = d(i, 0) >= 0 ? 1 : 0;
+    return labels;
+  }
+  if (o.break_ties) {
+    const Matrix d = decision_function(X);
+    for (Index i = 0; i < X.rows(); ++i) d.row(i).maxCoeff(&labels[i]);
+    return labels;
+  }
+  // libsvm's vote: each pair votes for its first class when its value is positive; ties go to the
+  // class that comes first.
+  const Matrix d = this->model_.values(X);
+  std::vector<int> votes(static_cast<std::size_t>(n_classes_));
+  for (Index i = 0; i < X.rows(); ++i) {
+    std::fill(votes.begin(), votes.end(), 0);
+    for (int a = 0, pair = 0; a < n_classes_; ++a)
+      for (int b = a + 1; b < n_classes_; ++b, ++pair) ++votes[static_cast<std::size_t>(d(i, pair) > 0 ? a : b)];
+    labels[i] = static_cast<int>(std::max_element(votes.begin(), votes.end()) - votes.begin());
+  }
+  return labels;
+}
+
+template <class P>
+json SupportVectorClassifier<P>::state() const {
+  json s = this->base_state();
+  s["nClasses"] = n_classes_;
+  s["nSupport"] = to_json(n_support_);
+  s["classWeight"] = to_json(class_weight_);
+  s["dualCoef"] = to_json(dual_coef_);
+  return s;
+}
+
+template <class P>
+void SupportVectorClassifier<P>::load_state(const json& s) {
+  this->load_base_state(s);
+  n_classes_ = static_cast<int>(number_from_json(member(s, "nClasses"), "nClasses"));
+  n_support_ = int_vector_from_json(member(s, "nSupport"), "nSupport");
+  class_weight_ = vector_from_json(member(s, "classWeight"), "classWeight");
+  dual_coef_ = matrix_from_json(member(s, "dualCoef"), "dualCoef");
+  if (n_classes_ < 2 || n_support_.size() != n_classes_ || this->model_.coef.rows() != n_classes_ * (n_classes_ - 1) / 2 ||
+      dual_coef_.rows() != n_classes_ - 1 || dual_coef_.cols() != this->model_.support.size())
+    throw InvalidArgument("model JSON: nClasses, nSupport, dualCoef and the support vectors disagree in size");
+}
+
+// ---- regressors ----------------------------------------------------------------------------------------
+
+template <class P>
+SupportVectorRegressor<P>& SupportVectorRegressor<P>::fit(MatrixRef X, MatrixRef y) {
+  return fit(X, y, Vector::Ones(X.rows()));
+}
+
+// ε-SVR: variables α_i (y = +1) and α*_i (y = −1) per sample, p = ε ∓ z_i, bounds C·w_i.
+// ν-SVR: the same pairs with p = ∓z_i and Σα = Σα* = C·ν·Σw/2 (the ν solver finds ε).
+template <class P>
+SupportVectorRegressor<P>& SupportVectorRegressor<P>::fit(MatrixRef X, MatrixRef y, VectorRef sample_weight) {
+  const P& o = this->params_;
+  check_params<SupportVectorRegressor<P>>(o);
+  check_matrix(X);
+  check_same_rows(X.rows(), y.rows());
+  if (y.cols() != 1) throw InvalidArgument("y must be one-dimensional (one target per sample), got " + std::to_string(y.cols()) + " columns");
+  check_finite(y.col(0), "y");
+  check_sample_weight(sample_weight, X.rows());
+  const Kernel kernel = resolve_kernel(o, X);
+  const bool precomputed = kernel.type == KernelType::precomputed;
+  std::vector<Index> kept;
+  for (Index i = 0; i < X.rows(); ++i)
+    if (sample_weight[i] > 0) kept.push_back(i);
+  const Index m = static_cast<Index>(kept.size());
+  SmoProblem pb;
+  pb.sample.resize(static_cast<std::size_t>(2 * m));
+  pb.y.resize(2 * m);
+  pb.p.resize(2 * m);
+  pb.upper.resize(2 * m);
+  pb.alpha = Vector::Zero(2 * m);
+  constexpr bool nu = std::is_same_v<P, NuSVRParams>;
+  double epsilon = 0;
+  if constexpr (!nu) epsilon = o.epsilon;
+  for (Index t = 0; t < m; ++t) {
+    const double z = y(kept[t], 0), c = o.C * sample_weight[kept[t]];
+    pb.sample[t] = pb.sample[t + m] = t;
+    pb.y[t] = 1.0;
+    pb.y[t + m] = -1.0;
+    pb.p[t] = epsilon - z;
+    pb.p[t + m] = epsilon + z;
+    pb.upper[t] = pb.upper[t + m] = c;
+  }
+  if constexpr (nu) {
+    const double side = o.nu * pb.upper.head(m).sum() / 2;
+    std::vector<Index> first(static_cast<std::size_t>(m)), second(static_cast<std::size_t>(m));
+    for (Index t = 0; t < m; ++t) first[t] = t, second[t] = t + m;
+    fill_in_order(pb.alpha, pb.upper, first, side);
+    fill_in_order(pb.alpha, pb.upper, second, side);
+  }
+  this->warnings_.clear();
+  this->fit_status_ = 0;
+  const SmoResult r = solve(o, kernel, subset(X, kept, precomputed), pb, nu, this->fit_status_, this->warnings_);
+  std::vector<Index> sv;
+  for (Index t = 0; t < m; ++t)
+    if (r.alpha[t] - r.alpha[t + m] != 0) sv.push_back(t);
+  KernelExpansion& model = this->model_;
+  const Index n_sv = static_cast<Index>(sv.size());
+  model.kernel = kernel;
+  model.support.resize(n_sv);
+  model.support_vectors.resize(precomputed ? 0 : n_sv, precomputed ? 0 : X.cols());
+  model.coef.resize(1, n_sv);
+  for (Index s = 0; s < n_sv; ++s) {
+    model.support[s] = static_cast<int>(kept[sv[s]]);
+    if (!precomputed) model.support_vectors.row(s) = X.row(kept[sv[s]]);
+    model.coef(0, s) = r.alpha[sv[s]] - r.alpha[sv[s] + m];
+  }
+  model.intercept = Vector::Constant(1, -r.rho);
+  model.n_columns = X.cols();
+  this->n_features_in_ = X.cols();
+  this->fitted_ = true;
+  return *this;
+}
+
+template <class P>
+Matrix SupportVectorRegressor<P>::predict(MatrixRef X) const {
+  return this->model_.values(X);
+}
+
+// ---- one-class -------------------------------------------------------------------------------------------
+
+OneClassSVM& OneClassSVM::fit(MatrixRef X) { return fit(X, Vector::Ones(X.rows())); }
+
+// min ½αᵀKα with 0 ≤ α_i ≤ w_i and Σα = ν·Σw, started by filling the first samples to their bound.
+OneClassSVM& OneClassSVM::fit(MatrixRef X, VectorRef sample_weight) {
+  check_params<OneClassSVM>(params_);
+  check_matrix(X);
+  check_sample_weight(sample_weight, X.rows());
+  const Kernel kernel = resolve_kernel(params_, X);
+  const bool precomputed = kernel.type == KernelType::precomputed;
+  std::vector<Index> kept, order;
+  for (Index i = 0; i < X.rows(); ++i)
+    if (sample_weight[i] > 0) kept.push_back(i);
+  const Index m = static_cast<Index>(kept.size());
+  SmoProblem pb;
+  pb.sample.resize(static_cast<std::size_t>(m));
+  pb.y = Vector::Ones(m);
+  pb.p = Vector::Zero(m);
+  pb.upper.resize(m);
+  pb.alpha = Vector::Zero(m);
+  for (Index t = 0; t < m; ++t) {
+    pb.sample[t] = t;
+    pb.upper[t] = sample_weight[kept[t]];
+    order.push_back(t);
+  }
+  fill_in_order(pb.alpha, pb.upper, order, params_.nu * pb.upper.sum());
+  warnings_.clear();
+  fit_status_ = 0;
+  const SmoResult r = solve(params_, kernel, subset(X, kept, precomputed), pb, false, fit_status_, warnings_);
+  std::vector<Index> sv;
+  for (Index t = 0; t < m; ++t)
+    if (r.alpha[t] != 0) sv.push_back(t);
+  const Index n_sv = static_cast<Index>(sv.size());
+  model_.kernel = kernel;
+  model_.support.resize(n_sv);
+  model_.support_vectors.resize(precomputed ? 0 : n_sv, precomputed ? 0 : X.cols());
+  model_.coef.resize(1, n_sv);
+  for (Index s = 0; s < n_sv; ++s) {
+    model_.support[s] = static_cast<int>(kept[sv[s]]);
+    if (!precomputed) model_.support_vectors.row(s) = X.row(kept[sv[s]]);
+    model_.coef(0, s) = r.alpha[sv[s]];
+  }
+  model_.intercept = Vector::Constant(1, -r.rho);
+  model_.n_columns = X.cols();
+  n_features_in_ = X.cols();
+  fitted_ = true;
+  return *this;
+}
+
+Matrix OneClassSVM::decision_function(MatrixRef X) const { return model_.values(X); }
+
+Vector OneClassSVM::score_samples(MatrixRef X) const { return model_.values(X).col(0).array() + offset(); }
+
+IntVector OneClassSVM::predict(MatrixRef X) const {
+  const Matrix d = model_.values(X);
+  IntVector labels(X.rows());
+  for (Index i = 0; i < X.rows(); ++i) labels[i] = d(i, 0) > 0 ? 1 : -1;
+  return labels;
+}
+
+template class KernelSvmBase<SVCParams>;
+template class KernelSvmBase<NuSVCParams>;
+template class KernelSvmBase<SVRParams>;
+template class KernelSvmBase<NuSVRParams>;
+template class KernelSvmBase<OneClassSVMParams>;
+template class SupportVectorClassifier<SVCParams>;
+template class SupportVectorClassifier<NuSVCParams>;
+template class SupportVectorRegressor<SVRParams>;
+template class SupportVectorRegressor<NuSVRParams>;
+
+}  // namespace wasmlearn
