@@ -22,7 +22,12 @@ test('every declared function is exported, typed and documented', () => {
     for (const p of f.params) assert.ok(api.includes(`| \`${p.name}\` |`), `${f.name}'s ${p.name} in docs/api.md`);
   }
   for (const [module, names] of Object.entries({
-    metrics: ['accuracyScore', 'meanSquaredError', 'meanAbsoluteError', 'r2Score'],
+    metrics: ['accuracyScore', 'meanSquaredError', 'meanAbsoluteError', 'r2Score', 'explainedVarianceScore',
+      'medianAbsoluteError', 'meanAbsolutePercentageError', 'maxError', 'confusionMatrix', 'precisionScore', 'recallScore',
+      'f1Score', 'fbetaScore', 'precisionRecallFscoreSupport', 'classificationReport', 'balancedAccuracyScore',
+      'matthewsCorrcoef', 'cohenKappaScore', 'zeroOneLoss', 'logLoss', 'brierScoreLoss', 'hingeLoss', 'rocAucScore',
+      'rocCurve', 'precisionRecallCurve', 'averagePrecisionScore', 'silhouetteScore', 'silhouetteSamples',
+      'daviesBouldinScore', 'calinskiHarabaszScore', 'adjustedRandScore', 'normalizedMutualInfoScore'],
     linearModel: ['lassoPath', 'enetPath'],
     losses: ['zeroOne', 'logistic', 'hinge', 'squaredHinge', 'exponential', 'perceptron', 'squared', 'absolute', 'epsilonInsensitive', 'huber', 'l0', 'l1', 'l2', 'elasticNet'],
     datasets: ['makeBlobs', 'makeMoons', 'makeCircles', 'makeClassification', 'makeRegression', 'loadIris'],
