@@ -37,6 +37,10 @@ Entry entry() {
 const std::vector<Entry>& registry() {
   static const std::vector<Entry> all = {
       entry<StandardScaler>(),
+      entry<MinMaxScaler>(),
+      entry<MaxAbsScaler>(),
+      entry<RobustScaler>(),
+      entry<Normalizer>(),
       entry<PolynomialFeatures>(),
       entry<SplineTransformer>(),
       entry<PiecewiseConstantFeatures>(),
