@@ -30,7 +30,8 @@ test('every declared function is exported, typed and documented', () => {
       'daviesBouldinScore', 'calinskiHarabaszScore', 'adjustedRandScore', 'normalizedMutualInfoScore'],
     linearModel: ['lassoPath', 'enetPath'],
     losses: ['zeroOne', 'logistic', 'hinge', 'squaredHinge', 'exponential', 'perceptron', 'squared', 'absolute', 'epsilonInsensitive', 'huber', 'l0', 'l1', 'l2', 'elasticNet'],
-    datasets: ['makeBlobs', 'makeMoons', 'makeCircles', 'makeClassification', 'makeRegression', 'loadIris'],
+    datasets: ['makeBlobs', 'makeMoons', 'makeCircles', 'makeClassification', 'makeRegression', 'loadIris', 'loadWine',
+      'loadBreastCancer', 'loadDigits', 'loadDiabetes'],
     modelSelection: ['trainTestSplit'],
   }))
     assert.deepEqual(Object.keys(wl[module]).sort(), names.sort(), module);
