@@ -2,7 +2,11 @@
 #include <gtest/gtest.h>
 
 #include "wasmlearn/base/errors.hpp"
+#include "wasmlearn/metrics/classification.hpp"
+#include "wasmlearn/metrics/cluster.hpp"
 #include "wasmlearn/metrics/metrics.hpp"
+#include "wasmlearn/metrics/ranking.hpp"
+#include "wasmlearn/metrics/regression.hpp"
 
 using namespace wasmlearn;
 
@@ -57,18 +61,9 @@ TEST(Metrics, R2HandCheckedAndConstantTargetRules) {
 
 // ---- classification, ranking and clustering scores (tests/js/metrics.test.mjs compares them with
 // scikit-learn's fixtures through the WASM package; these are closed forms, natively).
-#include "wasmlearn/metrics/classification.hpp"
-#include "wasmlearn/metrics/cluster.hpp"
-#include "wasmlearn/metrics/ranking.hpp"
-#include "wasmlearn/metrics/regression.hpp"
 
 namespace {
-IntVector codes(std::initializer_list<int> v) {
-  IntVector out(static_cast<Index>(v.size()));
-  Index i = 0;
-  for (int c : v) out[i++] = c;
-  return out;
-}
+IntVector codes(std::vector<int> v) { return Eigen::Map<IntVector>(v.data(), static_cast<Index>(v.size())); }
 }  // namespace
 
 TEST(Metrics, PrecisionRecallF1PerLabelAndAveraged) {

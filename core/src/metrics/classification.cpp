@@ -32,6 +32,13 @@ Vector divide(const Vector& numerator, const Vector& denominator, const char* me
   return out;
 }
 
+// Left to right, as numpy sums the few entries of a per-label array.
+double sequential_sum(const Vector& v) {
+  double sum = 0;
+  for (Index i = 0; i < v.size(); ++i) sum += v[i];
+  return sum;
+}
+
 bool listed(const std::vector<std::string>& names, const char* name) {
   return std::find(names.begin(), names.end(), name) != names.end();
 }
@@ -104,23 +111,26 @@ Prfs precision_recall_fscore_support(const LabelledPair& s, const PrfsOptions& o
       throw InvalidArgument("posLabel is not one of the labels of yTrue and yPred");
     labels = {o.pos_label};
   }
-  // Per label: true positives, predicted and true totals (weighted), from the full confusion matrix.
-  std::vector<int> all = metric_labels(s, {});
-  for (int c : labels)
-    if (c >= s.present) all.push_back(c);
-  const Matrix cm = confusion_matrix(s, all);
+  // Per label: true positives, predicted and true totals (weighted), summed in sample order (as
+  // scikit-learn's bincount, so that weighted supports print the same digits).
   const Index k = static_cast<Index>(labels.size());
-  Vector tp(k), pred(k), truth(k);
-  for (Index j = 0; j < k; ++j) {
-    const Index c = std::find(all.begin(), all.end(), labels[static_cast<std::size_t>(j)]) - all.begin();
-    tp[j] = cm(c, c);
-    pred[j] = cm.col(c).sum();
-    truth[j] = cm.row(c).sum();
+  Vector tp = Vector::Zero(k), pred = Vector::Zero(k), truth = Vector::Zero(k);
+  std::vector<Index> row_of(static_cast<std::size_t>(std::max(s.present, *std::max_element(labels.begin(), labels.end()) + 1)), -1);
+  for (Index j = 0; j < k; ++j) row_of[static_cast<std::size_t>(labels[static_cast<std::size_t>(j)])] = j;
+  for (Index i = 0; i < s.y_true.size(); ++i) {
+    const Index t = row_of[static_cast<std::size_t>(s.y_true[i])], p = row_of[static_cast<std::size_t>(s.y_pred[i])];
+    if (t >= 0) truth[t] += s.weight(i);
+    if (p >= 0) pred[p] += s.weight(i);
+    if (t >= 0 && s.y_true[i] == s.y_pred[i]) tp[t] += s.weight(i);
   }
+  // scikit-learn takes the totals back from the multilabel confusion matrix, tp + (total - tp); so do we, for
+  // the same last bits.
+  pred = tp + (pred - tp);
+  truth = tp + (truth - tp);
   if (o.average == Average::micro) {
-    tp = Vector::Constant(1, tp.sum());
-    pred = Vector::Constant(1, pred.sum());
-    truth = Vector::Constant(1, truth.sum());
+    tp = Vector::Constant(1, sequential_sum(tp));
+    pred = Vector::Constant(1, sequential_sum(pred));
+    truth = Vector::Constant(1, sequential_sum(truth));
   }
   const ZeroDivision zd = o.zero_division;
   Prfs r;
@@ -211,13 +221,21 @@ double weighted_mean(const Vector& losses, const Vector& w, bool normalize) {
   return normalize ? losses.dot(w) / w.sum() : losses.dot(w);
 }
 
-// Classes of a probabilistic loss: `labels` (codes, sorted as the classes) or those of yTrue.
-int loss_classes(IntVectorRef y_true, const std::vector<double>& labels) {
+// The score column of each sample: its class's position in `labels` (the columns' labels, in order),
+// or its code when labels is empty (the columns are yTrue's sorted classes).
+std::vector<Index> score_columns(IntVectorRef y_true, const std::vector<double>& labels, Index& classes) {
   const int present = present_classes(y_true, "yTrue");
-  if (labels.empty()) return present;
-  if (static_cast<int>(labels.size()) < present)
-    throw InvalidArgument("labels must include every label of yTrue");
-  return static_cast<int>(labels.size());
+  classes = labels.empty() ? present : static_cast<Index>(labels.size());
+  std::vector<Index> column_of(static_cast<std::size_t>(present), -1);
+  for (std::size_t j = 0; j < labels.size(); ++j)
+    if (labels[j] < present) column_of[static_cast<std::size_t>(labels[j])] = static_cast<Index>(j);
+  std::vector<Index> columns(static_cast<std::size_t>(y_true.size()));
+  for (Index i = 0; i < y_true.size(); ++i) {
+    const Index c = labels.empty() ? y_true[i] : column_of[static_cast<std::size_t>(y_true[i])];
+    if (c < 0) throw InvalidArgument("labels must include every label of yTrue");
+    columns[static_cast<std::size_t>(i)] = c;
+  }
+  return columns;
 }
 
 }  // namespace
@@ -227,7 +245,8 @@ double log_loss(IntVectorRef y_true, MatrixRef proba, const std::vector<double>&
   const Index n = y_true.size();
   if (proba.rows() != n)
     throw InvalidArgument("yPred has " + std::to_string(proba.rows()) + " rows but yTrue has " + std::to_string(n));
-  const int k = loss_classes(y_true, labels);
+  Index k = 0;
+  const std::vector<Index> column = score_columns(y_true, labels, k);
   if (k == 1)
     throw InvalidArgument("yTrue contains only one label; give the true labels explicitly through the labels option");
   Matrix p = proba;
@@ -246,7 +265,7 @@ double log_loss(IntVectorRef y_true, MatrixRef proba, const std::vector<double>&
   if (((sums.array() - 1).abs() > 1e-8 + std::sqrt(eps)).any())
     warnings.add("The yPred values do not sum to one. Make sure to pass probabilities.");
   Vector losses(n);
-  for (Index i = 0; i < n; ++i) losses[i] = -std::log(std::clamp(p(i, y_true[i]), eps, 1 - eps));
+  for (Index i = 0; i < n; ++i) losses[i] = -std::log(std::clamp(p(i, column[static_cast<std::size_t>(i)]), eps, 1 - eps));
   return weighted_mean(losses, sample_weights(sample_weight, n), normalize);
 }
 
@@ -266,7 +285,8 @@ double hinge_loss(IntVectorRef y_true, MatrixRef decision, const std::vector<dou
   const Index n = y_true.size();
   if (decision.rows() != n)
     throw InvalidArgument("predDecision has " + std::to_string(decision.rows()) + " rows but yTrue has " + std::to_string(n));
-  const int k = loss_classes(y_true, labels);
+  Index k = 0;
+  const std::vector<Index> column = score_columns(y_true, labels, k);
   Vector losses(n);
   if (k <= 2 && decision.cols() != 1)
     throw InvalidArgument("predDecision must have one column for two classes, got " + std::to_string(decision.cols()));
@@ -279,10 +299,11 @@ double hinge_loss(IntVectorRef y_true, MatrixRef decision, const std::vector<dou
       throw InvalidArgument("predDecision has " + std::to_string(decision.cols()) + " columns but there are " +
                             std::to_string(k) + " classes; give every label through the labels option");
     for (Index i = 0; i < n; ++i) {
+      const Index own = column[static_cast<std::size_t>(i)];
       double other = -std::numeric_limits<double>::infinity();
       for (Index j = 0; j < k; ++j)
-        if (j != y_true[i]) other = std::max(other, decision(i, j));
-      losses[i] = std::max(0.0, 1 - (decision(i, y_true[i]) - other));
+        if (j != own) other = std::max(other, decision(i, j));
+      losses[i] = std::max(0.0, 1 - (decision(i, own) - other));
     }
   }
   return weighted_mean(losses, sample_weights(sample_weight, n), true);
@@ -298,6 +319,8 @@ std::string fixed(double v, int digits) {
 std::string right(const std::string& s, std::size_t width) {
   return s.size() >= width ? s : std::string(width - s.size(), ' ') + s;
 }
+// One column of the report: a space, then the text right-aligned in 9 (Python's " {:>9}").
+std::string column(const std::string& s) { return " " + right(s, 9); }
 // Python's str() of a support: an integer count, or the weighted total as Python prints a float.
 std::string support_text(double v, bool weighted) {
   if (!weighted) return std::to_string(static_cast<long long>(v));
@@ -319,7 +342,7 @@ std::string classification_report(const LabelledPair& s, const std::vector<doubl
   o.zero_division = zero_division;
   o.average = std::nullopt;
   const Prfs per_label = precision_recall_fscore_support(s, o, warnings);
-  const double total = per_label.support.sum();
+  const double total = sequential_sum(per_label.support);
   const bool weighted = s.weights.size() > 0;
 
   std::vector<std::string> row_names;
@@ -328,12 +351,12 @@ std::string classification_report(const LabelledPair& s, const std::vector<doubl
   for (const auto& name : row_names) width = std::max(width, name.size());
 
   nlohmann::ordered_json dict = nlohmann::ordered_json::object();  // in scikit-learn's key order
-  std::string text = right("", width) + " " + right("precision", 10) + right("recall", 10) + right("f1-score", 10) +
-                     right("support", 10) + "\n\n";
+  std::string text = right("", width) + " " + column("precision") + column("recall") + column("f1-score") +
+                     column("support") + "\n\n";
   auto add_row = [&](const std::string& name, double p, double r, double f, double support) {
     dict[name] = {{"precision", p}, {"recall", r}, {"f1-score", f}, {"support", support}};
-    text += right(name, width) + " " + right(fixed(p, digits), 10) + right(fixed(r, digits), 10) +
-            right(fixed(f, digits), 10) + right(support_text(support, weighted), 10) + "\n";
+    text += right(name, width) + " " + column(fixed(p, digits)) + column(fixed(r, digits)) + column(fixed(f, digits)) +
+            column(support_text(support, weighted)) + "\n";
   };
   for (std::size_t k = 0; k < rows.size(); ++k)
     add_row(row_names[k], per_label.precision[static_cast<Index>(k)], per_label.recall[static_cast<Index>(k)],
@@ -344,8 +367,8 @@ std::string classification_report(const LabelledPair& s, const std::vector<doubl
     const Prfs a = precision_recall_fscore_support(s, o, warnings);
     if (average == Average::micro && micro_is_accuracy) {
       dict["accuracy"] = a.fscore[0];
-      text += right("accuracy", width) + " " + right("", 20) + right(fixed(a.fscore[0], digits), 10) +
-              right(support_text(total, weighted), 10) + "\n";
+      text += right("accuracy", width) + " " + column("") + column("") + column(fixed(a.fscore[0], digits)) +
+              column(support_text(total, weighted)) + "\n";
     } else {
       add_row(average == Average::micro ? "micro avg" : average == Average::macro ? "macro avg" : "weighted avg",
               a.precision[0], a.recall[0], a.fscore[0], total);

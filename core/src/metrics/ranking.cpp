@@ -176,7 +176,8 @@ double average_precision_score(IntVectorRef y_true, MatrixRef score, int pos_lab
   std::iota(codes.begin(), codes.end(), 0);
   const Vector w = sample_weights(sample_weight, y_true.size());
   return average_over_classes(y_true, codes, average, w, [&](Index c) {
-    return binary_average_precision(y_true, score.col(c), static_cast<int>(c), sample_weight, warnings);
+    const IntVector is_class = (y_true.array() == static_cast<int>(c)).cast<int>();
+    return binary_average_precision(is_class, score.col(c), 1, sample_weight, warnings);
   });
 }
 

@@ -60,7 +60,8 @@ double cohen_kappa_score(const LabelledPair& s, const std::vector<double>& label
                          Warnings& warnings);
 double zero_one_loss(const LabelledPair& s, bool normalize);
 
-// Probabilistic losses: y_true codes (classes 0..k-1 of yTrue alone) against scores.
+// Probabilistic losses: y_true codes (classes 0..k-1 of yTrue alone) against scores; `labels` (codes)
+// name the score columns in order (scikit-learn's sorted labels), when yTrue lacks some.
 // proba: n x k probabilities (n x 1: the probability of the greater of two classes).
 double log_loss(IntVectorRef y_true, MatrixRef proba, const std::vector<double>& labels, bool normalize,
                 const std::vector<double>& sample_weight, Warnings& warnings);
