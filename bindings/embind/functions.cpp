@@ -9,9 +9,11 @@
 namespace wasmlearn::bindings {
 namespace {
 
-// arrays: a JS array of { name, data, rows, cols } in the declared order; options: a JSON string.
-// Returns { name: { data, shape } } for arrays and { name: string[] } for texts ("" names the one value).
-val call_function_by_name(const val& name, const val& arrays, const val& options) {
+// arrays: a JS array of { name, data, rows, cols } in the declared order; options: a JSON string;
+// classNames: the names of the classes the label arguments were coded with (string[]).
+// Returns { name: { data, shape } } for arrays and { name: string[] } for texts ("" names the one
+// value), and `warnings` (string[]).
+val call_function_by_name(const val& name, const val& arrays, const val& options, const val& class_names) {
   return guarded([&] {
     const std::string function = name.as<std::string>();
     const int count = arrays["length"].as<int>();
@@ -25,7 +27,10 @@ val call_function_by_name(const val& name, const val& arrays, const val& options
     }
     FunctionArrays maps;
     for (const Buffer& b : buffers) maps.push_back(b.map());
-    const FunctionResult result = call_function(function, maps, parse_json(options, "options"));
+    CallContext context;
+    for (int i = 0, count_names = class_names["length"].as<int>(); i < count_names; ++i)
+      context.class_names.push_back(class_names[i].as<std::string>());
+    const FunctionResult result = call_function(function, maps, parse_json(options, "options"), context);
     val out = val::object();
     for (const auto& [key, array] : result.arrays) out.set(key, to_js(array));
     for (const auto& [key, texts] : result.texts) {
@@ -33,6 +38,9 @@ val call_function_by_name(const val& name, const val& arrays, const val& options
       for (const auto& t : texts) list.call<void>("push", t);
       out.set(key, list);
     }
+    val warnings = val::array();
+    for (const auto& w : result.warnings.messages) warnings.call<void>("push", w);
+    out.set("warnings", warnings);
     return out;
   });
 }

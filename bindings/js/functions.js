@@ -32,12 +32,13 @@ export function functions() {
 function call(meta, args) {
   const [values, options] = splitArguments(meta, args);
   const arrays = meta.arrays.map((a, i) => normalise(a, values[i]));
-  encodeLabelArguments(arrays);
+  const classes = encodeLabelArguments(meta, arrays, options);
   checkCounts(arrays);
   for (const a of arrays)
     if (a.decl.kind === 'vector' && a.cols > 1) throw new Error(`${a.decl.name} must be one-dimensional, got ${a.cols} columns`);
   const wire = arrays.map(({ decl, data, rows, cols }) => ({ name: decl.name, data, rows, cols }));
-  const raw = wasm.callFunction(meta.name, wire, JSON.stringify(checkOptions(meta, options)));
+  const raw = wasm.callFunction(meta.name, wire, JSON.stringify(checkOptions(meta, options, classes)), (classes ?? []).map(String));
+  for (const warning of raw.warnings) console.warn(`wasmlearn ${meta.name}: ${warning}`);
   return shapeResults(meta, raw, arrays);
 }
 
@@ -111,17 +112,26 @@ function normalise(decl, v) {
   }
 }
 
-// All label arguments of a call (yTrue, yPred) are coded with one set of classes (in order of appearance).
-function encodeLabelArguments(arrays) {
+// All label arguments of a call (yTrue, yPred) are coded with one set of classes, sorted as
+// scikit-learn's unique_labels; labels named only by a label option (labels, posLabel, with its
+// declared default) follow, in the order given. Returns the classes (undefined without label arguments).
+function encodeLabelArguments(meta, arrays, options) {
   const labelled = arrays.filter((a) => a.labels);
-  if (labelled.length === 0) return;
+  if (labelled.length === 0) return undefined;
   const kinds = labelled.filter((a) => a.labels.length > 0).map((a) => a.kind);
   if (new Set(kinds).size > 1) throw new Error(`${labelled.map((a) => a.decl.name).join(' and ')} hold different kinds of labels`);
   const seen = new Set();
   for (const a of labelled) for (const label of a.labels) seen.add(label);
-  const classes = [...seen];
+  const classes = [...seen].sort(kinds[0] === 'string' ? undefined : (a, b) => a - b);
   for (const a of labelled) a.data = codesFor(a.labels, classes, a.decl.name);
+  for (const p of meta.params.filter((q) => q.labels))
+    for (const label of asList(optionValue(p, options))) if (!classes.includes(label)) classes.push(label);
+  return classes;
 }
+
+// A label option's value as given, else its declared default; as a list of labels.
+const optionValue = (p, options) => (options?.[p.name] !== undefined ? options[p.name] : p.default);
+const asList = (v) => (v === null || v === undefined ? [] : isArrayLike(v) ? Array.from(v) : [v]);
 
 // Every argument that has one entry per sample has as many as the first array argument.
 // One entry per row of the first array; a later matrix (metrics.pairwise's Y) has rows of its own.
@@ -135,19 +145,29 @@ function checkCounts(arrays) {
 }
 
 // Options as the core reads them: undefined entries dropped, typed arrays as plain arrays, labels
-// (declared `labels`, e.g. stratify) as class codes; the core checks names, types and ranges.
-function checkOptions(meta, options) {
-  if (options === undefined) return {};
-  if (options === null || typeof options !== 'object' || Array.isArray(options))
+// (declared `labels`) as class codes: of the call's classes when it has label arguments (a label
+// option left out sends its declared default), else of the option's own classes (stratify); the core
+// checks names, types and ranges.
+function checkOptions(meta, options, classes) {
+  if (options !== undefined && (options === null || typeof options !== 'object' || Array.isArray(options)))
     throw new Error(`${meta.name} options must be an object, got ${options === null ? 'null' : Array.isArray(options) ? 'an array' : typeof options}`);
   const declared = new Map(meta.params.map((p) => [p.name, p]));
   const clean = {};
-  for (const [key, value] of Object.entries(options)) {
+  for (const [key, value] of Object.entries(options ?? {})) {
     if (value === undefined) continue;
     // JSON would turn NaN/Infinity into null; say what was wrong instead.
     if (typeof value === 'number' && !Number.isFinite(value)) throw new Error(`${key} must be a finite number, got ${value}`);
-    clean[key] = declared.get(key)?.labels && value !== null ? Array.from(encodeLabels(value, key).codes) : plain(value);
+    clean[key] = declared.get(key)?.labels && value !== null && !classes ? Array.from(encodeLabels(value, key).codes) : plain(value);
   }
+  if (classes)
+    for (const p of meta.params.filter((q) => q.labels)) {
+      const value = optionValue(p, options);
+      if (value === null || value === undefined) continue;
+      if (Array.isArray(value) || isTyped(value)) {
+        labelKind(value, p.name);
+        clean[p.name] = Array.from(value, (label) => classes.indexOf(label));
+      } else clean[p.name] = classes.indexOf(value);
+    }
   return clean;
 }
 
@@ -162,6 +182,8 @@ function shapeResults(meta, raw, arrays) {
     else if (r.kind === 'vector') out[r.name] = v.data;
     else if (r.kind === 'intVector') out[r.name] = Int32Array.from(v.data);
     else if (r.kind === 'matrix') out[r.name] = fromNd(v);
+    else if (r.kind === 'array') out[r.name] = v === undefined ? null : fromNd(v);
+    else if (r.kind === 'json') out[r.name] = JSON.parse(v[0]);
     else out[r.name] = v;
   }
   // Rows of each rows/entries argument at each indices result: X and "train" give XTrain.

@@ -30,6 +30,8 @@ const char* result_kind_name(ResultKind k) {
     case ResultKind::int_vector: return "intVector";
     case ResultKind::matrix: return "matrix";
     case ResultKind::strings: return "strings";
+    case ResultKind::array: return "array";
+    case ResultKind::json: return "json";
     case ResultKind::indices: return "indices";
   }
   return "";
@@ -40,7 +42,7 @@ namespace {
 
 struct FunctionEntry {
   const char* name;
-  FunctionResult (*call)(const FunctionArrays& arrays, const json& options);
+  FunctionResult (*call)(const FunctionArrays& arrays, const json& options, const CallContext& context);
   json (*metadata)();
 };
 
@@ -55,6 +57,34 @@ const std::vector<FunctionEntry>& function_registry() {
       function_entry<fn::RegressionMetric<fn::mean_squared_error>>(),
       function_entry<fn::RegressionMetric<fn::mean_absolute_error>>(),
       function_entry<fn::RegressionMetric<fn::r2_score>>(),
+      function_entry<fn::RegressionMetric<fn::explained_variance_score>>(),
+      function_entry<fn::RegressionMetric<fn::median_absolute_error>>(),
+      function_entry<fn::RegressionMetric<fn::mean_absolute_percentage_error>>(),
+      function_entry<fn::RegressionMetric<fn::max_error>>(),
+      function_entry<fn::ConfusionMatrix>(),
+      function_entry<fn::PrfScore<fn::PrfWhich::precision>>(),
+      function_entry<fn::PrfScore<fn::PrfWhich::recall>>(),
+      function_entry<fn::PrfScore<fn::PrfWhich::f1>>(),
+      function_entry<fn::PrfScore<fn::PrfWhich::fbeta>>(),
+      function_entry<fn::PrecisionRecallFscoreSupport>(),
+      function_entry<fn::ClassificationReport>(),
+      function_entry<fn::BalancedAccuracyScore>(),
+      function_entry<fn::MatthewsCorrcoef>(),
+      function_entry<fn::CohenKappaScore>(),
+      function_entry<fn::ZeroOneLoss>(),
+      function_entry<fn::LogLoss>(),
+      function_entry<fn::BrierScoreLoss>(),
+      function_entry<fn::HingeLoss>(),
+      function_entry<fn::RocAucScore>(),
+      function_entry<fn::CurveFunction<true>>(),
+      function_entry<fn::CurveFunction<false>>(),
+      function_entry<fn::AveragePrecisionScore>(),
+      function_entry<fn::ClusterScore<fn::silhouette_score>>(),
+      function_entry<fn::SilhouetteSamples>(),
+      function_entry<fn::ClusterScore<fn::davies_bouldin_score>>(),
+      function_entry<fn::ClusterScore<fn::calinski_harabasz_score>>(),
+      function_entry<fn::AdjustedRandScore>(),
+      function_entry<fn::NormalizedMutualInfoScore>(),
       function_entry<fn::PairwiseKernels>(),
       function_entry<fn::KernelFunction<KernelType::linear>>(),
       function_entry<fn::KernelFunction<KernelType::poly>>(),
@@ -82,7 +112,11 @@ const std::vector<FunctionEntry>& function_registry() {
       function_entry<fn::MakeCircles>(),
       function_entry<fn::MakeClassification>(),
       function_entry<fn::MakeRegression>(),
-      function_entry<fn::LoadIris>(),
+      function_entry<fn::LoadBundled<fn::iris>>(),
+      function_entry<fn::LoadBundled<fn::wine>>(),
+      function_entry<fn::LoadBundled<fn::breast_cancer>>(),
+      function_entry<fn::LoadBundled<fn::digits>>(),
+      function_entry<fn::LoadBundled<fn::diabetes>>(),
       function_entry<fn::TrainTestSplit>(),
       function_entry<fn::Permutation>(),
       function_entry<fn::UniformDraws>(),
@@ -92,9 +126,10 @@ const std::vector<FunctionEntry>& function_registry() {
 
 }  // namespace
 
-FunctionResult call_function(const std::string& name, const FunctionArrays& arrays, const json& options) {
+FunctionResult call_function(const std::string& name, const FunctionArrays& arrays, const json& options,
+                             const CallContext& context) {
   for (const auto& f : function_registry())
-    if (name == f.name) return f.call(arrays, options);
+    if (name == f.name) return f.call(arrays, options, context);
   std::string names;
   for (const auto& f : function_registry()) names += std::string(names.empty() ? "" : ", ") + f.name;
   throw InvalidArgument("Unknown function '" + name + "'; known functions: " + names);

@@ -2,7 +2,11 @@
 #include <gtest/gtest.h>
 
 #include "wasmlearn/base/errors.hpp"
+#include "wasmlearn/metrics/classification.hpp"
+#include "wasmlearn/metrics/cluster.hpp"
 #include "wasmlearn/metrics/metrics.hpp"
+#include "wasmlearn/metrics/ranking.hpp"
+#include "wasmlearn/metrics/regression.hpp"
 
 using namespace wasmlearn;
 
@@ -53,4 +57,93 @@ TEST(Metrics, R2HandCheckedAndConstantTargetRules) {
   p2 << 1, 4, 2, 4, 3, 3;
   EXPECT_DOUBLE_EQ(r2_score(t2, p2), 0.5);
   EXPECT_THROW(r2_score(Matrix::Ones(1, 1), Matrix::Ones(1, 1)), InvalidArgument);
+}
+
+// ---- classification, ranking and clustering scores (tests/js/metrics.test.mjs compares them with
+// scikit-learn's fixtures through the WASM package; these are closed forms, natively).
+
+namespace {
+IntVector codes(std::vector<int> v) { return Eigen::Map<IntVector>(v.data(), static_cast<Index>(v.size())); }
+}  // namespace
+
+TEST(Metrics, PrecisionRecallF1PerLabelAndAveraged) {
+  // true 0 0 1 1 2 2, predicted 0 1 1 1 2 0: per class tp 1 2 1, predicted 2 3 1, true 2 2 2.
+  const LabelledPair s(codes({0, 0, 1, 1, 2, 2}), codes({0, 1, 1, 1, 2, 0}), {});
+  Warnings w;
+  PrfsOptions o;
+  o.average = std::nullopt;
+  const Prfs per = precision_recall_fscore_support(s, o, w);
+  EXPECT_DOUBLE_EQ(per.precision[0], 0.5);
+  EXPECT_DOUBLE_EQ(per.precision[1], 2.0 / 3);
+  EXPECT_DOUBLE_EQ(per.recall[1], 1.0);
+  EXPECT_DOUBLE_EQ(per.fscore[1], 2 * 2.0 / (2 + 3));  // 2 tp / (true + predicted)
+  EXPECT_DOUBLE_EQ(per.support[2], 2);
+  o.average = Average::micro;
+  EXPECT_DOUBLE_EQ(precision_recall_fscore_support(s, o, w).fscore[0], 4.0 / 6);
+  o.average = Average::macro;
+  EXPECT_DOUBLE_EQ(precision_recall_fscore_support(s, o, w).precision[0], (0.5 + 2.0 / 3 + 1) / 3);
+  EXPECT_TRUE(w.messages.empty());
+  o.average = Average::binary;
+  EXPECT_THROW(precision_recall_fscore_support(s, o, w), InvalidArgument);
+}
+
+TEST(Metrics, ConfusionMatrixMatthewsKappaBalancedAccuracy) {
+  const LabelledPair s(codes({0, 0, 1, 1}), codes({0, 1, 1, 1}), {1, 2, 1, 1});
+  const Matrix cm = confusion_matrix(s, {0, 1});
+  EXPECT_EQ(cm(0, 0), 1);
+  EXPECT_EQ(cm(0, 1), 2);
+  EXPECT_EQ(cm(1, 1), 2);
+  // Unweighted 2x2 [[1, 1], [0, 2]]: MCC = (1·2 - 1·0) / √(2·2·1·3).
+  const LabelledPair u(codes({0, 0, 1, 1}), codes({0, 1, 1, 1}), {});
+  EXPECT_DOUBLE_EQ(matthews_corrcoef(u), 2 / std::sqrt(12.0));
+  Warnings w;
+  // Observed agreement 3/4, chance (2·1 + 2·3) / 16 = 1/2: kappa = (3/4 - 1/2) / (1 - 1/2).
+  EXPECT_DOUBLE_EQ(cohen_kappa_score(u, {}, KappaWeights::none, w), 0.5);
+  EXPECT_DOUBLE_EQ(balanced_accuracy_score(u, false, w), (0.5 + 1) / 2);
+  EXPECT_DOUBLE_EQ(zero_one_loss(s, true), 2.0 / 5);
+}
+
+TEST(Metrics, RocCurveAndAucWithTies) {
+  // Scores 0.1 0.4 0.4 0.8 for labels 0 0 1 1: the tie moves one positive and one negative together.
+  Vector score(4);
+  score << 0.1, 0.4, 0.4, 0.8;
+  Warnings w;
+  const Curve c = roc_curve(codes({0, 0, 1, 1}), score, 1, {}, false, w);
+  ASSERT_EQ(c.x.size(), 4);
+  EXPECT_TRUE(std::isinf(c.thresholds[0]));
+  EXPECT_DOUBLE_EQ(c.y[1], 0.5);
+  EXPECT_DOUBLE_EQ(c.x[2], 0.5);
+  EXPECT_DOUBLE_EQ(c.y[2], 1.0);
+  // Area: 0.5·0 + trapezoid (0→0.5 fpr, tpr 0.5→1) + 0.5·1 = 0.875.
+  EXPECT_DOUBLE_EQ(roc_auc_score(codes({0, 0, 1, 1}), score, Average::macro, MultiClass::raise, {}, {}), 0.875);
+}
+
+TEST(Metrics, ClusterScoresClosedForms) {
+  Matrix X(4, 1);
+  X << 0, 1, 5, 6;
+  const IntVector labels = codes({0, 0, 1, 1});
+  // Sample 0: a = 1, b = (5 + 6) / 2; sample 1: a = 1, b = (4 + 5) / 2.
+  const Vector s = silhouette_samples(X, labels);
+  EXPECT_DOUBLE_EQ(s[0], (5.5 - 1) / 5.5);
+  EXPECT_DOUBLE_EQ(s[1], (4.5 - 1) / 4.5);
+  // Spreads 0.5 each, centroids 0.5 and 5.5: DB = (0.5 + 0.5) / 5.
+  EXPECT_DOUBLE_EQ(davies_bouldin_score(X, labels), 0.2);
+  EXPECT_DOUBLE_EQ(adjusted_rand_score(labels, codes({1, 1, 0, 0})), 1.0);
+  // Pairs: together in both 0; the chance-adjusted index of a crossing split is -0.5.
+  EXPECT_DOUBLE_EQ(adjusted_rand_score(labels, codes({0, 1, 0, 1})), -0.5);
+  EXPECT_DOUBLE_EQ(normalized_mutual_info_score(labels, codes({0, 1, 0, 1}), EntropyMean::arithmetic), 0.0);
+  EXPECT_THROW(silhouette_samples(X, codes({0, 0, 0, 0})), InvalidArgument);
+}
+
+TEST(Metrics, WeightedRegressionScores) {
+  Matrix t(4, 1), p(4, 1);
+  t << 1, 2, 3, 4;
+  p << 1, 2, 3, 8;
+  Vector w(4);
+  w << 1, 1, 1, 3;
+  EXPECT_DOUBLE_EQ(mean_squared_error(t, p, w), 16.0 * 3 / 6);
+  EXPECT_DOUBLE_EQ(max_error(t, p, Vector()), 4);
+  // Errors 0 0 0 4 with weights 1 1 1 3: half the weight (3) is reached at the third smallest.
+  EXPECT_DOUBLE_EQ(median_absolute_error(t, p, w), 0);
+  EXPECT_DOUBLE_EQ(explained_variance_score(t, t, Vector()), 1);
 }

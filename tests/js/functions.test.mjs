@@ -24,11 +24,17 @@ test('every declared function is exported, typed and documented', () => {
     for (const p of f.params) assert.ok(api.includes(`| \`${p.name}\` |`), `${f.name}'s ${p.name} in docs/api.md`);
   }
   for (const [module, names] of Object.entries({
-    metrics: ['accuracyScore', 'meanSquaredError', 'meanAbsoluteError', 'r2Score', 'pairwise'],
+    metrics: ['accuracyScore', 'meanSquaredError', 'meanAbsoluteError', 'r2Score', 'explainedVarianceScore',
+      'medianAbsoluteError', 'meanAbsolutePercentageError', 'maxError', 'confusionMatrix', 'precisionScore', 'recallScore',
+      'f1Score', 'fbetaScore', 'precisionRecallFscoreSupport', 'classificationReport', 'balancedAccuracyScore',
+      'matthewsCorrcoef', 'cohenKappaScore', 'zeroOneLoss', 'logLoss', 'brierScoreLoss', 'hingeLoss', 'rocAucScore',
+      'rocCurve', 'precisionRecallCurve', 'averagePrecisionScore', 'silhouetteScore', 'silhouetteSamples',
+      'daviesBouldinScore', 'calinskiHarabaszScore', 'adjustedRandScore', 'normalizedMutualInfoScore', 'pairwise'],
     'metrics.pairwise': ['pairwiseKernels', 'linearKernel', 'polynomialKernel', 'rbfKernel', 'sigmoidKernel', 'pairwiseDistances'],
     linearModel: ['lassoPath', 'enetPath'],
     losses: ['zeroOne', 'logistic', 'hinge', 'squaredHinge', 'exponential', 'perceptron', 'squared', 'absolute', 'epsilonInsensitive', 'huber', 'l0', 'l1', 'l2', 'elasticNet'],
-    datasets: ['makeBlobs', 'makeMoons', 'makeCircles', 'makeClassification', 'makeRegression', 'loadIris'],
+    datasets: ['makeBlobs', 'makeMoons', 'makeCircles', 'makeClassification', 'makeRegression', 'loadIris', 'loadWine',
+      'loadBreastCancer', 'loadDigits', 'loadDiabetes'],
     modelSelection: [
       ...['trainTestSplit', 'permutation', 'uniformDraws'],
       // the hand-written part (model_selection_parts.js)

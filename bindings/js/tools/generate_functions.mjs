@@ -61,7 +61,15 @@ const argumentTypes = {
   rows: 'MatrixLike',
   entries: 'Labels | Targets',
 };
-const resultTypes = { number: 'number', vector: 'Float64Array', intVector: 'Int32Array', matrix: 'DenseMatrix', strings: 'string[]' };
+const resultTypes = {
+  number: 'number',
+  vector: 'Float64Array',
+  intVector: 'Int32Array',
+  matrix: 'DenseMatrix',
+  strings: 'string[]',
+  array: 'number | Float64Array | DenseMatrix',
+  json: 'any',
+};
 // The forms of a `values` / `coefs` argument and what the one result then is.
 const narrowForms = {
   values: [['number', 'number'], ['Values', 'Float64Array']],
@@ -70,7 +78,7 @@ const narrowForms = {
 
 // Arrays in options take typed arrays too; labels options take labels of any kind.
 const optionType = (p, tsType) => {
-  const base = p.labels ? 'Labels' : p.type === 'array' ? 'ArrayLike<number>' : null;
+  const base = p.labels ? (p.type === 'array' ? 'Labels' : 'number | string') : p.type === 'array' ? 'ArrayLike<number>' : null;
   return base ? [base, p.nullable && 'null'].filter(Boolean).join(' | ') : tsType(p);
 };
 

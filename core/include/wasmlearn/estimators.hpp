@@ -1,6 +1,7 @@
-// Every estimator the library exposes by name, in the order of estimators(). Adding an estimator:
-// include its family's describe.hpp here and add it to the list. The registry (core/src/registry.cpp)
-// and the tests that run every declaration read this list.
+// Every estimator the library exposes by name, in the order of estimators().
+// Adding an estimator: include its family's describe.hpp here and add it to the
+// list. The registry (core/src/registry.cpp) and the tests that run every
+// declaration read this list.
 #pragma once
 #include "wasmlearn/cluster/describe.hpp"
 #include "wasmlearn/decomposition/describe.hpp"
@@ -18,16 +19,20 @@
 
 namespace wasmlearn {
 
-template <class... E>
-struct EstimatorList {};
+template <class... E> struct EstimatorList {};
 
 using AllEstimators = EstimatorList<
-    StandardScaler, PolynomialFeatures, SplineTransformer, PiecewiseConstantFeatures, PiecewiseLinearFeatures,
-    KNeighborsClassifier, KNeighborsRegressor, RadiusNeighborsClassifier, RadiusNeighborsRegressor, NearestCentroid,
-    GaussianNB, LinearDiscriminantAnalysis, QuadraticDiscriminantAnalysis, KMeans, GaussianMixture, PCA,
-    LinearRegression, Ridge, Perceptron, RidgeClassifier, SubsetSelection, Lasso, ElasticNet, LogisticRegression,
-    DecisionTreeClassifier, DecisionTreeRegressor, RandomForestClassifier, RandomForestRegressor, ExtraTreesClassifier,
-    ExtraTreesRegressor, BaggingClassifier, BaggingRegressor, LinearSVC, LinearSVR, OneVsRestClassifier,
-    OneVsOneClassifier, OutputCodeClassifier, SVC, NuSVC, SVR, NuSVR, OneClassSVM>;
+    StandardScaler, MinMaxScaler, MaxAbsScaler, RobustScaler, Normalizer,
+    PolynomialFeatures, SplineTransformer, PiecewiseConstantFeatures,
+    PiecewiseLinearFeatures, KNeighborsClassifier, KNeighborsRegressor,
+    RadiusNeighborsClassifier, RadiusNeighborsRegressor, NearestCentroid,
+    GaussianNB, LinearDiscriminantAnalysis, QuadraticDiscriminantAnalysis,
+    KMeans, GaussianMixture, PCA, LinearRegression, Ridge, Perceptron,
+    RidgeClassifier, SubsetSelection, Lasso, ElasticNet, LogisticRegression,
+    DecisionTreeClassifier, DecisionTreeRegressor, RandomForestClassifier,
+    RandomForestRegressor, ExtraTreesClassifier, ExtraTreesRegressor,
+    BaggingClassifier, BaggingRegressor, LinearSVC, LinearSVR,
+    OneVsRestClassifier, OneVsOneClassifier, OutputCodeClassifier, SVC, NuSVC,
+    SVR, NuSVR, OneClassSVM>;
 
-}  // namespace wasmlearn
+} // namespace wasmlearn

@@ -23,6 +23,7 @@
 // arguments after the arrays, as losses.huber(residuals, delta)).
 #pragma once
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -58,6 +59,9 @@ enum class ResultKind {
   int_vector,  // Int32Array
   matrix,      // DenseMatrix
   strings,     // string[]
+  array,       // a number, a Float64Array or a DenseMatrix, by the shape the core returns (a score
+               // averaged or given per class)
+  json,        // a JSON value (text or an object), as the core writes it
   indices,     // row indices into the `rows` and `entries` arguments; the JS layer returns those rows, named
                // by the argument and the result (X and "train" give XTrain)
 };
@@ -71,10 +75,12 @@ struct ResultDecl {
 // The arrays of one call, in the declared order.
 using FunctionArrays = std::vector<Eigen::Map<const Matrix>>;
 
-// What a function returns: named arrays and named lists of strings, as declared by results().
+// What a function returns: named arrays and named lists of strings, as declared by results(), and
+// warnings (scikit-learn's UndefinedMetricWarning and the like), which the JS layer prints.
 struct FunctionResult {
   std::vector<std::pair<std::string, NdArray>> arrays;
   std::vector<std::pair<std::string, std::vector<std::string>>> texts;
+  Warnings warnings;
 
   FunctionResult& add(std::string name, NdArray value) {
     arrays.emplace_back(std::move(name), std::move(value));
@@ -84,10 +90,19 @@ struct FunctionResult {
     texts.emplace_back(std::move(name), std::move(value));
     return *this;
   }
+  FunctionResult& add(std::string name, const json& value) { return add(std::move(name), std::vector<std::string>{value.dump()}); }
 };
 
+// What a call knows besides its arrays and options: the names of the classes its label arguments
+// were coded with (code c is class_names[c]), for results that name classes (a report's rows).
+struct CallContext {
+  std::vector<std::string> class_names;
+};
+
+
 // Calls a declared function by its JS name; options are validated against its declaration.
-FunctionResult call_function(const std::string& name, const FunctionArrays& arrays, const json& options);
+FunctionResult call_function(const std::string& name, const FunctionArrays& arrays, const json& options,
+                             const CallContext& context = {});
 // [{name, module, doc, topLevel, positional, arrays: [...], params: [...], results: [...]}, ...]
 json functions_metadata();
 
@@ -102,14 +117,18 @@ const char* array_kind_name(ArrayKind k);
 const char* result_kind_name(ResultKind k);
 }  // namespace detail
 
+// A declaration's run takes (arrays, params) or, when it names classes, (arrays, params, context).
 template <class F>
-FunctionResult run_function(const FunctionArrays& arrays, const json& options) {
+FunctionResult run_function(const FunctionArrays& arrays, const json& options, const CallContext& context) {
   using D = Describe<F>;
   const std::size_t declared = D::arrays().size();
   if (arrays.size() != declared)
     throw InvalidArgument(std::string(D::name) + " takes " + std::to_string(declared) + " arrays, got " +
                           std::to_string(arrays.size()));
-  return D::run(arrays, params_from_json<F>(options));
+  if constexpr (std::is_invocable_v<decltype(&D::run), const FunctionArrays&, const typename F::Params&, const CallContext&>)
+    return D::run(arrays, params_from_json<F>(options), context);
+  else
+    return D::run(arrays, params_from_json<F>(options));
 }
 
 template <class F>

@@ -67,5 +67,12 @@ RegressionDataset make_regression(Index n_samples = 100, Index n_features = 100,
 // Fisher's Iris data: 150 x 4 (sepal length, sepal width, petal length, petal width in cm),
 // y = 0 setosa, 1 versicolor, 2 virginica, in the canonical order (50 of each).
 NamedDataset load_iris();
+// scikit-learn's bundled data: wine (178 x 13, 3 cultivars), breast cancer (569 x 30, malignant 0 /
+// benign 1), digits (1797 x 64 pixels 0..16, digits 0..9), diabetes (442 x 10, y the disease
+// progression; scaled: each column centred to unit norm, as scikit-learn's default; no target names).
+NamedDataset load_wine();
+NamedDataset load_breast_cancer();
+NamedDataset load_digits();
+NamedDataset load_diabetes(bool scaled = true);
 
 }  // namespace wasmlearn

@@ -54,9 +54,6 @@ struct MakeRegression {
     double bias = 0;
   };
 };
-struct LoadIris {
-  struct Params {};
-};
 }  // namespace fn
 
 namespace detail {
@@ -194,21 +191,57 @@ struct Describe<fn::MakeRegression> {
   }
 };
 
-template <>
-struct Describe<fn::LoadIris> {
-  static constexpr const char* name = "loadIris";
+// A bundled data set is declared by a row of this table: no arrays or options in; X, y, featureNames
+// and targetNames out.
+struct BundledDatasetSpec {
+  const char* name;
+  const char* doc;
+  const char* x_doc;
+  const char* y_doc;
+  ResultKind y_kind;
+  NamedDataset (*load)();
+};
+
+namespace fn {
+template <const BundledDatasetSpec& S>
+struct LoadBundled {
+  struct Params {};
+};
+inline NamedDataset load_scaled_diabetes() { return load_diabetes(true); }
+inline constexpr BundledDatasetSpec iris{"loadIris", "Fisher's Iris data: 150 x 4 measurements in cm, 3 species",
+                                         "sepal length, sepal width, petal length, petal width",
+                                         "0 setosa, 1 versicolor, 2 virginica", ResultKind::int_vector, &load_iris};
+inline constexpr BundledDatasetSpec wine{"loadWine", "the UCI wine data: 178 x 13 chemical measurements, 3 cultivars",
+                                         "alcohol, malic acid, ..., proline (see featureNames)", "cultivar 0, 1, 2",
+                                         ResultKind::int_vector, &load_wine};
+inline constexpr BundledDatasetSpec breast_cancer{
+    "loadBreastCancer", "the Wisconsin diagnostic breast cancer data: 569 x 30 cell-nucleus features, 2 classes",
+    "mean, error and worst of 10 nucleus measurements (see featureNames)", "0 malignant, 1 benign",
+    ResultKind::int_vector, &load_breast_cancer};
+inline constexpr BundledDatasetSpec digits{"loadDigits", "8 x 8 images of handwritten digits: 1797 x 64 pixels in 0..16",
+                                           "pixel intensities, row by row", "the digit 0..9", ResultKind::int_vector,
+                                           &load_digits};
+inline constexpr BundledDatasetSpec diabetes{
+    "loadDiabetes", "the diabetes data: 442 x 10 baseline variables, scaled as scikit-learn's (each column centred, unit norm)",
+    "age, sex, bmi, bp, s1..s6", "disease progression one year after baseline (no targetNames)", ResultKind::vector,
+    &load_scaled_diabetes};
+}  // namespace fn
+
+template <const BundledDatasetSpec& S>
+struct Describe<fn::LoadBundled<S>> {
+  static constexpr const char* name = S.name;
   static constexpr const char* module = "datasets";
-  static constexpr const char* doc = "Fisher's Iris data: 150 x 4 measurements in cm, 3 species";
+  static constexpr const char* doc = S.doc;
   static std::vector<ArrayArg> arrays() { return {}; }
   static auto params() { return std::tuple<>(); }
   static std::vector<ResultDecl> results() {
-    return {{"X", ResultKind::matrix, "sepal length, sepal width, petal length, petal width"},
-            {"y", ResultKind::int_vector, "0 setosa, 1 versicolor, 2 virginica"},
+    return {{"X", ResultKind::matrix, S.x_doc},
+            {"y", S.y_kind, S.y_doc},
             {"featureNames", ResultKind::strings, "the names of the columns"},
             {"targetNames", ResultKind::strings, "the name of each class code"}};
   }
-  static FunctionResult run(const FunctionArrays&, const fn::LoadIris::Params&) {
-    NamedDataset d = load_iris();
+  static FunctionResult run(const FunctionArrays&, const typename fn::LoadBundled<S>::Params&) {
+    NamedDataset d = S.load();
     return detail::dataset_result(d).add("featureNames", std::move(d.feature_names)).add("targetNames", std::move(d.target_names));
   }
 };

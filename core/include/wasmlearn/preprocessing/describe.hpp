@@ -3,6 +3,7 @@
 #include "wasmlearn/base/describe.hpp"
 #include "wasmlearn/preprocessing/piecewise.hpp"
 #include "wasmlearn/preprocessing/polynomial.hpp"
+#include "wasmlearn/preprocessing/scalers.hpp"
 #include "wasmlearn/preprocessing/splines.hpp"
 #include "wasmlearn/preprocessing/standard_scaler.hpp"
 
@@ -26,6 +27,81 @@ struct Describe<StandardScaler> {
                            attribute("scale", &E::scale, "per-feature divisor (1 for constant features)"),
                            attribute("nFeaturesIn", &E::n_features_in, "number of columns seen in fit"),
                            attribute("nSamplesSeen", &E::n_samples_seen, "number of rows seen in fit (their total sampleWeight when weighted)"));
+  }
+};
+
+template <>
+struct Describe<MinMaxScaler> {
+  static constexpr const char* name = "MinMaxScaler";
+  static constexpr const char* family = "preprocessing";
+  static constexpr const char* doc = "Scale each feature to a range (by default [0, 1]) from its minimum and maximum";
+  static constexpr Kind kind = Kind::transformer;
+  static auto params() {
+    using P = MinMaxScaler::Params;
+    return std::make_tuple(param("featureRange", &P::feature_range, "the [min, max] the features are mapped to"),
+                           param("clip", &P::clip, "clip transformed values to featureRange"));
+  }
+  static auto attributes() {
+    using E = MinMaxScaler;
+    return std::make_tuple(attribute("dataMin", &E::data_min, "per-feature minimum seen in fit"),
+                           attribute("dataMax", &E::data_max, "per-feature maximum seen in fit"),
+                           attribute("dataRange", &E::data_range, "per-feature dataMax - dataMin"),
+                           attribute("scale", &E::scale, "per-feature multiplier"),
+                           attribute("min", &E::min, "per-feature offset added after scaling"),
+                           attribute("nFeaturesIn", &E::n_features_in, "number of columns seen in fit"));
+  }
+};
+
+template <>
+struct Describe<MaxAbsScaler> {
+  static constexpr const char* name = "MaxAbsScaler";
+  static constexpr const char* family = "preprocessing";
+  static constexpr const char* doc = "Divide each feature by its largest absolute value (no centring)";
+  static constexpr Kind kind = Kind::transformer;
+  static auto params() { return std::tuple<>(); }
+  static auto attributes() {
+    using E = MaxAbsScaler;
+    return std::make_tuple(attribute("maxAbs", &E::max_abs, "per-feature largest absolute value seen in fit"),
+                           attribute("scale", &E::scale, "per-feature divisor (1 for an all-zero feature)"),
+                           attribute("nFeaturesIn", &E::n_features_in, "number of columns seen in fit"));
+  }
+};
+
+template <>
+struct Describe<RobustScaler> {
+  static constexpr const char* name = "RobustScaler";
+  static constexpr const char* family = "preprocessing";
+  static constexpr const char* doc = "Centre each feature on its median and divide by an interquantile range";
+  static constexpr Kind kind = Kind::transformer;
+  static auto params() {
+    using P = RobustScaler::Params;
+    return std::make_tuple(param("withCentering", &P::with_centering, "subtract the median"),
+                           param("withScaling", &P::with_scaling, "divide by the interquantile range"),
+                           param("quantileRange", &P::quantile_range, "the [low, high] percentiles of the range, in [0, 100]"),
+                           param("unitVariance", &P::unit_variance, "rescale so that a normal feature gets variance 1"));
+  }
+  static auto attributes() {
+    using E = RobustScaler;
+    return std::make_tuple(attribute("center", &E::center, "per-feature median (0 without centering)"),
+                           attribute("scale", &E::scale, "per-feature divisor (1 without scaling)"),
+                           attribute("nFeaturesIn", &E::n_features_in, "number of columns seen in fit"));
+  }
+};
+
+template <>
+struct Describe<Normalizer> {
+  static constexpr const char* name = "Normalizer";
+  static constexpr const char* family = "preprocessing";
+  static constexpr const char* doc = "Scale each sample (row) to unit norm; a zero row stays zero";
+  static constexpr Kind kind = Kind::transformer;
+  static auto params() {
+    using P = Normalizer::Params;
+    return std::make_tuple(param("norm", &P::norm, "the norm each row is divided by",
+                                 {{"l1", NormKind::l1}, {"l2", NormKind::l2}, {"max", NormKind::max}}));
+  }
+  static auto attributes() {
+    using E = Normalizer;
+    return std::make_tuple(attribute("nFeaturesIn", &E::n_features_in, "number of columns seen in fit"));
   }
 };
 

@@ -1,0 +1,33 @@
+// Scores of rankings (sklearn.metrics._ranking, ≥ 1.5 where versions differ): ROC and
+// precision-recall curves, the areas under them. Labels are codes, as in classification.hpp.
+#pragma once
+#include <vector>
+
+#include "wasmlearn/base/errors.hpp"
+#include "wasmlearn/base/types.hpp"
+#include "wasmlearn/metrics/classification.hpp"
+
+namespace wasmlearn {
+
+// A curve with its thresholds, in scikit-learn's order: ROC (x = fpr, y = tpr, thresholds decreasing,
+// the first one +inf since 1.3) or precision-recall (x = precision, y = recall, thresholds increasing).
+struct Curve {
+  Vector x, y, thresholds;
+};
+Curve roc_curve(IntVectorRef y_true, VectorRef score, int pos_label, const std::vector<double>& sample_weight,
+                bool drop_intermediate, Warnings& warnings);
+Curve precision_recall_curve(IntVectorRef y_true, VectorRef score, int pos_label,
+                             const std::vector<double>& sample_weight, bool drop_intermediate, Warnings& warnings);
+
+// Binary yTrue with one score column (the positive class is posLabel), or multiclass with one
+// column per class (each class against the rest, averaged 'macro' or 'weighted' by support).
+double average_precision_score(IntVectorRef y_true, MatrixRef score, int pos_label, Average average,
+                               const std::vector<double>& sample_weight, Warnings& warnings);
+
+enum class MultiClass { raise, ovr, ovo };
+// Binary: one score column, of the greater class. Multiclass: probabilities, one column per class
+// (of `labels` when given), one-vs-rest or one-vs-one, averaged 'macro' or 'weighted'.
+double roc_auc_score(IntVectorRef y_true, MatrixRef score, Average average, MultiClass multi_class,
+                     const std::vector<double>& labels, const std::vector<double>& sample_weight);
+
+}  // namespace wasmlearn

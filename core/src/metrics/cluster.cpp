@@ -1,0 +1,178 @@
+#include "wasmlearn/metrics/cluster.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "wasmlearn/base/distances.hpp"
+#include "wasmlearn/base/validation.hpp"
+
+namespace wasmlearn {
+
+namespace {
+
+// Codes 0..k-1 of the labels of X's rows (the JS layer codes them densely); 2 <= k <= n - 1.
+int checked_clusters(MatrixRef X, IntVectorRef labels) {
+  check_matrix(X, "X");
+  check_same_rows(X.rows(), labels.size(), "labels");
+  const int k = check_class_codes(labels, "labels");
+  if (k < 2 || k > X.rows() - 1)
+    throw InvalidArgument("Number of labels is " + std::to_string(k) + ". Valid values are 2 to n_samples - 1 (inclusive)");
+  return k;
+}
+
+Matrix centroids(MatrixRef X, IntVectorRef labels, int k, Vector& sizes) {
+  Matrix c = Matrix::Zero(k, X.cols());
+  sizes = Vector::Zero(k);
+  for (Index i = 0; i < X.rows(); ++i) {
+    c.row(labels[i]) += X.row(i);
+    sizes[labels[i]] += 1;
+  }
+  return c.array().colwise() / sizes.array();
+}
+
+// Both labelings renumbered to the codes they use, and their contingency table.
+Matrix contingency(IntVectorRef a, IntVectorRef b) {
+  if (a.size() != b.size())
+    throw InvalidArgument("labelsTrue and labelsPred must have the same length, got " + std::to_string(a.size()) +
+                          " and " + std::to_string(b.size()));
+  if (a.size() == 0) throw InvalidArgument("labelsTrue is empty");
+  auto dense = [](IntVectorRef y) {
+    std::vector<int> index(static_cast<std::size_t>(y.maxCoeff() + 1), -1);
+    int used = 0;
+    for (Index i = 0; i < y.size(); ++i)
+      if (index[static_cast<std::size_t>(y[i])] < 0) index[static_cast<std::size_t>(y[i])] = 0;
+    for (int& v : index)
+      if (v == 0) v = used++;
+    return std::make_pair(index, used);
+  };
+  const auto [row_of, rows] = dense(a);
+  const auto [col_of, cols] = dense(b);
+  Matrix table = Matrix::Zero(rows, cols);
+  for (Index i = 0; i < a.size(); ++i) table(row_of[static_cast<std::size_t>(a[i])], col_of[static_cast<std::size_t>(b[i])]) += 1;
+  return table;
+}
+
+double entropy(const Vector& counts) {
+  if (counts.size() == 1) return 0;
+  const double total = counts.sum();
+  double h = 0;
+  for (Index i = 0; i < counts.size(); ++i) h -= counts[i] / total * (std::log(counts[i]) - std::log(total));
+  return h;
+}
+
+}  // namespace
+
+Vector silhouette_samples(MatrixRef X, IntVectorRef labels) {
+  const int k = checked_clusters(X, labels);
+  const Index n = X.rows(), p = X.cols();
+  // The rows feature-major (entry (t, j) at t·width + j), padded to an even width, for the distance tiles.
+  const Index width = n + n % 2;
+  std::vector<double> columns(static_cast<std::size_t>(p * width), 0.0);
+  for (Index j = 0; j < n; ++j)
+    for (Index t = 0; t < p; ++t) columns[static_cast<std::size_t>(t * width + j)] = X(j, t);
+  Vector sizes = Vector::Zero(k);
+  for (Index i = 0; i < n; ++i) sizes[labels[i]] += 1;
+  Vector out(n), distances(width), sums(k);
+  for (Index i = 0; i < n; ++i) {
+    distances_to_columns(X.row(i).data(), p, columns.data(), width, distances.data());
+    distances[i] = 0;  // itself
+    sums.setZero();
+    for (Index j = 0; j < n; ++j) sums[labels[j]] += distances[j];
+    const int own = labels[i];
+    if (sizes[own] == 1) {
+      out[i] = 0;
+      continue;
+    }
+    const double a = sums[own] / (sizes[own] - 1);
+    double b = std::numeric_limits<double>::infinity();
+    for (int c = 0; c < k; ++c)
+      if (c != own) b = std::min(b, sums[c] / sizes[c]);
+    const double scale = std::max(a, b);
+    out[i] = scale > 0 ? (b - a) / scale : 0.0;
+  }
+  return out;
+}
+
+double silhouette_score(MatrixRef X, IntVectorRef labels) { return silhouette_samples(X, labels).mean(); }
+
+double davies_bouldin_score(MatrixRef X, IntVectorRef labels) {
+  const int k = checked_clusters(X, labels);
+  Vector sizes;
+  const Matrix c = centroids(X, labels, k, sizes);
+  Vector spread = Vector::Zero(k);
+  for (Index i = 0; i < X.rows(); ++i)
+    spread[labels[i]] += std::sqrt(squared_distance(X.row(i).data(), c.row(labels[i]).data(), X.cols()));
+  spread.array() /= sizes.array();
+  Matrix between(k, k);
+  for (int a = 0; a < k; ++a)
+    for (int b = 0; b < k; ++b) between(a, b) = std::sqrt(squared_distance(c.row(a).data(), c.row(b).data(), X.cols()));
+  // np.allclose(·, 0): every entry within 1e-8.
+  if (spread.cwiseAbs().maxCoeff() <= 1e-8 || between.cwiseAbs().maxCoeff() <= 1e-8) return 0.0;
+  double sum = 0;
+  for (int a = 0; a < k; ++a) {
+    double worst = 0;
+    for (int b = 0; b < k; ++b)
+      if (between(a, b) != 0) worst = std::max(worst, (spread[a] + spread[b]) / between(a, b));
+    sum += worst;
+  }
+  return sum / k;
+}
+
+double calinski_harabasz_score(MatrixRef X, IntVectorRef labels) {
+  const int k = checked_clusters(X, labels);
+  Vector sizes;
+  const Matrix c = centroids(X, labels, k, sizes);
+  const Eigen::RowVectorXd mean = X.colwise().mean();
+  double between = 0, within = 0;
+  for (int a = 0; a < k; ++a) between += sizes[a] * (c.row(a) - mean).squaredNorm();
+  for (Index i = 0; i < X.rows(); ++i) within += (X.row(i) - c.row(labels[i])).squaredNorm();
+  if (within == 0) return 1.0;
+  return between * static_cast<double>(X.rows() - k) / (within * (k - 1));
+}
+
+double adjusted_rand_score(IntVectorRef labels_true, IntVectorRef labels_pred) {
+  // The pair confusion matrix: pairs together in both, in one only, in neither.
+  const Matrix table = contingency(labels_true, labels_pred);
+  const double n = static_cast<double>(labels_true.size());
+  const Vector rows = table.rowwise().sum(), cols = table.colwise().sum().transpose();
+  const double squares = table.squaredNorm();
+  const double both = squares - n;
+  const double pred_only = (table * cols).sum() - squares;
+  const double true_only = (table.transpose() * rows).sum() - squares;
+  const double neither = n * n - pred_only - true_only - squares;
+  if (pred_only == 0 && true_only == 0) return 1.0;
+  return 2.0 * (both * neither - true_only * pred_only) /
+         ((both + true_only) * (true_only + neither) + (both + pred_only) * (pred_only + neither));
+}
+
+double normalized_mutual_info_score(IntVectorRef labels_true, IntVectorRef labels_pred, EntropyMean mean) {
+  const Matrix table = contingency(labels_true, labels_pred);
+  if (table.rows() == 1 && table.cols() == 1) return 1.0;  // neither splits the data: a perfect match
+  const Vector rows = table.rowwise().sum(), cols = table.colwise().sum().transpose();
+  const double total = table.sum(), eps = std::numeric_limits<double>::epsilon();
+  double mi = 0;
+  if (rows.size() > 1 && cols.size() > 1) {
+    for (Index i = 0; i < table.rows(); ++i)
+      for (Index j = 0; j < table.cols(); ++j) {
+        const double count = table(i, j);
+        if (count == 0) continue;
+        const double share = count / total;
+        const double term = share * (std::log(count) - std::log(total)) +
+                            share * (-std::log(rows[i] * cols[j]) + std::log(rows.sum()) + std::log(cols.sum()));
+        if (std::abs(term) >= eps) mi += term;  // scikit-learn zeroes terms below eps
+      }
+    mi = std::max(mi, 0.0);
+  }
+  if (mi == 0) return 0.0;
+  const double h_true = entropy(rows), h_pred = entropy(cols);
+  const double normaliser = mean == EntropyMean::min          ? std::min(h_true, h_pred)
+                            : mean == EntropyMean::geometric ? std::sqrt(h_true * h_pred)
+                            : mean == EntropyMean::max       ? std::max(h_true, h_pred)
+                                                             : (h_true + h_pred) / 2;
+  return mi / normaliser;
+}
+
+}  // namespace wasmlearn

@@ -1,0 +1,179 @@
+// The sklearn.metrics functions of the `metrics` namespace through the WASM package: every case of
+// tests/fixtures/metrics.json (scikit-learn 1.2.1, ≥ 1.5 where they differ), then the ≥ 1.5
+// behaviours 1.2.1 cannot show, warnings and bad input, checked by hand.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { metrics } from 'wasmlearn';
+
+const fixture = JSON.parse(readFileSync(new URL('../fixtures/metrics.json', import.meta.url), 'utf8'));
+const number = (v) => (typeof v === 'string' ? Number(v) : v);
+
+// Numbers (and nested arrays, DenseMatrix rows, objects) within `tol` relative; NaN equals NaN.
+function near(actual, expected, tol, what) {
+  if (actual?.rows !== undefined && actual?.cols !== undefined) actual = actual.toArray();
+  if (ArrayBuffer.isView(actual)) actual = Array.from(actual);
+  if (Array.isArray(expected)) {
+    assert.ok(Array.isArray(actual), `${what}: expected an array, got ${actual}`);
+    assert.equal(actual.length, expected.length, `${what} length`);
+    expected.forEach((e, i) => near(actual[i], e, tol, `${what}[${i}]`));
+  } else if (expected !== null && typeof expected === 'object') {
+    assert.deepEqual(Object.keys(actual), Object.keys(expected), `${what} keys`);
+    for (const key of Object.keys(expected)) near(actual[key], expected[key], tol, `${what}.${key}`);
+  } else if (typeof expected === 'string' && !['NaN', 'Infinity', '-Infinity'].includes(expected)) {
+    assert.equal(actual, expected, what);
+  } else {
+    const e = number(expected);
+    if (Number.isNaN(e)) assert.ok(Number.isNaN(actual), `${what}: ${actual} vs NaN`);
+    else assert.ok(actual === e || Math.abs(actual - e) <= tol * Math.max(1, Math.abs(e)), `${what}: ${actual} vs ${e}`);
+  }
+}
+
+// Warnings are printed with console.warn; collect them instead.
+function quietly(f) {
+  const original = console.warn;
+  const printed = [];
+  console.warn = (m) => printed.push(m);
+  try {
+    return [f(), printed];
+  } finally {
+    console.warn = original;
+  }
+}
+
+for (const group of Object.keys(fixture))
+  test(`${group} metrics equal scikit-learn on every fixture case`, () => {
+    const seen = new Map();
+    for (const [i, c] of fixture[group].entries()) {
+      const what = `${c.fn} case ${i} ${JSON.stringify(c.options).slice(0, 80)}`;
+      // A function without options takes none (an options object is then an extra argument).
+      const options = metrics[c.fn].metadata.params.length ? [c.options] : [];
+      const [actual] = quietly(() => metrics[c.fn](...c.args, ...options));
+      if (c.fn === 'rocCurve') {
+        // ≥ 1.3: the first threshold is +Infinity (1.2.1 wrote max + 1).
+        assert.equal(actual.thresholds[0], Infinity, what);
+        near({ fpr: actual.fpr, tpr: actual.tpr, thresholdsAfterFirst: actual.thresholds.subarray(1) }, c.expected, 1e-12, what);
+      } else if (c.fn === 'classificationReport' && !c.options.outputDict) {
+        // Same layout; a printed F-score may differ in its last digit where ≥ 1.3's F from the counts
+        // (2tp / (2tp + fp + fn)) and 1.2.1's 2pr / (p + r) round to either side of a half.
+        assert.deepEqual(actual.split('\n').map((l) => l.length), c.expected.split('\n').map((l) => l.length), what);
+        const numbers = (text) => text.split(/\s+/).filter((t) => /^[\d.]+$/.test(t)).map(Number);
+        const [mine, theirs] = [numbers(actual), numbers(c.expected)];
+        assert.equal(mine.length, theirs.length, what);
+        mine.forEach((v, k) => assert.ok(Math.abs(v - theirs[k]) <= 1.0001 * 10 ** -c.options.digits, `${what} number ${k}`));
+        assert.equal(actual.replace(/[\d.]+/g, '#'), c.expected.replace(/[\d.]+/g, '#'), what);
+      } else if (c.fn === 'precisionRecallFscoreSupport' && c.options.average) {
+        near(actual, { ...c.expected, support: null }, 1e-12, what);
+      } else {
+        near(actual, c.expected, 1e-10, what);
+      }
+      seen.set(c.fn, (seen.get(c.fn) ?? 0) + 1);
+    }
+    for (const [fn, count] of seen) assert.ok(count >= 20, `${fn} has ${count} cases`);
+  });
+
+test('the classification report is scikit-learn text, with string and number labels', () => {
+  const report = metrics.classificationReport(['cat', 'dog', 'dog', 'eel'], ['cat', 'dog', 'eel', 'eel']);
+  assert.equal(
+    report,
+    '              precision    recall  f1-score   support\n\n' +
+      '         cat       1.00      1.00      1.00         1\n' +
+      '         dog       1.00      0.50      0.67         2\n' +
+      '         eel       0.50      1.00      0.67         1\n\n' +
+      '    accuracy                           0.75         4\n' +
+      '   macro avg       0.83      0.83      0.78         4\n' +
+      'weighted avg       0.88      0.75      0.75         4\n',
+  );
+  const dict = metrics.classificationReport([0, 1, 1], [0, 1, 0], { outputDict: true });
+  assert.deepEqual(Object.keys(dict), ['0', '1', 'accuracy', 'macro avg', 'weighted avg']);
+  assert.deepEqual(dict['1'], { precision: 1, recall: 0.5, 'f1-score': 2 / 3, support: 2 });
+  assert.equal(dict.accuracy, 2 / 3);
+});
+
+test('confusionMatrix orders labels as scikit-learn and takes labels of either kind', () => {
+  assert.deepEqual(metrics.confusionMatrix([2, 0, 2, 2, 0, 1], [0, 0, 2, 2, 0, 2]).toArray(), [[2, 0, 0], [0, 0, 1], [1, 0, 2]]);
+  const cm = metrics.confusionMatrix(['b', 'a', 'b'], ['a', 'a', 'b'], { labels: ['b', 'a', 'z'] });
+  assert.deepEqual(cm.toArray(), [[1, 1, 0], [0, 1, 0], [0, 0, 0]]);
+  assert.throws(() => metrics.confusionMatrix(['a'], ['a'], { labels: ['z'] }), /At least one label specified in labels must be in yTrue/);
+});
+
+test('zeroDivision: warn warns once per metric and gives 0; 1 and nan replace 0/0 (≥ 1.3)', () => {
+  // Class 2 is never predicted: its precision is 0/0.
+  const yTrue = [0, 1, 2, 2], yPred = [0, 1, 1, 1];
+  const [warned, printed] = quietly(() => metrics.precisionScore(yTrue, yPred, { average: null }));
+  assert.deepEqual(Array.from(warned), [1, 1 / 3, 0]);
+  assert.equal(printed.length, 1);
+  assert.match(printed[0], /precisionScore: Precision is ill-defined and being set to 0\.0 in labels with no predicted samples/);
+  const [ones, none] = quietly(() => metrics.precisionScore(yTrue, yPred, { average: null, zeroDivision: 1 }));
+  assert.deepEqual(Array.from(ones), [1, 1 / 3, 1]);
+  assert.equal(none.length, 0);
+  // 'nan': the 0/0 label is left out of the macro average (≥ 1.3's _nanaverage).
+  const nan = metrics.precisionScore(yTrue, yPred, { average: null, zeroDivision: 'nan' });
+  assert.ok(Number.isNaN(nan[2]));
+  assert.equal(metrics.precisionScore(yTrue, yPred, { average: 'macro', zeroDivision: 'nan' }), (1 + 1 / 3) / 2);
+  assert.throws(() => metrics.precisionScore(yTrue, yPred, { zeroDivision: 0.5 }), /zeroDivision must be 'warn', 0, 1 or 'nan', got 0.5/);
+  assert.throws(() => metrics.precisionScore(yTrue, yPred, { zeroDivision: 'always' }), /zeroDivision must be one of 'warn', 'nan'/);
+});
+
+test('binary averages need posLabel among the labels; multiclass targets need another average', () => {
+  assert.equal(metrics.recallScore(['no', 'yes', 'yes'], ['no', 'no', 'yes'], { posLabel: 'yes' }), 0.5);
+  assert.throws(() => metrics.recallScore(['no', 'yes'], ['no', 'yes']), /posLabel is not one of the labels of yTrue and yPred/);
+  assert.throws(() => metrics.f1Score([0, 1, 2], [0, 1, 2]), /Target is multiclass but average='binary'/);
+  assert.throws(() => metrics.f1Score([0, 1], [0, 1], { average: 'samples' }), /average must be one of 'binary', 'micro', 'macro', 'weighted'/);
+  assert.throws(() => metrics.f1Score([0, 1], ['a', 'b']), /yTrue and yPred hold different kinds of labels/);
+  assert.throws(() => metrics.f1Score([0, 1], [0]), /yPred has 1 entries but yTrue has 2 entries/);
+  assert.throws(() => metrics.f1Score([0, 1], [0, 1], { sampleWeight: [1] }), /sampleWeight has 1 entries but yTrue has 2/);
+});
+
+test('logLoss follows scikit-learn ≥ 1.5: rows not summing to 1 warn and are not renormalised', () => {
+  const [loss, printed] = quietly(() => metrics.logLoss([0, 1], [[0.2, 0.3], [0.5, 0.5]]));
+  assert.ok(Math.abs(loss - (-Math.log(0.2) - Math.log(0.5)) / 2) < 1e-15);
+  assert.equal(printed.length, 1);
+  assert.match(printed[0], /The yPred values do not sum to one/);
+  // Probabilities 0 and 1 are clipped to [ε, 1 - ε]: finite.
+  assert.ok(Math.abs(metrics.logLoss([0, 1], [[0, 1], [1, 0]]) + Math.log(Number.EPSILON)) < 1e-9);
+  assert.throws(() => metrics.logLoss([1, 1], [0.3, 0.9]), /yTrue contains only one label/);
+  assert.throws(() => metrics.logLoss([0, 1, 2], [[0.5, 0.5], [0.5, 0.5], [0.5, 0.5]]), /different numbers of classes, 3 and 2/);
+  assert.throws(() => metrics.logLoss([0, 1], [[1.5, -0.5], [0, 1]]), /yPred must hold probabilities in \[0, 1\]/);
+});
+
+test('curves: posLabel defaults to 1 for labels {0, 1} or {-1, 1}, else it must be given', () => {
+  const { fpr, tpr, thresholds } = metrics.rocCurve([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]);
+  assert.deepEqual(Array.from(fpr), [0, 0, 0.5, 0.5, 1]);
+  assert.deepEqual(Array.from(tpr), [0, 0.5, 0.5, 1, 1]);
+  assert.deepEqual(Array.from(thresholds), [Infinity, 0.8, 0.4, 0.35, 0.1]);
+  assert.equal(metrics.rocAucScore([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]), 0.75);
+  assert.equal(metrics.averagePrecisionScore([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]), 0.5 * 1 + 0.5 * (2 / 3));
+  assert.throws(() => metrics.rocCurve(['a', 'b'], [0.1, 0.9]), /yTrue takes values in \{a, b\} and posLabel is not specified/);
+  assert.equal(metrics.rocCurve(['a', 'b'], [0.1, 0.9], { posLabel: 'b' }).tpr[1], 1);
+  const [, printed] = quietly(() => metrics.rocCurve([0, 0], [0.1, 0.9]));
+  assert.match(printed[0], /No positive samples in yTrue/);
+  assert.throws(() => metrics.rocAucScore([0, 0], [0.1, 0.9]), /Only one class present in yTrue/);
+  assert.throws(() => metrics.rocAucScore([0, 1, 2], [[0.2, 0.8, 0], [0.5, 0.5, 0], [0, 0, 1]]), /multiClass must be 'ovr' or 'ovo'/);
+  assert.throws(
+    () => metrics.rocAucScore([0, 1, 2], [[0.2, 0.9, 0], [0.5, 0.5, 0], [0, 0, 1]], { multiClass: 'ovr' }),
+    /Target scores need to be probabilities/,
+  );
+});
+
+test('clustering scores: closed forms and label checks', () => {
+  // Two tight pairs far apart: a = 1 within, b = mean distance to the other pair.
+  const X = [[0, 0], [0, 1], [10, 0], [10, 1]];
+  const b = (10 + Math.hypot(10, 1)) / 2;
+  near(metrics.silhouetteSamples(X, ['p', 'p', 'q', 'q']), [1, 1, 1, 1].map(() => (b - 1) / b), 1e-14, 'silhouette');
+  assert.equal(metrics.adjustedRandScore([0, 0, 1, 1], [5, 5, 3, 3]), 1);
+  near(metrics.normalizedMutualInfoScore([0, 0, 1, 1], [1, 1, 0, 0]), 1, 1e-15, 'NMI');
+  assert.equal(metrics.calinskiHarabaszScore(X, [0, 0, 1, 1]), (4 * 25 * (4 - 2)) / (4 * 0.25 * (2 - 1)));
+  assert.throws(() => metrics.silhouetteScore(X, [0, 0, 0, 0]), /Number of labels is 1. Valid values are 2 to n_samples - 1/);
+  assert.throws(() => metrics.daviesBouldinScore(X, [0, 1, 2, 3]), /Number of labels is 4/);
+  assert.throws(() => metrics.silhouetteScore(X, [0, 1]), /labels has 2 entries but X has 4 rows/);
+});
+
+test('regression metrics: weights, maxError takes one output', () => {
+  assert.equal(metrics.meanSquaredError([1, 2, 3], [1, 2, 5], { sampleWeight: [1, 1, 2] }), 2);
+  assert.equal(metrics.medianAbsoluteError([0, 0, 0, 0], [1, 2, 3, 4]), 2.5);
+  assert.equal(metrics.meanAbsolutePercentageError([2, -4], [1, -5]), 0.375);
+  assert.throws(() => metrics.maxError([[1, 2]], [[1, 2]]), /maxError takes one output, got 2/);
+  assert.throws(() => metrics.maxError([1], [1], { sampleWeight: [1] }), /maxError takes 2 arguments, got 3/);
+  assert.throws(() => metrics.r2Score([1, 2], [1, 2], { sampleWeight: [-1, 2] }), /sampleWeight must be non-negative/);
+});
