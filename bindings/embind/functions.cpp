@@ -39,7 +39,7 @@ val call_function_by_name(const val& name, const val& arrays, const val& options
       out.set(key, list);
     }
     val warnings = val::array();
-    for (const auto& w : result.warnings.messages) warnings.call<void>("push", w);
+    for (const auto& w : result.warnings.items) warnings.call<void>("push", w.message);
     out.set("warnings", warnings);
     return out;
   });

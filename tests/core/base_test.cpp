@@ -95,5 +95,5 @@ TEST(Metadata, ListsParamsWithTypesAndDefaults) {
   EXPECT_EQ((*it)["params"][0]["name"], "withMean");
   EXPECT_EQ((*it)["params"][0]["type"], "boolean");
   EXPECT_EQ((*it)["params"][0]["default"], true);
-  EXPECT_EQ((*it)["methods"], json({"fit", "score", "transform", "inverseTransform"}));
+  EXPECT_EQ((*it)["methods"], json({"fit", "transform", "inverseTransform"}));
 }

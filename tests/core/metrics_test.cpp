@@ -82,7 +82,7 @@ TEST(Metrics, PrecisionRecallF1PerLabelAndAveraged) {
   EXPECT_DOUBLE_EQ(precision_recall_fscore_support(s, o, w).fscore[0], 4.0 / 6);
   o.average = Average::macro;
   EXPECT_DOUBLE_EQ(precision_recall_fscore_support(s, o, w).precision[0], (0.5 + 2.0 / 3 + 1) / 3);
-  EXPECT_TRUE(w.messages.empty());
+  EXPECT_TRUE(w.empty());
   o.average = Average::binary;
   EXPECT_THROW(precision_recall_fscore_support(s, o, w), InvalidArgument);
 }

@@ -440,8 +440,8 @@ TEST(NeighborsErrors, OptionsAreCheckedByTheDeclaration) {
 TEST(NeighborsAdapter, MethodsAttributesAndWarnings) {
   const json meta = estimators_metadata();
   auto find = [&](const char* n) { return *std::find_if(meta.begin(), meta.end(), [&](const json& e) { return e["name"] == n; }); };
-  EXPECT_EQ(find("KNeighborsClassifier")["methods"], json({"fit", "score", "predict", "predictProba", "kneighbors"}));
-  EXPECT_EQ(find("RadiusNeighborsRegressor")["methods"], json({"fit", "score", "predict", "radiusNeighbors"}));
+  EXPECT_EQ(find("KNeighborsClassifier")["methods"], json({"fit", "predict", "predictProba", "score", "kneighbors"}));
+  EXPECT_EQ(find("RadiusNeighborsRegressor")["methods"], json({"fit", "predict", "score", "radiusNeighbors"}));
   EXPECT_EQ(find("RadiusNeighborsClassifier")["params"][6]["name"], "outlierLabel");
   EXPECT_EQ(find("RadiusNeighborsClassifier")["params"][6]["nullable"], true);
   EXPECT_EQ(find("KNeighborsRegressor")["params"][0]["default"], 5);

@@ -26,7 +26,7 @@ Vector divide(const Vector& numerator, const Vector& denominator, const char* me
     out[i] = denominator[i] == 0 ? zd.value : numerator[i] / denominator[i];
   }
   if (undefined && zd.warn && warn_for_this)
-    warnings.add(std::string(metric) + " is ill-defined and being set to 0.0 " +
+    warnings.add(WarningKind::data, std::string(metric) + " is ill-defined and being set to 0.0 " +
                  (out.size() > 1 ? "in labels with" : "due to") + " no " + modifier +
                  " samples. Use `zeroDivision` parameter to control this behavior.");
   return out;
@@ -165,7 +165,7 @@ double balanced_accuracy_score(const LabelledPair& s, bool adjusted, Warnings& w
     sum += cm(c, c) / support;
     ++classes;
   }
-  if (classes < cm.rows()) warnings.add("yPred contains classes not in yTrue");
+  if (classes < cm.rows()) warnings.add(WarningKind::data, "yPred contains classes not in yTrue");
   double score = sum / static_cast<double>(classes);
   if (adjusted) {
     const double chance = 1.0 / static_cast<double>(classes);
@@ -198,7 +198,7 @@ double cohen_kappa_score(const LabelledPair& s, const std::vector<double>& label
       expected_cost += w * expected(i, j);
     }
   if (expected_cost == 0) {
-    warnings.add("cohenKappaScore is undefined: the expected disagreement is 0 (both raters use one label)");
+    warnings.add(WarningKind::data, "cohenKappaScore is undefined: the expected disagreement is 0 (both raters use one label)");
     return std::numeric_limits<double>::quiet_NaN();
   }
   return 1 - observed_cost / expected_cost;
@@ -263,7 +263,7 @@ double log_loss(IntVectorRef y_true, MatrixRef proba, const std::vector<double>&
   // ≥ 1.5: rows are not renormalised; a row far from summing to 1 warns (np.allclose, rtol √eps).
   const Vector sums = p.rowwise().sum();
   if (((sums.array() - 1).abs() > 1e-8 + std::sqrt(eps)).any())
-    warnings.add("The yPred values do not sum to one. Make sure to pass probabilities.");
+    warnings.add(WarningKind::data, "The yPred values do not sum to one. Make sure to pass probabilities.");
   Vector losses(n);
   for (Index i = 0; i < n; ++i) losses[i] = -std::log(std::clamp(p(i, column[static_cast<std::size_t>(i)]), eps, 1 - eps));
   return weighted_mean(losses, sample_weights(sample_weight, n), normalize);

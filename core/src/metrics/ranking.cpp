@@ -130,8 +130,8 @@ Curve roc_curve(IntVectorRef y_true, VectorRef score, int pos_label, const std::
   out.thresholds.tail(k) = keep(c.thresholds, kept);
   const double negatives = out.x[k], positives = out.y[k];
   const double nan = std::numeric_limits<double>::quiet_NaN();
-  if (negatives <= 0) warnings.add("No negative samples in yTrue, false positive value should be meaningless");
-  if (positives <= 0) warnings.add("No positive samples in yTrue, true positive value should be meaningless");
+  if (negatives <= 0) warnings.add(WarningKind::data, "No negative samples in yTrue, false positive value should be meaningless");
+  if (positives <= 0) warnings.add(WarningKind::data, "No positive samples in yTrue, true positive value should be meaningless");
   out.x = negatives > 0 ? Vector(out.x / negatives) : Vector::Constant(k + 1, nan);
   out.y = positives > 0 ? Vector(out.y / positives) : Vector::Constant(k + 1, nan);
   return out;
@@ -151,7 +151,7 @@ Curve precision_recall_curve(IntVectorRef y_true, VectorRef score, int pos_label
   const Index k = tps.size();
   const double positives = tps[k - 1];
   if (positives == 0)
-    warnings.add("No positive class found in yTrue, recall is set to one for all thresholds which is meaningless.");
+    warnings.add(WarningKind::data, "No positive class found in yTrue, recall is set to one for all thresholds which is meaningless.");
   // Reversed so that recall decreases, then the final point (precision 1, recall 0).
   Curve out{Vector(k + 1), Vector(k + 1), thresholds.reverse()};
   for (Index i = 0; i < k; ++i) {

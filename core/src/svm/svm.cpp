@@ -290,9 +290,10 @@ SupportVectorClassifier<P>& SupportVectorClassifier<P>::fit(MatrixRef X, IntVect
   }
   model.intercept = -rho;
   if (k == 2) {  // scikit-learn's sign: a positive value means the second class
-    model.coef = -model.coef;
-    dual_coef_ = -dual_coef_;
-    model.intercept = -model.intercept;
+    // 0 - v, not -v: a zero stays +0, so the model survives a JSON round trip bit for bit.
+    model.coef = Matrix::Zero(model.coef.rows(), model.coef.cols()) - model.coef;
+    dual_coef_ = Matrix::Zero(dual_coef_.rows(), dual_coef_.cols()) - dual_coef_;
+    model.intercept = Vector::Zero(model.intercept.size()) - model.intercept;
   }
   model.n_columns = X.cols();
   n_classes_ = k;
