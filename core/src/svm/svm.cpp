@@ -256,7 +256,8 @@ SupportVectorClassifier<P>& SupportVectorClassifier<P>::fit(MatrixRef X, IntVect
       const SmoResult r = solve(o, kernel, subset(X, both, precomputed), pb, std::is_same_v<P, NuSVCParams>,
                                 this->fit_status_, this->warnings_);
       const double scale = std::is_same_v<P, NuSVCParams> ? r.r : 1.0;
-      for (std::size_t t = 0; t < both.size(); ++t) values(pair, both[t]) = pb.y[t] * r.alpha[t] / scale;
+      // + 0.0: a zero α of class −1 gives +0, not −0, so the model survives a JSON round trip bit for bit.
+      for (std::size_t t = 0; t < both.size(); ++t) values(pair, both[t]) = pb.y[t] * r.alpha[t] / scale + 0.0;
       rho[pair] = r.rho / scale;
     }
   // Support vectors: class by class, in sample order, those with a coefficient in some pair.
