@@ -18,3 +18,4 @@ export * as tree from './tree.js';
 export { exportText } from './tree.js';
 // model.toOnnx() on every estimator and Pipeline (the exportable ones; others throw).
 export { toOnnx, exportableEstimators } from './onnx/index.js';
+export { onnxReady } from './onnx/onnx_proto.js';

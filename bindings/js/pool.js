@@ -79,11 +79,13 @@ export class WorkerPool {
   async #spawn() {
     const module = await compiledModule();
     // In Node, not the parent's --input-type (node --input-type=module -e ...), which a worker file
-    // rejects; in browsers the literal new Worker(new URL(...)) that bundlers recognise.
+    // rejects. The URL is a variable so that Vite does not bundle the worker with its default
+    // worker.format 'iife', which fails the user's build on the worker's dynamic imports.
     const execArgv = isNode ? process.execArgv.filter((a) => !a.startsWith('--input-type')) : undefined;
+    const workerUrl = new URL('./pool_worker.js', import.meta.url);
     const handle = isNode
-      ? new (await nodeModule('worker_threads')).Worker(new URL('./pool_worker.js', import.meta.url), { execArgv })
-      : new Worker(new URL('./pool_worker.js', import.meta.url), { type: 'module' });
+      ? new (await nodeModule('worker_threads')).Worker(workerUrl, { execArgv })
+      : new Worker(workerUrl, { type: 'module' });
     const worker = new PoolWorker(handle);
     const onMessage = (message) => this.#receive(worker, isNode ? message : message.data);
     const onError = (error) => this.#fail(worker, error instanceof Error ? error : new Error(error.message ?? 'worker failed'));

@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import ort from 'onnxruntime-node';
 import * as wl from '../../bindings/js/index.js';
+await wl.onnxReady; // protobufjs loads asynchronously
 
 // Deterministic float32 data: X standard-normal-ish, a noisy linear rule for y.
 function data(n, p, seed) {
@@ -200,7 +201,7 @@ test('the bytes are an IR 8 model with opsets 17 and ai.onnx.ml 3, input X and t
   const session = await ort.InferenceSession.create(model.toOnnx());
   assert.deepEqual(session.inputNames, ['X']);
   assert.deepEqual(session.outputNames, ['label', 'probabilities']);
-  const { ModelProto } = await import('../../bindings/js/onnx/onnx_proto.js');
+  const { ModelProto } = (await import('../../bindings/js/onnx/onnx_proto.js')).proto();
   const decoded = ModelProto.toObject(ModelProto.decode(model.toOnnx()), { longs: Number });
   assert.equal(decoded.irVersion, 8);
   assert.deepEqual(decoded.opsetImport.map((o) => [o.domain ?? '', o.version]), [['', 17], ['ai.onnx.ml', 3]]);

@@ -1,6 +1,6 @@
 // A small builder of one ONNX graph: float32 input X, initializers, nodes, typed outputs; encode()
 // writes the ModelProto (IR 8; opsets '' 17 and ai.onnx.ml 3) with protobufjs.
-import { ModelProto, DataType, AttributeType } from './onnx_proto.js';
+import { DataType, proto } from './onnx_proto.js';
 
 export const ML = 'ai.onnx.ml';
 const IR_VERSION = 8;
@@ -9,11 +9,11 @@ const encoder = new TextEncoder();
 
 // A value's attribute type, from its JavaScript type: numbers are ints when `ints` says so.
 function attribute(name, value) {
-  if (typeof value === 'string') return { name, type: AttributeType.STRING, s: encoder.encode(value) };
-  if (typeof value === 'number') return Number.isInteger(value) ? { name, type: AttributeType.INT, i: value } : { name, type: AttributeType.FLOAT, f: value };
-  if (value instanceof Ints) return { name, type: AttributeType.INTS, ints: value.values };
-  if (value.length > 0 && value.every((v) => typeof v === 'string')) return { name, type: AttributeType.STRINGS, strings: value.map((v) => encoder.encode(v)) };
-  return { name, type: AttributeType.FLOATS, floats: Array.from(value) };
+  if (typeof value === 'string') return { name, type: proto().AttributeType.STRING, s: encoder.encode(value) };
+  if (typeof value === 'number') return Number.isInteger(value) ? { name, type: proto().AttributeType.INT, i: value } : { name, type: proto().AttributeType.FLOAT, f: value };
+  if (value instanceof Ints) return { name, type: proto().AttributeType.INTS, ints: value.values };
+  if (value.length > 0 && value.every((v) => typeof v === 'string')) return { name, type: proto().AttributeType.STRINGS, strings: value.map((v) => encoder.encode(v)) };
+  return { name, type: proto().AttributeType.FLOATS, floats: Array.from(value) };
 }
 
 // Marks an attribute's numbers as int64s (a plain array or typed array is floats).
@@ -88,7 +88,7 @@ export class Graph {
       },
     };
     // A plain object of the message's shape (enums as numbers, bytes as Uint8Array) encodes as is.
-    return ModelProto.encode(model).finish();
+    return proto().ModelProto.encode(model).finish();
   }
 }
 

@@ -1,7 +1,6 @@
 // The subset of ONNX's onnx.proto (github.com/onnx/onnx, onnx/onnx.proto, proto2) that a model of
 // tensors needs: the same messages, field names and numbers, parsed by protobufjs, which then writes
 // the bytes (fields are camelCase in JS: ir_version is irVersion).
-import protobuf from 'protobufjs';
 
 const schema = `
 syntax = "proto2";
@@ -90,8 +89,24 @@ message TensorShapeProto {
 }
 `;
 
-const { root } = protobuf.parse(schema);
-export const ModelProto = root.lookupType('onnx.ModelProto');
-export const AttributeType = root.lookupEnum('onnx.AttributeProto.AttributeType').values;
+// protobufjs is loaded when the package is, but not statically imported: a page without a bundler
+// (bare specifiers unresolved) keeps everything but toOnnx. `onnxReady` settles once it has loaded.
+let loaded = null;
+export const onnxReady = import('protobufjs').then(
+  (m) => {
+    const { root } = (m.default ?? m).parse(schema);
+    loaded = { ModelProto: root.lookupType('onnx.ModelProto'), AttributeType: root.lookupEnum('onnx.AttributeProto.AttributeType').values };
+  },
+  (e) => {
+    loaded = e instanceof Error ? e : new Error(String(e));
+  },
+);
+// The ONNX message types; throws while protobufjs is loading or when it cannot be loaded.
+export function proto() {
+  if (loaded === null) throw new Error('toOnnx: protobufjs is still loading; await onnxReady first');
+  if (loaded instanceof Error)
+    throw new Error(`toOnnx needs the protobufjs package, which could not be loaded (${loaded.message}); in a page without a bundler, map "protobufjs" in an import map`);
+  return loaded;
+}
 // TensorProto.DataType's values (onnx.proto) that the exporters use.
 export const DataType = { FLOAT: 1, INT64: 7, STRING: 8, BOOL: 9 };

@@ -118,6 +118,8 @@ export declare function loadModel(json: ModelJSON | string | object): Estimator<
 
 /** model.toOnnx() as a function (estimators and pipelines of them). */
 export declare function toOnnx(model: Estimator<unknown> | Pipeline): Uint8Array;
+/** Settles once protobufjs (used by toOnnx) has loaded; toOnnx throws before that, or if it could not load. */
+export declare const onnxReady: Promise<void>;
 /** The names of the estimators toOnnx exports. */
 export declare function exportableEstimators(): string[];
 
