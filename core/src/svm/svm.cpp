@@ -98,8 +98,6 @@ SmoResult solve(const KernelSvmOptions& o, const Kernel& kernel, MatrixRef X, co
   return r;
 }
 
-Vector weights_or_ones(const VectorRef* w, Index n) { return w ? Vector(*w) : Vector::Ones(n); }
-
 // Feasible starts of the ν problems: the budget `total` spread over the variables in order, each
 // up to its bound.
 void fill_in_order(Vector& alpha, const Vector& upper, const std::vector<Index>& variables, double total) {
