@@ -49,18 +49,19 @@ class RawEstimator {
   val attribute(const val& name) const {
     return guarded([&] { return to_js(impl_->attribute(name.as<std::string>())); });
   }
-  // Any method, standard or declared (AnyEstimator::call); number: NaN when not given. A single
-  // unnamed result comes back as {data, shape}, named ones as { name: {data, shape}, ... }.
-  val call(const val& method, const val& X, int rows, int cols, const val& Y, int y_cols, double number) const {
+  // Any method, standard or declared, by its id (AnyEstimator::call); number: NaN when not given.
+  // A single unnamed result comes back as {data, shape}, named ones as { name: {data, shape}, ... }.
+  val call(int method, const val& X, int rows, int cols, const val& Y, int y_cols, double number) const {
     return guarded([&] {
       const Buffer x(X, rows, cols, "X");
       const Buffer y(Y, y_cols == 0 ? 0 : rows, y_cols, "y");
-      const NamedArrays result = impl_->call(method.as<std::string>(), x.map(), y.map(), number);
-      if (result.items.size() == 1 && result.items[0].first.empty()) return to_js(result.items[0].second);
-      val out = val::object();
-      for (const auto& [name, array] : result.items) out.set(name, to_js(array));
-      return out;
+      return result_to_js(impl_->call(method, x.map(), y.map(), number));
     });
+  }
+  // The same for methods of X alone (predict, transform, ...): the calls made in tight loops on
+  // few rows, where every argument crossing the boundary shows.
+  val call_x(int method, const val& X, int rows, int cols) const {
+    return guarded([&] { return result_to_js(impl_->call(method, Buffer(X, rows, cols, "X").map())); });
   }
   std::string get_params() const { return guarded([&] { return impl_->get_params().dump(); }); }
   void set_params(const val& options) {
@@ -71,6 +72,13 @@ class RawEstimator {
   bool supports(const val& method) const { return impl_->supports(method.as<std::string>()); }
 
  private:
+  static val result_to_js(const NamedArrays& result) {
+    if (result.items.size() == 1 && result.items[0].first.empty()) return to_js(result.items[0].second);
+    val out = val::object();
+    for (const auto& [name, array] : result.items) out.set(name, to_js(array));
+    return out;
+  }
+
   std::unique_ptr<AnyEstimator> impl_;
 };
 
@@ -85,6 +93,7 @@ EMSCRIPTEN_BINDINGS(wasmlearn_estimators) {
       .function("fit", &RawEstimator::fit)
       .function("attribute", &RawEstimator::attribute)
       .function("call", &RawEstimator::call)
+      .function("callX", &RawEstimator::call_x)
       .function("getParams", &RawEstimator::get_params)
       .function("setParams", &RawEstimator::set_params)
       .function("toJSON", &RawEstimator::to_json)

@@ -355,12 +355,12 @@ function methodFrom(spec) {
     return function (X) {
       const raw = this._raw();
       const x = toMatrix(X);
-      return methodResult(this, spec, raw.call(spec.name, x.data, x.rows, x.cols, noValues, 0, NaN), x.rows);
+      return methodResult(this, spec, raw.callX(spec.id, x.data, x.rows, x.cols), x.rows);
     };
   return function (...args) {
     const raw = this._raw();
     const { x, y, number } = methodArguments(this, spec, form, optional, args);
-    return methodResult(this, spec, raw.call(spec.name, x.data, x.rows, x.cols, y.data, y.cols, number), x.rows);
+    return methodResult(this, spec, raw.call(spec.id, x.data, x.rows, x.cols, y.data, y.cols, number), x.rows);
   };
 }
 

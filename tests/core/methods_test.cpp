@@ -81,8 +81,31 @@ TEST(StandardMethods, MetadataListsTheTableOnce) {
   }
   EXPECT_EQ(names, (std::vector<std::string>{"predict", "predictProba", "decisionFunction", "transform", "inverseTransform",
                                              "scoreSamples", "score", "kneighbors", "radiusNeighbors"}));
-  EXPECT_EQ(table[5], json({{"name", "scoreSamples"}, {"args", "X"}, {"result", "vector"}, {"doc", "log-likelihood of each row of X"}}));
+  EXPECT_EQ(table[5], json({{"name", "scoreSamples"}, {"id", 5}, {"args", "X"}, {"result", "vector"}, {"doc", "log-likelihood of each row of X"}}));
+  for (std::size_t i = 0; i < table.size(); ++i) EXPECT_EQ(table[i]["id"], i);
   EXPECT_EQ(table[7]["args"], "X,nNeighbors?");
+}
+
+// The id JS calls by is the place in the table, then the declared extras in order; a name and its
+// id reach the same method, and an id the estimator lacks is refused by the table's name.
+TEST(StandardMethods, CallByIdMatchesCallByName) {
+  Matrix X(300, 9);
+  for (Index i = 0; i < X.rows(); ++i)
+    for (Index j = 0; j < X.cols(); ++j) X(i, j) = std::cos(0.41 * static_cast<double>(i * 9 + j)) + 2.0 * static_cast<double>(i % 3);
+  auto est = make_estimator("GaussianMixture", {{"nComponents", 3}, {"randomState", 0}});
+  est->fit(X, Matrix(), true);
+  const int score_samples = standard_method_id<methods::ScoreSamples>();
+  EXPECT_EQ(score_samples, 5);
+  EXPECT_EQ(est->method_id("scoreSamples"), score_samples);
+  EXPECT_EQ(est->call(score_samples, X).items.at(0).second.data, est->call("scoreSamples", X).items.at(0).second.data);
+  const json extras = estimators_metadata();
+  for (const json& e : extras) {
+    if (e["name"] != "GaussianMixture") continue;
+    for (const json& m : e["extraMethods"]) EXPECT_EQ(est->method_id(m["name"]), m["id"].get<int>()) << m["name"];
+  }
+  EXPECT_EQ(est->method_id("kneighbors"), -1);
+  EXPECT_EQ(error_of([&] { est->call(standard_method_id<methods::KNeighbors>(), X); }), "GaussianMixture does not support kneighbors");
+  EXPECT_EQ(error_of([&] { est->call("kneighbors", X); }), "GaussianMixture does not support kneighbors");
 }
 
 TEST(StandardMethods, GaussianMixtureScoreSamplesThroughCall) {

@@ -46,6 +46,15 @@ void throw_unsupported(const char* estimator, const char* method) {
   throw InvalidArgument(std::string(estimator) + " does not support " + method);
 }
 
+std::string method_name(int id) {
+  std::string name = "method " + std::to_string(id);
+  int i = 0;
+  for_each_standard_method([&](auto method) {
+    if (i++ == id) name = method.spec.name;
+  });
+  return name;
+}
+
 void throw_no_sample_weight(const char* estimator) {
   throw InvalidArgument(std::string(estimator) + ".fit does not take sampleWeight");
 }
@@ -53,6 +62,12 @@ void throw_no_sample_weight(const char* estimator) {
 }  // namespace wasmlearn::detail
 
 namespace wasmlearn {
+
+NamedArrays AnyEstimator::call(const std::string& method, MatrixRef X, MatrixRef Y, double number) const {
+  const int id = method_id(method);
+  if (id < 0) detail::throw_unsupported(name(), method.c_str());
+  return call(id, X, Y, number);
+}
 
 const char* method_result_name(MethodResult r) {
   switch (r) {
@@ -71,7 +86,7 @@ json standard_methods_metadata() {
   json all = json::array();
   for_each_standard_method([&](auto method) {
     const MethodSpec& s = method.spec;
-    all.push_back({{"name", s.name}, {"args", method_args_name(s.args)}, {"result", method_result_name(s.result)}, {"doc", s.doc}});
+    all.push_back({{"name", s.name}, {"id", all.size()}, {"args", method_args_name(s.args)}, {"result", method_result_name(s.result)}, {"doc", s.doc}});
   });
   return all;
 }

@@ -39,23 +39,28 @@ class AnyEstimator {
   // For the next fits; a no-op for estimators that do not report progress ("progress" in supports()).
   virtual void set_progress(ProgressHook hook) = 0;
   virtual NdArray attribute(const std::string& name) const = 0;
-  // A method by its JS name: a standard one (standard_methods.hpp) or one the declaration adds.
-  // Arguments it does not take are ignored. Y: as for fit. number: nNeighbors, radius or count;
-  // NaN when not given. A single unnamed result is named "".
-  virtual NamedArrays call(const std::string& method, MatrixRef X, MatrixRef Y = Matrix(),
-                           double number = std::nan("")) const = 0;
+  // A method by its id (standard_methods.hpp: a standard one's place in the table, then the
+  // declared ones): Arguments it does not take are ignored. Y: as for fit. number: nNeighbors,
+  // radius or count; NaN when not given. A single unnamed result is named "".
+  virtual NamedArrays call(int method, MatrixRef X, MatrixRef Y = Matrix(), double number = std::nan("")) const = 0;
+  // The id of a method by its JS name; -1 when the estimator has no such method.
+  virtual int method_id(const std::string& method) const = 0;
+  // The same by name, for callers outside tight loops.
+  NamedArrays call(const std::string& method, MatrixRef X, MatrixRef Y = Matrix(), double number = std::nan("")) const;
   virtual json get_params() const = 0;
   virtual void set_params(const json& options) = 0;  // merges, validates; a fitted model stays fitted
   virtual Warnings warnings() const = 0;
   virtual json to_json() const = 0;
 
   // For C++ callers (meta-estimators, tests, the bench): the standard methods through call().
-  NdArray predict(MatrixRef X) const { return single(call("predict", X)); }
-  Matrix predict_proba(MatrixRef X) const { return matrix_of(single(call("predictProba", X))); }
-  NdArray decision_function(MatrixRef X) const { return single(call("decisionFunction", X)); }
-  Matrix transform(MatrixRef X) const { return matrix_of(single(call("transform", X))); }
-  Matrix inverse_transform(MatrixRef X) const { return matrix_of(single(call("inverseTransform", X))); }
-  double score(MatrixRef X, MatrixRef Y) const { return single(call("score", X, Y)).data.at(0); }
+  NdArray predict(MatrixRef X) const { return single(call(standard_method_id<methods::Predict>(), X)); }
+  Matrix predict_proba(MatrixRef X) const { return matrix_of(single(call(standard_method_id<methods::PredictProba>(), X))); }
+  NdArray decision_function(MatrixRef X) const { return single(call(standard_method_id<methods::DecisionFunction>(), X)); }
+  Matrix transform(MatrixRef X) const { return matrix_of(single(call(standard_method_id<methods::Transform>(), X))); }
+  Matrix inverse_transform(MatrixRef X) const {
+    return matrix_of(single(call(standard_method_id<methods::InverseTransform>(), X)));
+  }
+  double score(MatrixRef X, MatrixRef Y) const { return single(call(standard_method_id<methods::Score>(), X, Y)).data.at(0); }
 
  private:
   static NdArray single(NamedArrays r) { return std::move(r.items.at(0).second); }
@@ -94,6 +99,7 @@ template <class T> NamedArrays to_named(T&& v) {
   else return NamedArrays{{{"", to_ndarray(v)}}};
 }
 [[noreturn]] void throw_unsupported(const char* estimator, const char* method);
+std::string method_name(int id);  // a standard method's JS name, or "method <id>"
 [[noreturn]] void throw_no_sample_weight(const char* estimator);
 }  // namespace detail
 
@@ -110,9 +116,20 @@ class Adapter final : public AnyEstimator {
   const char* name() const override { return D::name; }
   Kind kind() const override { return D::kind; }
   bool supports(const std::string& m) const override {
-    for (const auto& s : methods())
-      if (s == m) return true;
-    return false;
+    return method_id(m) >= 0 || (m == "progress" && detail::has_set_progress<E>::value) || m == "fit";
+  }
+  int method_id(const std::string& m) const override {
+    int id = -1, i = 0;
+    for_each_standard_method([&](auto method) {
+      if constexpr (has_standard_method<decltype(method), E>::value)
+        if (m == method.spec.name) id = i;
+      ++i;
+    });
+    for_each_in(declared_methods<D>(), [&](const auto& method) {
+      if (m == method.name) id = i;
+      ++i;
+    });
+    return id;
   }
   static std::vector<std::string> methods() {
     std::vector<std::string> m = {"fit"};
@@ -160,20 +177,24 @@ class Adapter final : public AnyEstimator {
     return *out;
   }
 
-  NamedArrays call(const std::string& name, MatrixRef X, MatrixRef Y, double number) const override {
+  using AnyEstimator::call;
+  NamedArrays call(int id, MatrixRef X, MatrixRef Y, double number) const override {
     std::optional<NamedArrays> out;
     const MethodCall inputs{X, Y, number, y_is_vector_};
+    int i = 0;
     for_each_standard_method([&](auto method) {
       using M = decltype(method);
       if constexpr (has_standard_method<M, E>::value) {
-        if (out || name != M::spec.name) return;
-        fitted(M::spec.name);
-        out = detail::to_named(M::template run<E>(est_, inputs));
+        if (i == id) {
+          fitted(M::spec.name);
+          out = detail::to_named(M::template run<E>(est_, inputs));
+        }
       }
+      ++i;
     });
     if (out) return *std::move(out);
     for_each_in(declared_methods<D>(), [&](const auto& m) {
-      if (name != m.name) return;
+      if (i++ != id) return;
       if (m.needs_fit) fitted(m.name);
       constexpr MethodArgs args = method_args<decltype(m.function)>::value;
       if constexpr (args == MethodArgs::none) out = detail::to_named((est_.*(m.function))());
@@ -181,7 +202,7 @@ class Adapter final : public AnyEstimator {
       else if constexpr (args == MethodArgs::X_y) out = detail::to_named((est_.*(m.function))(X, Y));
       else out = detail::to_named((est_.*(m.function))(detail::required_count(number, m.name)));
     });
-    if (!out) detail::throw_unsupported(D::name, name.c_str());
+    if (!out) detail::throw_unsupported(D::name, detail::method_name(id).c_str());
     return *out;
   }
 
@@ -221,7 +242,8 @@ class Adapter final : public AnyEstimator {
     json extra = json::array();
     for_each_in(declared_methods<D>(), [&](const auto& m) {
       using Result = typename detail::returns<decltype(m.function)>::type;
-      extra.push_back({{"name", m.name}, {"doc", m.doc}, {"needsFit", m.needs_fit},
+      const int id = kStandardMethodCount + static_cast<int>(extra.size());
+      extra.push_back({{"name", m.name}, {"id", id}, {"doc", m.doc}, {"needsFit", m.needs_fit},
                        {"args", method_args_name(method_args<decltype(m.function)>::value)},
                        {"result", std::is_same_v<Result, NamedArrays> ? "arrays" : "array"}});
     });

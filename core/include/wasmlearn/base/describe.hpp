@@ -594,8 +594,11 @@ typename E::Params params_from_json(const json& options) {
 // Params by hand get the checks JS callers get.
 template <class E>
 void check_params(const typename E::Params& p) {
-  for_each_in(Describe<E>::params(), [&](const auto& p_decl) { p_decl.check(p); });
-  for_each_in(declared_rules<Describe<E>>(), [&](const auto& r) {
+  // Built once: the declarations hold strings and lists, and every fit checks its options.
+  static const auto params = Describe<E>::params();
+  static const auto rules = declared_rules<Describe<E>>();
+  for_each_in(params, [&](const auto& p_decl) { p_decl.check(p); });
+  for_each_in(rules, [&](const auto& r) {
     if (!r.holds(p)) throw InvalidArgument(r.text);
   });
 }

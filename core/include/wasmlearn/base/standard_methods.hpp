@@ -1,7 +1,7 @@
 // The table of standard methods (predict, transform, score, ...). Each is one entry: its JS name,
 // the form of its arguments, the kind of its result, a doc line, and `run`, which calls the C++
 // member. An estimator has the method when its class has that member (run is detected at compile
-// time), and everything else follows from the entry: AnyEstimator::call dispatches to it by name,
+// time), and everything else follows from the entry: AnyEstimator::call dispatches to it by id,
 // the metadata lists it (estimators()[i].methods, standardMethods()), the JS class gets it
 // (bindings/js/estimator.js reads the arguments and converts the result by their kinds), and the
 // TypeScript declaration and docs are generated from it (bindings/js/tools/generate.mjs).
@@ -166,7 +166,17 @@ void for_each_standard_method(F&& f) {
   std::apply([&](auto... m) { (f(m), ...); }, StandardMethods{});
 }
 
-// [{name, args, result, doc}, ...] in table order.
+// A method's id is its place in the table; an estimator's declared methods follow, in declaration
+// order. Callers in tight loops (the JS binding, meta-estimators) call by id, not by name.
+constexpr int kStandardMethodCount = std::tuple_size_v<StandardMethods>;
+template <class M, int I = 0>
+constexpr int standard_method_id() {
+  static_assert(I < kStandardMethodCount, "not a standard method");
+  if constexpr (std::is_same_v<M, std::tuple_element_t<I, StandardMethods>>) return I;
+  else return standard_method_id<M, I + 1>();
+}
+
+// [{name, id, args, result, doc}, ...] in table order.
 json standard_methods_metadata();
 
 }  // namespace wasmlearn
