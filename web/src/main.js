@@ -5,6 +5,7 @@ import { Engine } from './engine.js';
 import { Figure } from './figure.js';
 import { presets, presetByName, datasetParams, irisFeatures, editsToQuery, editsFromQuery, editTarget, noEdits } from './data.js';
 import { keyboardEditing } from './keyboard.js';
+import { SelectionPanel } from './selection.js';
 
 const DEFAULT_MODEL = 'KNeighborsClassifier';
 const $ = (sel) => document.querySelector(sel);
@@ -24,6 +25,7 @@ let controls = { data: new Map(), params: new Map() };
 let renders = 0;
 let figure;
 let keyboard;
+let selection; // cross-validation, confusion matrix and tuning under the figure (selection.js)
 
 // ---- URL state ---------------------------------------------------------------------------
 
@@ -235,12 +237,21 @@ function start(info) {
       rendering = false;
       if (pending) render();
       keyboard.refresh();
+      selection.refresh(figure.spec, metaOf(figure.spec.model.name), figure.last);
       if (figure.last) {
         const view = figure.last.kind === 'clusterer' ? 'clusters' : figure.last.view;
         ui.viewHint.textContent = `${viewHints[view] ?? ''}${view === 'basis' ? '' : ' Hollow marks are test points (not used for training).'}`;
       }
       document.body.dataset.renders = String(++renders);
       document.body.dataset.ready = '1';
+    },
+  });
+  selection = new SelectionPanel($('#selection'), {
+    statsLine: $('#figure .stats'),
+    apply(name, value) {
+      state.params[name] = value;
+      syncControls();
+      changed({ now: true });
     },
   });
   keyboard = keyboardEditing(figure, {

@@ -10,11 +10,13 @@
 //   principalAxes  PCA on a 2-D dataset: its axes on the cloud and the rotated points
 //   path       the regularisation path (coefficients against alpha) of Lasso / ElasticNet / Ridge;
 //              a render of those models also sends theirs with the fit
+//   crossValidation, tune, alphaByCV, codeBook  model selection (selection_worker.js)
 // A cancelled request is stopped by the page terminating this worker and starting a new one.
 import * as wl from 'wasmlearn';
 import { generate, applyEdits, isTestPoint, presets, presetByName, expansions2d } from './data.js';
 import { figureSize } from './layout.js';
 import { fitBasis, hasPath, regularisationPath, superscript } from './paths.js';
+import { requests as selection } from './selection_worker.js';
 
 const latest = new Map(); // fig -> id of its newest render (older ones stop between passes)
 const models = new Map(); // fig -> { model, trainIndex } kept for neighbour queries
@@ -536,6 +538,7 @@ onmessage = async ({ data: msg }) => {
     else if (msg.type === 'runs') runs(msg);
     else if (msg.type === 'principalAxes') principalAxes(msg);
     else if (msg.type === 'losses') losses(msg);
+    else if (Object.hasOwn(selection, msg.type)) postMessage({ type: msg.type, id: msg.id, fig: msg.fig, ...(await selection[msg.type](msg, prepare)) });
   } catch (e) {
     postMessage({ type: 'error', id: msg.id, fig: msg.fig, message: e?.message ?? String(e) });
   }
