@@ -8,13 +8,10 @@
 // `needs`: the estimators a figure requires; without them the page says "not yet".
 import * as Plot from '@observablehq/plot';
 import { palette } from './plot.js';
+import { alphaByCrossValidation, codeBookFigure, complexityCurves } from './selection_sections.js';
 
 const noise = (def, max = 1) => ({ name: 'noise', data: true, type: 'number', default: def, minimum: 0, maximum: max, nullable: false, doc: 'noise of the data' });
 const seed = { name: 'seed', data: true, type: 'integer', default: 0, minimum: 0, maximum: 50, nullable: false, doc: 'random seed of the data' };
-const scoreSeries = (metric) => (a) => [
-  { name: `train ${metric}`, points: a.values.map((v, i) => [v, a.train[i]]) },
-  { name: `test ${metric}`, points: a.values.map((v, i) => [v, a.test[i]]) },
-];
 
 // ---- drawings ------------------------------------------------------------------------------
 
@@ -355,13 +352,13 @@ export const sections = [
   {
     id: 's6', number: 6, title: 'Underfitting and overfitting',
     text: `<p>A model too simple for the data misses its shape (underfitting): it does badly on the training set and on new data. A model too flexible learns the noise as well (overfitting): it is excellent on the training set and worse on new data. The gap between training and test scores tells them apart.</p>
-<p>Below, k-nearest-neighbour regression on a noisy sine: with k = 1 the curve passes through every training point; with k near the number of points it is almost flat. The second figure trains one model per k and plots both scores. The third fits least squares on the powers of x up to a degree: a higher degree is a more flexible model.</p>`,
+<p>Below, k-nearest-neighbour regression on a noisy sine: with k = 1 the curve passes through every training point; with k near the number of points it is almost flat. The third figure fits least squares on the powers of x up to a degree: a higher degree is a more flexible model.</p>
+<p>A test set used to choose the flexibility is no longer a fair test. <em>Cross-validation</em> chooses it from the training points alone: split them into 5 folds, train on 4 and measure the error on the fifth, five times over, and average. The second figure does this for every k (or degree): the training error keeps falling as the model bends, while the cross-validated error falls, then rises again once the model learns the noise — its lowest point is the setting to keep.</p>`,
     figures: [
       { type: 'live', title: 'Figure 5a — one flexibility setting', needs: ['KNeighborsRegressor'], model: 'KNeighborsRegressor', dataset: { preset: 'sine', nSamples: 80, noise: 0.3 }, params: { nNeighbors: 1 },
         controls: [{ name: 'nNeighbors', maximum: 59 }, noise(0.3, 1)], caption: 'Compare the train and test R² under the figure as k changes.' },
-      { type: 'sweep', title: 'Figure 5b — train and test R² against k', needs: ['KNeighborsRegressor'], model: 'KNeighborsRegressor', dataset: { preset: 'sine', nSamples: 80, noise: 0.3 },
-        param: 'nNeighbors', values: [1, 2, 3, 5, 8, 12, 18, 25, 35, 45, 59], x: 'k (number of neighbours; right = simpler model)', y: 'R²', xType: 'log', series: scoreSeries('R²'),
-        caption: 'Small k: high train score, lower test score (overfitting). Large k: both fall (underfitting).' },
+      { type: 'draw', title: 'Figure 5b — training and cross-validated error against flexibility', needs: ['KNeighborsRegressor', 'LinearRegression', 'PolynomialFeatures', 'StandardScaler'], draw: complexityCurves,
+        caption: 'Every point is the library\'s GridSearchCV at work: one model per setting, 5-fold cross-validation on 80 points of the noisy sine. Flexible models (small k, high degree) sit on the right: their training error is lowest and their cross-validated error rises again (overfitting); on the left both errors are high (underfitting). The band is ± one standard deviation over the folds; the dashed line, the setting with the lowest cross-validated error. Move the noise: more noise, a stiffer best model.' },
       { type: 'live', title: 'Figure 5c — polynomial regression: the degree as the flexibility', needs: ['LinearRegression', 'PolynomialFeatures', 'StandardScaler'], model: 'LinearRegression',
         dataset: { preset: 'sine', nSamples: 30, noise: 0.3, basis: 'polynomial', basisSize: 3 },
         controls: [{ name: 'basisSize', label: 'degree', data: true, type: 'integer', default: 3, minimum: 1, maximum: 15, nullable: false, doc: 'degree of the polynomial' }, noise(0.3, 1), seed],
@@ -371,7 +368,8 @@ export const sections = [
   {
     id: 's7', number: 7, title: 'Penalised models',
     text: `<p>Penalised (regularised) models trade a little training error for smaller weights: they minimise the loss plus a penalty on the size of the weight vector. With a squared L2 norm this is <em>ridge</em> regression; with the L1 norm, the <em>lasso</em>. Equivalently, the weights must stay inside a ball of some radius.</p>
-<p>The shape of the ball matters. The L1 ball has corners on the axes, and the loss's contours usually touch it first at a corner, where some weights are exactly zero: the lasso selects features. The L2 ball is round, so ridge shrinks all weights without zeroing any. The strength of the penalty (alpha) moves the solution from least squares (alpha → 0) to all-zero weights.</p>`,
+<p>The shape of the ball matters. The L1 ball has corners on the axes, and the loss's contours usually touch it first at a corner, where some weights are exactly zero: the lasso selects features. The L2 ball is round, so ridge shrinks all weights without zeroing any. The strength of the penalty (alpha) moves the solution from least squares (alpha → 0) to all-zero weights.</p>
+<p>Which alpha? The one whose model predicts best on points it was not trained on, estimated by cross-validation along the path (Figure 8d): the noisier the data, the stronger the penalty it asks for.</p>`,
     figures: [
       { type: 'draw', title: 'Figure 6 — unit balls of the L1, L2 and L∞ norms', draw: unitBalls, caption: 'All points at distance 1 from the origin, for several ways of measuring distance.' },
       { type: 'draw', title: 'Figure 7 — the constrained optimum', draw: constrainedOptimum, caption: 'The L1 optimum sits on a corner, on the w₁ axis (w₂ = 0: a sparse solution), while the L2 optimum keeps both weights non-zero. Grow t past the least-squares point and both constraints stop mattering.' },
@@ -383,6 +381,8 @@ export const sections = [
         dataset: { preset: 'sine', nSamples: 60, noise: 0.3, basis: 'polynomial', basisSize: 9 }, params: { alpha: 0.02 },
         controls: [{ name: 'alpha', minimum: 0.001, maximum: 0.3, step: 0.001 }, { name: 'basisSize', label: 'degree', data: true, type: 'integer', default: 9, minimum: 1, maximum: 15, nullable: false, doc: 'degree of the polynomial' }],
         caption: 'Nine powers of x, standardised. Raise alpha: the fitted curve stiffens as powers drop out of the model; the path below marks where this alpha cuts it.' },
+      { type: 'draw', title: 'Figure 8d — choosing α by cross-validation on the path', needs: ['Lasso'], draw: alphaByCrossValidation,
+        caption: 'Sixty points, eight features of which four are informative. Top: the mean squared error of 5-fold cross-validation (GridSearchCV over every other α of the lasso path, 30 values; band: ± one standard deviation over the folds) and on the training points; dashed: the α with the lowest cross-validated error. Bottom: the path, cut at that α. Raise the noise: the chosen α moves left (a stronger penalty) and more weights are zero.' },
     ],
   },
   {
@@ -399,15 +399,22 @@ export const sections = [
   {
     id: 's9', number: 9, title: 'Multiclass classification',
     text: `<p>Some methods separate only two classes. Two strategies extend them to more: <em>one-vs-rest</em> trains one classifier per class against all the others and picks the most confident; <em>one-vs-one</em> trains one per pair of classes and lets them vote. Logistic regression can also be made multiclass directly: the <em>multinomial</em> (softmax) model gives each class a linear score and turns the scores into probabilities that sum to one.</p>
-<p>wasmlearn's LogisticRegression does one-vs-rest and multinomial itself (option <code>multiClass</code>), shown below. The general wrappers that make any binary classifier multiclass (scikit-learn's OneVsRestClassifier and OneVsOneClassifier) are not in the library yet.</p>`,
+<p>wasmlearn's LogisticRegression does one-vs-rest and multinomial itself (option <code>multiClass</code>); OneVsRestClassifier, OneVsOneClassifier and OutputCodeClassifier make any classifier of the library multiclass, as scikit-learn's do. Figure 15 compares the three strategies with the same logistic regression on the same three classes. An <em>error-correcting output code</em> gives each class a code word of + and − (its code book, below); each binary problem learns one column, and a point takes the class whose code word is nearest to the answers.</p>`,
     figures: [
       { type: 'draw', title: 'Figure 14 — one-vs-rest, one-vs-one and output codes', draw: multiclassSchemes,
         caption: 'Three classes, A, B and C. One-vs-rest trains a classifier per class against all others; one-vs-one one per pair, and the pairs vote; an output code gives each class a row of + and − (the table): binary problem fj learns to tell the classes marked + from those marked −, and a point takes the class whose row best matches its answers, so one wrong answer can be outvoted.' },
       { type: 'live', title: 'Figure 15a — one-vs-rest logistic regression', needs: ['LogisticRegression'], model: 'LogisticRegression', dataset: { preset: 'blobs', noise: 2 }, params: { multiClass: 'ovr' },
         controls: [{ name: 'C', maximum: 10 }, noise(2, 3)], caption: 'One binary model per class against the rest; the most confident wins.' },
-      { type: 'live', title: 'Figure 15b — multinomial (softmax) logistic regression', needs: ['LogisticRegression'], model: 'LogisticRegression', dataset: { preset: 'blobs', noise: 2 }, params: { multiClass: 'multinomial' },
-        controls: [{ name: 'C', maximum: 10 }, noise(2, 3)], caption: 'One model for all classes: compare the boundaries and the uncertain bands with one-vs-rest.' },
-      { type: 'live', title: 'One-vs-one for any binary classifier', needs: ['OneVsOneClassifier'], model: 'OneVsOneClassifier', dataset: { preset: 'blobs' }, params: {} },
+      { type: 'live', title: 'Figure 15b — one-vs-one logistic regressions', needs: ['OneVsOneClassifier', 'LogisticRegression'], model: 'OneVsOneClassifier', dataset: { preset: 'blobs', noise: 2 },
+        params: { estimator: 'LogisticRegression' }, controls: [noise(2, 3)],
+        caption: 'OneVsOneClassifier: one logistic regression per pair of classes (three here), and the pairs vote; the regions are its votes, with no probabilities to shade them.' },
+      { type: 'live', title: 'Figure 15c — multinomial (softmax) logistic regression', needs: ['LogisticRegression'], model: 'LogisticRegression', dataset: { preset: 'blobs', noise: 2 }, params: { multiClass: 'multinomial' },
+        controls: [{ name: 'C', maximum: 10 }, noise(2, 3)], caption: 'One model for all classes: compare the boundaries and the uncertain bands with one-vs-rest and one-vs-one.' },
+      { type: 'draw', title: 'An error-correcting output code: the code book', needs: ['OutputCodeClassifier', 'LogisticRegression'], draw: codeBookFigure,
+        caption: 'OutputCodeClassifier over logistic regressions on the three blobs: each column is one binary problem (the classes marked + against those marked −), each row the code word of a class, drawn at random from randomState. More bits per class (codeSize) give the code words more room to differ, so a wrong binary answer is more often outvoted.' },
+      { type: 'live', title: 'Figure 15d — error-correcting output codes', needs: ['OutputCodeClassifier', 'LogisticRegression'], model: 'OutputCodeClassifier', dataset: { preset: 'blobs', noise: 2 },
+        params: { estimator: 'LogisticRegression', codeSize: 2 }, controls: [{ name: 'codeSize', minimum: 0.5, maximum: 4, step: 0.5 }, { name: 'randomState', maximum: 20 }],
+        caption: 'The same code, its regions: a point takes the class whose code word is nearest to the binary answers.' },
     ],
   },
   {
