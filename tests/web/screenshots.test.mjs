@@ -1,5 +1,5 @@
-// A screenshot of every tutorial section and of the playground with one estimator of every family,
-// at 1280 and 390 px (issue #17, item 15), kept in tests/web/artifacts/screens/ with an index.html
+// A screenshot of every tutorial section, of the playground with one estimator of every family and
+// of its model-selection panel, at 1280 and 390 px (issue #17, item 15), kept in tests/web/artifacts/screens/ with an index.html
 // that shows them all side by side. `npm run screenshots` regenerates them (after
 // `bash scripts/build.sh web`). Each page must also load cleanly, fit its width and draw.
 import { describe, it, before, after } from 'node:test';
@@ -64,6 +64,21 @@ ${rows.join('\n')}\n`);
           assert.equal(await page.locator('#figure').getAttribute('data-pass'), 'fine', `${model}: ${await page.locator('#message').textContent()}`);
           await shoot(page, 'playground', family.replaceAll(' ', '-'), width);
         }
+        assert.deepEqual(problems, []);
+      } finally {
+        await page.close();
+      }
+    });
+
+    it(`the playground's model selection (CV score, confusion matrix, a tuned validation curve) at ${width} px`, async () => {
+      const { page, problems } = await openPlayground(site, '#preset=moons&model=KNeighborsClassifier', { width, height: 900 });
+      try {
+        await page.locator('#tune-run').click();
+        await page.waitForFunction(() => document.querySelector('#tune').dataset.state === 'done' && document.querySelector('#cv-score').dataset.state === 'done', null, { timeout: 60_000 });
+        assert.equal(await page.locator('#confusion table').count(), 1);
+        const overflow = await page.locator('#selection').evaluate((s) => [...s.querySelectorAll('svg, table')].filter((x) => x.getBoundingClientRect().right > s.getBoundingClientRect().right + 0.5).length);
+        assert.equal(overflow, 0, 'a chart or table is wider than its panel');
+        await shoot(page, 'playground', 'model-selection', width);
         assert.deepEqual(problems, []);
       } finally {
         await page.close();
