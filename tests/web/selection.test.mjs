@@ -59,7 +59,7 @@ describe('model selection in the playground and the tutorial (built site)', { sk
       await cvDone(page);
       const stats = await page.locator('#figure .stats').textContent();
       // KNeighborsClassifier (k = 5) on the 151 training points: folds 93.5, 90, 93.3, 100, 90 %.
-      assert.match(stats, /train accuracy .* test accuracy .* 5-fold CV accuracy 93\.4 % ± 3\.7/);
+      assert.match(stats, /train accuracy .* test accuracy [\d.]+ % · 5-fold CV accuracy 93\.4 ± 3\.7 %/);
       const m = await confusion(page);
       assert.deepEqual(m, [[18, 3], [0, 28]]);
       // Its cells count the test points (the hollow marks), its diagonal the test accuracy shown.
@@ -71,7 +71,7 @@ describe('model selection in the playground and the tutorial (built site)', { sk
 
       // A model option changes the CV score and the matrix (k = 1).
       await afterRender(page, () => page.locator('[data-param="nNeighbors"] input[type="number"]').fill('1'));
-      await page.waitForFunction(() => /92\.1 %/.test(document.querySelector('#cv-score').textContent), null, { timeout: 30_000 });
+      await page.waitForFunction(() => /accuracy 92\.1 ±/.test(document.querySelector('#cv-score').textContent), null, { timeout: 30_000 });
       assert.deepEqual(await confusion(page), [[20, 1], [0, 28]]);
 
       // A regressor is scored by R²; a clusterer has no CV score, matrix or tune panel.
@@ -149,7 +149,7 @@ describe('model selection in the playground and the tutorial (built site)', { sk
       // The selection worker restarted: the next render gets its CV score.
       await afterRender(page, () => page.locator('[data-param="maxDepth"] input[type="number"]').fill('3'));
       await cvDone(page);
-      assert.match(await page.locator('#cv-score').textContent(), /5-fold CV accuracy \d+\.\d %/);
+      assert.match(await page.locator('#cv-score').textContent(), /5-fold CV accuracy \d+\.\d ± \d+\.\d %/);
       assert.deepEqual(problems, []);
     } finally {
       await page.close();

@@ -138,7 +138,7 @@ export class SelectionPanel {
   constructor(root, { statsLine, apply }) {
     this.apply = apply;
     this.cv = el('span', { id: 'cv-score', class: 'cv-score' });
-    statsLine.append(' ', this.cv);
+    statsLine.querySelector('.test-score').after(' ', this.cv); // beside the train and test scores
     this.confusion = el('div', { id: 'confusion', class: 'confusion-box', hidden: true });
     this.tuneButton = el('button', { type: 'button', id: 'tune-run' });
     this.cancelButton = el('button', { type: 'button', id: 'tune-cancel', text: 'Cancel', hidden: true });
@@ -188,7 +188,8 @@ export class SelectionPanel {
   }
 
   #showCV(a) {
-    this.cv.textContent = `· ${FOLD_TEXT} ${a.metric} ${formatScore(a.metric, a.mean)} ± ${a.metric === 'accuracy' ? `${(100 * a.std).toFixed(1)}` : a.std.toFixed(3)}`;
+    const spread = a.metric === 'accuracy' ? `${(100 * a.mean).toFixed(1)} ± ${(100 * a.std).toFixed(1)} %` : `${a.mean.toFixed(3)} ± ${a.std.toFixed(3)}`;
+    this.cv.textContent = `· ${FOLD_TEXT} ${a.metric} ${spread}`;
     this.cv.title = `scores of the ${a.scores.length} folds: ${a.scores.map((s) => formatScore(a.metric, s)).join(', ')}`;
     this.cv.dataset.state = 'done';
     this.cv.dataset.mean = String(a.mean);

@@ -6,16 +6,19 @@
 import { pathChart } from './plot.js';
 import { codeBookChart, validationChart } from './selection.js';
 
-// A labelled slider whose value shows beside it; calls `changed` on input.
-function slider(context, { label, min, max, step, value }, changed) {
-  const input = context.el('input', { type: 'range', min, max, step, value, 'aria-label': label });
-  const shown = context.el('span', { text: String(value) });
-  input.addEventListener('input', () => {
-    shown.textContent = input.value;
-    changed(Number(input.value));
-  });
-  context.controls.append(context.el('div', { class: 'field' }, context.el('label', { text: label }), context.el('div', { class: 'row' }, input, shown)));
-  return input;
+// Labelled sliders over `state`'s keys (their values shown beside them); a move sets the key and
+// asks for a new drawing. specs: [{ key, label, min, max, step }].
+function sliders(context, state, live, specs) {
+  for (const { key, label, min, max, step } of specs) {
+    const input = context.el('input', { type: 'range', min, max, step, value: state[key], 'aria-label': label });
+    const shown = context.el('span', { text: String(state[key]) });
+    input.addEventListener('input', () => {
+      shown.textContent = input.value;
+      state[key] = Number(input.value);
+      live.update();
+    });
+    context.controls.append(context.el('div', { class: 'field' }, context.el('label', { text: label }), context.el('div', { class: 'row' }, input, shown)));
+  }
 }
 
 // Asks the worker for `request()` whenever a control changes (once the previous answer is in, the
@@ -45,14 +48,15 @@ function liveDrawing(holder, context, request, draw) {
 }
 
 const mse = 'mean squared error';
+const dataSeed = { key: 'seed', label: 'random seed of the data', min: 0, max: 50, step: 1 };
 const flexibility = {
   knn: {
     label: 'k-nearest neighbours (k)', param: 'nNeighbors', short: 'k', model: { name: 'KNeighborsRegressor', params: {} }, dataset: { basis: 'none' },
-    values: [1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 60], log: true, reverse: true, x: 'k, the number of neighbours (flexible on the right)',
+    values: [1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 60], log: true, reverse: true, yLog: false, x: 'k, the number of neighbours (flexible on the right)',
   },
   degree: {
     label: 'polynomial degree', param: 'polynomialfeatures__degree', short: 'degree', model: { name: 'LinearRegression', params: {} }, dataset: { basis: 'polynomial', basisSize: 1 },
-    values: Array.from({ length: 15 }, (_, i) => i + 1), log: false, reverse: false, x: 'degree of the polynomial (flexible on the right)',
+    values: Array.from({ length: 15 }, (_, i) => i + 1), log: false, reverse: false, yLog: true, x: 'degree of the polynomial (flexible on the right)',
   },
 };
 
@@ -75,17 +79,17 @@ export function complexityCurves(holder, context) {
     const best = a.values[a.bestIndex];
     summary.textContent = `Lowest cross-validated error at ${f.short} = ${best}: ${errors.test[a.bestIndex].toFixed(3)} (training error there ${errors.train[a.bestIndex].toFixed(3)}).`;
     summary.dataset.best = String(best);
-    holder.replaceChildren(validationChart(errors, { width: context.width, param: f.short, xLabel: f.x, y: mse, log: f.log, reverse: f.reverse, yLog: true, lowerIsBetter: true }), summary);
+    holder.replaceChildren(validationChart(errors, { width: context.width, param: f.short, xLabel: f.x, y: mse, log: f.log, reverse: f.reverse, yLog: f.yLog, lowerIsBetter: true }), summary);
   };
   const live = liveDrawing(holder, context, request, draw);
   select.addEventListener('change', () => ((state.kind = select.value), live.update()));
-  slider(context, { label: 'noise of the data', min: 0, max: 1, step: 0.05, value: state.noise }, (v) => ((state.noise = v), live.update()));
-  slider(context, { label: 'random seed of the data', min: 0, max: 50, step: 1, value: state.seed }, (v) => ((state.seed = v), live.update()));
+  sliders(context, state, live, [{ key: 'noise', label: 'noise of the data', min: 0, max: 1, step: 0.05 }, dataSeed]);
   return live.first;
 }
 
 // §7: the lasso on eight features (four informative), its α chosen by 5-fold cross-validation
-// among the 60 values of its path: the error curve with the chosen α, then the path cut there.
+// among every other of the 60 values of its path: the error curve with the chosen α, then the
+// path cut there.
 export function alphaByCrossValidation(holder, context) {
   const state = { noise: 10, seed: 0 };
   const summary = context.el('p', { class: 'hint chosen' });
@@ -97,13 +101,12 @@ export function alphaByCrossValidation(holder, context) {
     summary.dataset.alpha = String(a.best);
     const width = context.width;
     holder.replaceChildren(
-      validationChart(a, { width, height: 220, param: 'α', y: mse, log: true, reverse: true, lowerIsBetter: true }),
+      validationChart(a, { width, height: 230, param: 'α', xLabel: 'α (penalty strength; weaker to the right)', y: mse, log: true, yLog: true, reverse: true, lowerIsBetter: true }),
       pathChart({ alphas: a.alphas, coefs: a.coefs, alpha: a.best, names: a.names }, { width, height: 240 }),
       summary);
   };
   const live = liveDrawing(holder, context, request, draw);
-  slider(context, { label: 'noise of the data (its standard deviation)', min: 0, max: 40, step: 1, value: state.noise }, (v) => ((state.noise = v), live.update()));
-  slider(context, { label: 'random seed of the data', min: 0, max: 50, step: 1, value: state.seed }, (v) => ((state.seed = v), live.update()));
+  sliders(context, state, live, [{ key: 'noise', label: 'noise of the data (its standard deviation)', min: 0, max: 40, step: 1 }, dataSeed]);
   return live.first;
 }
 
@@ -121,7 +124,9 @@ export function codeBookFigure(holder, context) {
     holder.replaceChildren(codeBookChart(a, { width: context.width }), summary);
   };
   const live = liveDrawing(holder, context, request, draw);
-  slider(context, { label: 'codeSize (bits per class)', min: 0.5, max: 4, step: 0.5, value: state.codeSize }, (v) => ((state.codeSize = v), live.update()));
-  slider(context, { label: 'randomState of the code book', min: 0, max: 20, step: 1, value: state.randomState }, (v) => ((state.randomState = v), live.update()));
+  sliders(context, state, live, [
+    { key: 'codeSize', label: 'codeSize (bits per class)', min: 0.5, max: 4, step: 0.5 },
+    { key: 'randomState', label: 'randomState of the code book', min: 0, max: 20, step: 1 },
+  ]);
   return live.first;
 }
