@@ -2,9 +2,8 @@
 // chapter "Classic machine learning methods" (J. Faouzi, O. Colliot). Figure types:
 //   live  a model trained in the worker on a dataset, with controls (model options from the
 //         metadata, optionally narrowed; data options marked data: true)
-//   sweep one fit per value of an option, drawn as curves (scores, attributes)
 //   path  the regularisation path of a linear model: every coefficient against alpha
-//   draw  a drawing made here in JS (no estimator involved)
+//   draw  a drawing made here in JS, from its own numbers or the worker's (context.ask)
 // `needs`: the estimators a figure requires; without them the page says "not yet".
 import * as Plot from '@observablehq/plot';
 import { palette } from './plot.js';

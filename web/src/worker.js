@@ -4,7 +4,6 @@
 //              overlays), then one `pass` per grid width (coarse first), each ONE batched
 //              predictProba / predict call over the whole grid
 //   neighbours the training points the last model of `fig` uses for a query point
-//   sweep      fit once per value of one option: train/test scores and chosen attributes
 //   losses     the library's loss functions over a grid, for the tutorial's loss plots
 //   runs       a clusterer fitted once per random start: clusters, centres, inertia of each
 //   principalAxes  PCA on a 2-D dataset: its axes on the cloud and the rotated points
@@ -434,34 +433,6 @@ function neighbours({ id, fig, point }) {
   postMessage({ type: 'neighbours', id, fig, point, indices: indices.map((i) => train[i]), radius });
 }
 
-// Fits once per value of `param`: train/test score and the asked attributes per value.
-function sweep({ id, fig, dataset, edits, model: spec, param, values, attributes = [] }) {
-  const Model = wl[spec.name];
-  if (typeof Model !== 'function') throw new Error(`no estimator named ${spec.name} in this build`);
-  const p = prepare(dataset, edits, Model.metadata);
-  requireTraining(p);
-  const Xtr = p.rows(p.train), ytr = p.target(p.train), Xte = p.rows(p.held), yte = p.target(p.held);
-  p.dispose();
-  const out = { train: [], test: [], attributes: Object.fromEntries(attributes.map((a) => [a, []])) };
-  for (const v of values) {
-    const model = new Model({ ...spec.params, [param]: v });
-    try {
-      model.fit(Xtr, ytr);
-      if (Model.metadata.kind === 'classifier' || Model.metadata.kind === 'regressor') {
-        out.train.push(model.score(Xtr, ytr));
-        out.test.push(Xte.rows ? model.score(Xte, yte) : null);
-      }
-      for (const a of attributes) {
-        const v2 = attr(model, a);
-        out.attributes[a].push(v2?.data ? Array.from(v2.data) : ArrayBuffer.isView(v2) ? Array.from(v2) : v2);
-      }
-    } finally {
-      model.dispose();
-    }
-  }
-  postMessage({ type: 'sweep', id, fig, values, ...out });
-}
-
 // Fits a clusterer once per value of `param` (random starts) and returns what each fit made of
 // the same points: their clusters, the centres and the inertia (small multiples of local minima).
 function runs({ id, fig, dataset, model: spec, param, values }) {
@@ -533,7 +504,6 @@ onmessage = async ({ data: msg }) => {
   try {
     if (msg.type === 'render') await render(msg);
     else if (msg.type === 'neighbours') neighbours(msg);
-    else if (msg.type === 'sweep') sweep(msg);
     else if (msg.type === 'path') path(msg);
     else if (msg.type === 'runs') runs(msg);
     else if (msg.type === 'principalAxes') principalAxes(msg);
