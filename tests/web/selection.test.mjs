@@ -44,6 +44,20 @@ async function nextSummary(page, box, key, previous) {
   }, [box, key, previous], { timeout: 30_000 });
 }
 
+// Opens tutorial section `id`, checks that the figure titled `title` has drawn, runs
+// `check(page, box, title)` and that the page logged no problem.
+async function withFigure(site, id, title, check) {
+  const { page, problems } = await openTutorial(site, id, desktop);
+  try {
+    const box = figureBox(page, title);
+    assert.equal(await box.getAttribute('data-state'), 'drawn');
+    await check(page, box, title);
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+}
+
 // Sets a range input's value and fires its input event.
 const slide = (locator, value) => locator.evaluate((input, v) => {
   input.value = String(v);
@@ -156,62 +170,44 @@ describe('model selection in the playground and the tutorial (built site)', { sk
     }
   });
 
-  it('§6 draws training and cross-validated error against k and the degree, live', async () => {
-    const { page, problems } = await openTutorial(site, 's6', desktop);
-    try {
-      const title = 'Figure 5b — training and cross-validated error';
-      const box = figureBox(page, title);
-      assert.equal(await box.getAttribute('data-state'), 'drawn');
-      const chart = await box.locator(curve).evaluate(chartParts);
-      assert.equal(chart.lines, 2);
-      assert.equal(chart.dashed, 1);
-      // Noise 0.3: the lowest CV error at k = 6; noise 1: at k = 24 (a smoother model).
-      assert.equal(await box.locator('.chosen').getAttribute('data-best'), '6');
-      assert.ok(chart.texts.includes('best k = 6'), chart.texts.join());
-      await slide(box.locator('input[aria-label="noise of the data"]'), 1);
-      await nextSummary(page, title, 'best', '6');
-      assert.equal(await box.locator('.chosen').getAttribute('data-best'), '24');
-      await slide(box.locator('input[aria-label="noise of the data"]'), 0.3);
-      await nextSummary(page, title, 'best', '24');
-      // The polynomial degree: lowest CV error at degree 3.
-      await box.locator('select').selectOption('degree');
-      await page.waitForFunction((t) => /degree = \d+/.test([...document.querySelectorAll('#section .tfig')].find((x) => x.querySelector('.fig-title')?.textContent.startsWith(t))?.querySelector('.chosen')?.textContent ?? ''), title, { timeout: 30_000 });
-      assert.equal(await box.locator('.chosen').getAttribute('data-best'), '3');
-      assert.match(await box.locator(curve).getAttribute('aria-label'), /against degree/);
-      assert.deepEqual(problems, []);
-    } finally {
-      await page.close();
-    }
-  });
+  it('§6 draws training and cross-validated error against k and the degree, live', () => withFigure(site, 's6', 'Figure 5b — training and cross-validated error', async (page, box, title) => {
+    const chart = await box.locator(curve).evaluate(chartParts);
+    assert.equal(chart.lines, 2);
+    assert.equal(chart.dashed, 1);
+    // Noise 0.3: the lowest CV error at k = 6; noise 1: at k = 24 (a smoother model).
+    assert.equal(await box.locator('.chosen').getAttribute('data-best'), '6');
+    assert.ok(chart.texts.includes('best k = 6'), chart.texts.join());
+    await slide(box.locator('input[aria-label="noise of the data"]'), 1);
+    await nextSummary(page, title, 'best', '6');
+    assert.equal(await box.locator('.chosen').getAttribute('data-best'), '24');
+    await slide(box.locator('input[aria-label="noise of the data"]'), 0.3);
+    await nextSummary(page, title, 'best', '24');
+    // The polynomial degree: lowest CV error at degree 3.
+    await box.locator('select').selectOption('degree');
+    await page.waitForFunction((t) => /degree = \d+/.test([...document.querySelectorAll('#section .tfig')].find((x) => x.querySelector('.fig-title')?.textContent.startsWith(t))?.querySelector('.chosen')?.textContent ?? ''), title, { timeout: 30_000 });
+    assert.equal(await box.locator('.chosen').getAttribute('data-best'), '3');
+    assert.match(await box.locator(curve).getAttribute('aria-label'), /against degree/);
+  }));
 
-  it('§7 chooses α by cross-validation on the lasso path, and the choice moves with the noise', async () => {
-    const { page, problems } = await openTutorial(site, 's7', desktop);
-    try {
-      const title = 'Figure 8d — choosing α by cross-validation';
-      const box = figureBox(page, title);
-      assert.equal(await box.getAttribute('data-state'), 'drawn');
-      const alpha = async () => Number(await box.locator('.chosen').getAttribute('data-alpha'));
-      // Noise 10: α = 0.740 (30 values of the path cross-validated); noise 40: 4.76; noise 0: 0.0094.
-      assert.ok(Math.abs((await alpha()) - 0.7403521) < 1e-6, String(await alpha()));
-      const [curve, pathSvg] = await box.locator('svg[aria-label]').evaluateAll((svgs) => svgs.map((s) => s.getAttribute('aria-label')));
-      assert.match(curve, /^Validation curve/);
-      assert.match(pathSvg, /^Regularisation path: 8 coefficients/);
-      // The path is cut at the chosen α.
-      assert.ok((await box.locator('svg[aria-label^="Regularisation path"] g[aria-label="text"] text').allTextContents()).includes('α = 0.74'));
-      const noise = box.locator('input[aria-label^="noise of the data"]');
-      const before = await box.locator('.chosen').getAttribute('data-alpha');
-      await slide(noise, 40);
-      await nextSummary(page, title, 'alpha', before);
-      assert.ok(Math.abs((await alpha()) - 4.764319) < 1e-5, String(await alpha()));
-      const at40 = await box.locator('.chosen').getAttribute('data-alpha');
-      await slide(noise, 0);
-      await nextSummary(page, title, 'alpha', at40);
-      assert.ok((await alpha()) < 0.01, String(await alpha()));
-      assert.deepEqual(problems, []);
-    } finally {
-      await page.close();
-    }
-  });
+  it('§7 chooses α by cross-validation on the lasso path, and the choice moves with the noise', () => withFigure(site, 's7', 'Figure 8d — choosing α by cross-validation', async (page, box, title) => {
+    const alpha = async () => Number(await box.locator('.chosen').getAttribute('data-alpha'));
+    // Noise 10: α = 0.740 (30 values of the path cross-validated); noise 40: 4.76; noise 0: 0.0094.
+    assert.ok(Math.abs((await alpha()) - 0.7403521) < 1e-6, String(await alpha()));
+    const [curveLabel, pathSvg] = await box.locator('svg[aria-label]').evaluateAll((svgs) => svgs.map((s) => s.getAttribute('aria-label')));
+    assert.match(curveLabel, /^Validation curve/);
+    assert.match(pathSvg, /^Regularisation path: 8 coefficients/);
+    // The path is cut at the chosen α.
+    assert.ok((await box.locator('svg[aria-label^="Regularisation path"] g[aria-label="text"] text').allTextContents()).includes('α = 0.74'));
+    const noise = box.locator('input[aria-label^="noise of the data"]');
+    const before = await box.locator('.chosen').getAttribute('data-alpha');
+    await slide(noise, 40);
+    await nextSummary(page, title, 'alpha', before);
+    assert.ok(Math.abs((await alpha()) - 4.764319) < 1e-5, String(await alpha()));
+    const at40 = await box.locator('.chosen').getAttribute('data-alpha');
+    await slide(noise, 0);
+    await nextSummary(page, title, 'alpha', at40);
+    assert.ok((await alpha()) < 0.01, String(await alpha()));
+  }));
 
   it('§9 draws Figure 15 (one-vs-rest, one-vs-one, multinomial, output codes) and the code book, with nothing "not yet"', async () => {
     const { page, problems } = await openTutorial(site, 's9', desktop);
