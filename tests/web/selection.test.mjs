@@ -29,6 +29,8 @@ function chartParts(svg) {
     dashed: [...svg.querySelectorAll('g[aria-label="rule"] line')].filter((l) => l.getAttribute('stroke-dasharray') || l.parentNode.getAttribute('stroke-dasharray')).length,
     texts: [...svg.querySelectorAll('g[aria-label="text"] text')].map((t) => t.textContent),
     xTicks: [...svg.querySelectorAll('g[aria-label="x-axis tick label"] text')].map((t) => t.textContent),
+    // y tick labels cut at the chart's left edge
+    cut: [...svg.querySelectorAll('g[aria-label="y-axis tick label"] text')].filter((t) => t.getBoundingClientRect().left < svg.getBoundingClientRect().left - 0.5).map((t) => t.textContent),
   };
 }
 
@@ -174,6 +176,7 @@ describe('model selection in the playground and the tutorial (built site)', { sk
     const chart = await box.locator(curve).evaluate(chartParts);
     assert.equal(chart.lines, 2);
     assert.equal(chart.dashed, 1);
+    assert.deepEqual(chart.cut, []);
     // Noise 0.3: the lowest CV error at k = 6; noise 1: at k = 24 (a smoother model).
     assert.equal(await box.locator('.chosen').getAttribute('data-best'), '6');
     assert.ok(chart.texts.includes('best k = 6'), chart.texts.join());
@@ -195,6 +198,7 @@ describe('model selection in the playground and the tutorial (built site)', { sk
     assert.ok(Math.abs((await alpha()) - 0.7403521) < 1e-6, String(await alpha()));
     const [curveLabel, pathSvg] = await box.locator('svg[aria-label]').evaluateAll((svgs) => svgs.map((s) => s.getAttribute('aria-label')));
     assert.match(curveLabel, /^Validation curve/);
+    assert.deepEqual((await box.locator(curve).evaluate(chartParts)).cut, []);
     assert.match(pathSvg, /^Regularisation path: 8 coefficients/);
     // The path is cut at the chosen α.
     assert.ok((await box.locator('svg[aria-label^="Regularisation path"] g[aria-label="text"] text').allTextContents()).includes('α = 0.74'));

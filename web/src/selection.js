@@ -68,13 +68,14 @@ export function validationChart(answer, { width, height = 250, param, xLabel = p
   if (current !== undefined && current !== null && current !== best) marks.unshift(Plot.ruleX([current], { stroke: '#9aa1ad', strokeWidth: 1.5 }));
   const ys = rows.map((r) => r.y).concat(band.flatMap((b) => [b.lo, b.hi]));
   const yScale = (yLog ? d3.scaleLog() : d3.scaleLinear()).domain(d3.extent(ys)).nice();
-  const widest = d3.max(yScale.ticks(Math.max(3, Math.round(height / 45))).map(yScale.tickFormat()), (t) => t.length) ?? 4;
+  const yFormat = yLog ? d3.format('~g') : yScale.tickFormat(); // the left margin fits the widest tick label
+  const widest = d3.max(yScale.ticks(Math.max(3, Math.round(height / 45))).map(yFormat), (t) => t.length) ?? 4;
   return Plot.plot({
     width, height, marginLeft: Math.max(40, 14 + 7 * widest), marginTop: 22, marginBottom: 38, marginRight: 16,
     style: { background: 'transparent', fontSize: '12px' },
     ariaLabel: `Validation curve: train and cross-validated ${y} against ${param}${lowerIsBetter ? ' (lower is better)' : ''}`,
     x: { type: log ? 'log' : 'linear', reverse, label: xLabel, labelAnchor: 'center', labelArrow: 'none', tickFormat: log ? d3.format('~g') : undefined, ticks: Math.max(3, Math.round(width / 90)) },
-    y: { type: yLog ? 'log' : 'linear', label: `${y}${yLog ? ' (log scale)' : ''}`, labelAnchor: 'top', labelArrow: 'none', grid: true, nice: true, tickFormat: yLog ? d3.format('~g') : undefined },
+    y: { type: yLog ? 'log' : 'linear', label: `${y}${yLog ? ' (log scale)' : ''}`, labelAnchor: 'top', labelArrow: 'none', grid: true, nice: true, tickFormat: yLog ? yFormat : undefined },
     color: { domain: ['train', 'cross-validated'], range: [palette[0], palette[1]], legend: true },
     marks,
   });
