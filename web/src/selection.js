@@ -173,13 +173,13 @@ export class SelectionPanel {
     this.spec = spec;
     this.meta = meta;
     this.#syncTune();
+    // Nothing to score or tune: a clusterer or transformer, or a fit that failed (its message shows).
+    this.tune.hidden = !scored;
     if (!scored) {
       this.cv.textContent = '';
       this.confusion.hidden = true;
-      this.tune.hidden = !meta || (meta.kind !== 'classifier' && meta.kind !== 'regressor');
       return;
     }
-    this.tune.hidden = false;
     this.cv.textContent = `· ${FOLD_TEXT} …`;
     this.cv.dataset.state = 'pending';
     this.#timer = setTimeout(() => {
