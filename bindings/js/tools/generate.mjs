@@ -130,6 +130,7 @@ for (const m of metadata) {
   md += `## ${m.name}\n\n${m.doc}. Family \`${m.family}\`, ${m.kind}; methods: ${m.methods.map((x) => `\`${x}\``).join(', ')}; fit options: ${m.fitOptions.map((x) => `\`${x}\``).join(', ') || 'none'}.\n\n`;
   md += '| option | type | default | allowed | meaning |\n|---|---|---|---|---|\n';
   for (const p of m.params) md += optionRow(p);
+  if (m.rules.length) md += `\nBetween options: ${m.rules.join('; ')}.\n`;
   if (m.attributes.length) md += `\nFitted attributes: ${m.attributes.map((a) => `\`${a.name}\` (${a.doc})`).join('; ')}.\n`;
   if (m.extraMethods.length) md += `\nMore methods: ${m.extraMethods.map((e) => `\`${e.name}\` (${e.doc})`).join('; ')}.\n`;
   md += '\n';
