@@ -74,7 +74,9 @@ function wasmMemory(task, ds) {
 
 async function peerTask(task, ds) {
   const peer = byId.get(task.id)?.peer;
-  const mod = await import(peer.module);
+  // peer.load: for a module whose export is a promise (libsvm-js resolves once its WASM is compiled).
+  const imported = await import(peer.module);
+  const mod = peer.load ? await peer.load(imported) : imported;
   // A slow peer may predict only the first `predictQueries` rows; its predict time is then scaled to
   // the whole test set (prediction cost is linear in the number of queries) and flagged.
   const nq = Math.min(ds.nTest, peer.predictQueries ?? ds.nTest);
