@@ -15,7 +15,8 @@
 //               'peer' take part
 //   sklearn     { class: 'sklearn.module.Class', params: {...} }; `variants: { label: {params} }`
 //               adds extra scikit-learn rows (e.g. algorithm='auto')
-//   peer        an ml.js (npm) competitor: { name, module, fit(mod, X, y, w) -> model,
+//   peer        an ml.js (npm) competitor: { name, module, load(imported) -> mod (optional, may be
+//               async), fit(mod, X, y, w) -> model,
 //               predict(mod, model, X) -> labels/array, reps, warmup, predictQueries, trainRows,
 //               partial, nIter(model) } with X as number[][]; predictQueries: only that many test
 //               rows, time scaled to all of them; trainRows: fit on the first rows only (flagged, not
@@ -91,6 +92,11 @@ export const datasets = {
   svm4000: {
     doc: 'makeClassification 4 000 + 1 000 × 20, standardised',
     make: (wl) => standardised(wl, split(wl.datasets.makeClassification({ nSamples: 5000, nFeatures: 20, nInformative: 10, nRedundant: 5, randomState: 42 }), 4000)),
+  },
+  // decisionFunction on 4 000 points: the same generator, 4 000 training and 4 000 query rows.
+  svm4000q: {
+    doc: 'makeClassification 4 000 + 4 000 × 20, standardised',
+    make: (wl) => standardised(wl, split(wl.datasets.makeClassification({ nSamples: 8000, nFeatures: 20, nInformative: 10, nRedundant: 5, randomState: 42 }), 4000)),
   },
   moons1600: {
     doc: 'makeMoons 1 600 + 400, noise 0.3, standardised',
@@ -331,7 +337,45 @@ export const workloads = [
     id: `svm.svc.rbf.${dataset}`, group: 'Support vector machines (issue #13)',
     title: `SVC rbf fit + predict, ${what}, standardised`,
     dataset, estimator: 'SVC', options: {},
-    time: ['fit', 'predict'], reps: 3, runners: ['wasm-simd', 'native', 'sklearn'], check: 'labels',
+    time: ['fit', 'predict'], reps: 3, runners: ['wasm-simd', 'native', 'sklearn', 'peer'], check: 'labels',
     sklearn: { class: 'sklearn.svm.SVC', params: {} },
+    peer: libsvmJs(),
   })),
+  {
+    id: 'svm.svc.rbf.decision4000', group: 'Support vector machines (issue #13)',
+    title: 'SVC rbf decisionFunction on 4 000 points (fitted on 4 000 × 20), standardised',
+    dataset: 'svm4000q', estimator: 'SVC', options: {}, method: 'decisionFunction',
+    time: ['predict'], reps: 5, runners: ['wasm-simd', 'native', 'sklearn'], check: 'values',
+    sklearn: { class: 'sklearn.svm.SVC', params: {} },
+  },
+  {
+    id: 'svm.svc.rbf.probability', group: 'Support vector machines (issue #13)',
+    title: 'SVC rbf probability fit + predictProba, 4 000 × 20 makeClassification, standardised',
+    dataset: 'svm4000', estimator: 'SVC', options: { probability: true }, method: 'predictProba',
+    time: ['fit', 'predict'], reps: 3, runners: ['wasm-simd', 'native', 'sklearn', 'peer'],
+    sklearn: { class: 'sklearn.svm.SVC', params: { probability: true, random_state: 0 } },
+    peer: libsvmJs({ probabilityEstimates: true }),
+  },
 ];
+
+// libsvm-js (libsvm 3.22 compiled to WebAssembly without SIMD): C-SVC with scikit-learn's defaults,
+// C 1, tol 1e-3, shrinking, gamma 'scale' = 1 / (p · Var X) computed here on the training rows.
+function libsvmJs(extra = {}) {
+  return {
+    name: 'libsvm-js', module: 'libsvm-js', reps: 3, warmup: 1,
+    load: (imported) => imported.default,
+    fit: (SVM, X, y) => {
+      const p = X[0].length, all = X.flat();
+      const mean = all.reduce((a, v) => a + v, 0) / all.length;
+      const variance = all.reduce((a, v) => a + (v - mean) ** 2, 0) / all.length;
+      const svm = new SVM({ type: SVM.SVM_TYPES.C_SVC, kernel: SVM.KERNEL_TYPES.RBF, gamma: 1 / (p * variance), cost: 1,
+        tolerance: 1e-3, cacheSize: 200, quiet: true, ...extra });
+      svm.train(X, Array.from(y));
+      return svm;
+    },
+    // predictProbability gives { estimates: [{ label, probability }] } per row: flattened in label order.
+    predict: (_SVM, svm, X) => (extra.probabilityEstimates
+      ? svm.predictProbability(X).flatMap((r) => r.estimates.sort((a, b) => a.label - b.label).map((e) => e.probability))
+      : svm.predict(X)),
+  };
+}
