@@ -485,9 +485,9 @@ export const sections = [
         caption: 'The same penalty, one weight per training point on its kernel bump: the curve bends with the data; a large γ overfits, a large alpha flattens.' },
       { type: 'live', title: 'Figure 26a — PCA on concentric circles', needs: ['PCA'], model: 'PCA', dataset: { preset: 'circles', noise: 0.05, testSize: 0 }, params: { nComponents: 2 },
         caption: 'PCA rotates the plane: the circles stay nested, and no single component separates them.' },
-      { type: 'live', title: 'Figure 26b — kernel PCA on concentric circles', needs: ['KernelPCA'], model: 'KernelPCA', dataset: { preset: 'circles', noise: 0.05, testSize: 0 }, params: { nComponents: 2, kernel: 'rbf', gamma: 10 },
+      { type: 'live', title: 'Figure 26b — kernel PCA on concentric circles', needs: ['KernelPCA'], model: 'KernelPCA', dataset: { preset: 'circles', noise: 0.05, testSize: 0 }, params: { nComponents: 2, kernel: 'rbf', gamma: 15 },
         controls: [{ name: 'gamma', slider: { min: 0.1, max: 100, log: true } }],
-        caption: 'With an RBF kernel the first component alone puts the inner circle on one side and the outer on the other.' },
+        caption: 'With an RBF kernel the first component alone puts the inner circle to one side and the outer to the other, all but a few points near the middle; lower γ and they mix again.' },
     ],
   },
 ];
