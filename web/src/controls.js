@@ -151,7 +151,7 @@ export function paramControl(param, value, onChange) {
     numeric.forEach((alt, i) => select.append(el('option', { value: `n:${i}`, text: `${alt.type === 'integer' ? 'a count' : 'a number'}${rangeText(alt) ? ` (${rangeText(alt)})` : ''}…` })));
     const box = el('input', { type: 'number', step: 'any', 'aria-label': `${param.name} value`, 'aria-describedby': docId });
     const slider = param.slider ? rangeSlider(param, sliderRange(param), (v) => ((box.value = v), emit()), docId) : null;
-    const row = el('div', { class: 'row' }, select, slider?.node, box);
+    const row = el('div', { class: slider ? 'row with-slider' : 'row' }, select, slider?.node, box);
     const emit = () => {
       if (select.value === 'null') return onChange(param.name, null);
       if (select.value.startsWith('s:')) return onChange(param.name, select.value.slice(2));
