@@ -12,6 +12,12 @@ const built = existsSync(path.join(repoRoot, 'web/dist/index.html'));
 const screens = path.join(artifacts, 'screens');
 const widths = [1280, 390];
 const shots = []; // { group, name, width, file }
+const views = [
+  ['svm-SVC', 'preset=moons&model=SVC'],
+  ['svm-SVR', 'preset=sine&model=SVR'],
+  ['svm-OneClassSVM', 'preset=blobs&model=OneClassSVM'],
+  ['kernel-KernelPCA', 'preset=circles&noise=0.05&model=KernelPCA&kernel=rbf&gamma=10'],
+];
 
 async function shoot(page, group, name, width) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -63,6 +69,13 @@ ${rows.join('\n')}\n`);
           if ((await page.locator('#model').inputValue()) !== model) await afterRender(page, () => page.locator('#model').selectOption(model));
           assert.equal(await page.locator('#figure').getAttribute('data-pass'), 'fine', `${model}: ${await page.locator('#message').textContent()}`);
           await shoot(page, 'playground', family.replaceAll(' ', '-'), width);
+        }
+        // The views a family's first estimator does not show: an SVM's margins and tube, kernel PCA.
+        const offered = await page.locator('#model option').evaluateAll((os) => os.map((o) => o.value));
+        for (const [name, hash] of views.filter(([, h]) => offered.includes(new URLSearchParams(h).get('model')))) {
+          await afterRender(page, () => page.evaluate((h) => (location.hash = h), hash));
+          assert.equal(await page.locator('#figure').getAttribute('data-pass'), 'fine', `${name}: ${await page.locator('#message').textContent()}`);
+          await shoot(page, 'playground', name, width);
         }
         assert.deepEqual(problems, []);
       } finally {

@@ -386,13 +386,27 @@ export const sections = [
   },
   {
     id: 's8', number: 8, title: 'Support vector machines',
-    text: `<p>A support vector machine looks for the boundary with the widest <em>margin</em> — the largest band free of training points between the classes. Only the points on or inside the band (the support vectors) determine it. A soft margin (parameter C) lets some points cross the band, and kernels replace the dot product so the same algorithm draws curved boundaries.</p>
-<p>The soft-margin SVM is also a penalised linear model with its own loss: the <em>hinge</em> loss max(0, 1 − m), zero for points beyond the margin, where logistic regression's loss never quite reaches zero. For regression, the <em>ε-insensitive</em> loss ignores residuals smaller than ε. The loss functions below come from wasmlearn; the SVMs themselves are not in the library yet.</p>`,
+    text: `<p>A support vector machine looks for the boundary with the widest <em>margin</em> — the largest band free of training points between the classes. Only the points on or inside the band (the <em>support vectors</em>, ringed in the figures) determine it: move any other point and nothing changes. A soft margin (parameter C) lets some points cross the band, and kernels replace the dot product so the same algorithm draws curved boundaries.</p>
+<p>The soft-margin SVM is also a penalised linear model with its own loss: the <em>hinge</em> loss max(0, 1 − m), zero for points beyond the margin, where logistic regression's loss never quite reaches zero. For regression, the <em>ε-insensitive</em> loss ignores residuals smaller than ε. In every figure the solid line is the decision function's zero level set f(x) = 0, the dashed lines its level sets f(x) = ±1 (the edges of the margin); the loss functions come from wasmlearn.losses.</p>`,
     figures: [
-      { type: 'live', title: 'Figures 9–10 — linear SVM and its margin', needs: ['SVC'], model: 'SVC', dataset: { preset: 'blobs', noise: 1.2 }, params: { kernel: 'linear' }, controls: [{ name: 'C' }] },
+      { type: 'live', title: 'Figure 9 — the maximum-margin boundary on separable data', needs: ['SVC'], model: 'SVC', dataset: { preset: 'blobs2', nSamples: 60, noise: 0.45, testSize: 0 }, params: { kernel: 'linear', C: 1000 },
+        controls: [seed], caption: 'C = 1000: almost a hard margin. The boundary sits halfway across the widest empty band; only the ringed points touch its edges, and they alone fix it.' },
+      { type: 'live', title: 'Figure 10 — the soft margin: support vectors as C changes', needs: ['SVC'], model: 'SVC', dataset: { preset: 'blobs2', nSamples: 100, noise: 1.0, testSize: 0 }, params: { kernel: 'linear', C: 1 },
+        controls: [{ name: 'C', slider: { min: 0.001, max: 100, log: true } }, seed],
+        caption: 'Overlapping classes: no band is empty. A small C buys a wide margin with many points inside it (all support vectors); a large C narrows the margin to pay for fewer violations.' },
       { type: 'draw', title: 'Figure 11 — classification losses against the margin', draw: marginLosses, caption: 'All are computed by wasmlearn.losses. The hinge loss is zero beyond m = 1: points well on the right side do not count, which is what makes an SVM depend on its support vectors only.' },
-      { type: 'live', title: 'Figure 12 — kernel SVM', needs: ['SVC'], model: 'SVC', dataset: { preset: 'circles', noise: 0.1 }, params: { kernel: 'rbf' }, controls: [{ name: 'C' }, { name: 'gamma' }] },
+      { type: 'live', title: 'Figure 12a — linear kernel', needs: ['SVC'], model: 'SVC', dataset: { preset: 'circles', noise: 0.1 }, params: { kernel: 'linear', C: 1 },
+        controls: [{ name: 'C', slider: { min: 0.01, max: 100, log: true } }], caption: 'x·x′: no straight line separates the circles.' },
+      { type: 'live', title: 'Figure 12b — polynomial kernel', needs: ['SVC'], model: 'SVC', dataset: { preset: 'circles', noise: 0.1 }, params: { kernel: 'poly', degree: 2, gamma: 1, coef0: 1, C: 1 },
+        controls: [{ name: 'degree', slider: { min: 1, max: 6, step: 1 } }, { name: 'coef0', slider: { min: 0, max: 2, step: 0.1 } }],
+        caption: '(γ x·x′ + coef0)^degree: degree 2 holds x₁² + x₂², and the boundary becomes a closed curve.' },
+      { type: 'live', title: 'Figure 12c — RBF kernel', needs: ['SVC'], model: 'SVC', dataset: { preset: 'circles', noise: 0.1 }, params: { kernel: 'rbf', gamma: 1, C: 1 },
+        controls: [{ name: 'gamma', slider: { min: 0.01, max: 100, log: true } }, { name: 'C', slider: { min: 0.01, max: 100, log: true } }],
+        caption: 'exp(−γ‖x − x′‖²): a bump around each support vector; a large γ makes them narrow and the boundary wiggly.' },
       { type: 'draw', title: 'Figure 13 — regression losses against the residual', draw: regressionLosses, caption: 'The ε-insensitive loss is zero inside a tube of half-width ε around the prediction; outside it grows like the absolute loss.' },
+      { type: 'live', title: 'Support vector regression and its ε-tube', needs: ['SVR'], model: 'SVR', dataset: { preset: 'sine', nSamples: 80, noise: 0.25 }, params: { kernel: 'rbf', epsilon: 0.3, C: 1 },
+        controls: [{ name: 'epsilon', slider: { min: 0, max: 1, step: 0.01 } }, { name: 'C', slider: { min: 0.01, max: 100, log: true } }],
+        caption: 'Dashed: the prediction ± ε. Points inside the tube cost nothing and are not support vectors; widen it and fewer points are ringed.' },
     ],
   },
   {
@@ -467,10 +481,19 @@ export const sections = [
   },
   {
     id: 's14', number: 14, title: 'Kernel methods',
-    text: `<p>Many linear methods only use dot products between points. Replacing the dot product by a <em>kernel</em> — a similarity such as exp(−γ‖x − x′‖²) — makes them work in a (possibly infinite) feature space without ever computing it: kernel ridge regression fits curves with ridge's closed form, kernel PCA finds non-linear components.</p>`,
+    text: `<p>Many linear methods only use dot products between points. Replacing the dot product by a <em>kernel</em> — a similarity such as exp(−γ‖x − x′‖²) — makes them work in a (possibly infinite) feature space without ever computing it: kernel ridge regression fits curves with ridge's closed form, kernel PCA finds non-linear components.</p>
+<p>Below, ridge regression on x draws a straight line through the sine; kernel ridge, the same penalised least squares with the RBF kernel, follows the curve. On concentric circles PCA can only rotate the plane, while kernel PCA's first component tells the two circles apart.</p>`,
     figures: [
-      { type: 'live', title: 'Figure 8 (kernel version) — kernel ridge regression', needs: ['KernelRidge'], model: 'KernelRidge', dataset: { preset: 'sine' }, params: {} },
-      { type: 'live', title: 'Figure 26 — kernel PCA', needs: ['KernelPCA'], model: 'KernelPCA', dataset: { preset: 'circles' }, params: {} },
+      { type: 'live', title: 'Ridge regression on x', needs: ['Ridge'], model: 'Ridge', dataset: { preset: 'sine', nSamples: 80, noise: 0.25 }, params: { alpha: 1 },
+        controls: [{ name: 'alpha', slider: { min: 0.0001, max: 100, log: true } }], caption: 'A linear model of x: a straight line, whatever the penalty.' },
+      { type: 'live', title: 'Kernel ridge regression (RBF kernel)', needs: ['KernelRidge'], model: 'KernelRidge', dataset: { preset: 'sine', nSamples: 80, noise: 0.25 }, params: { kernel: 'rbf', alpha: 0.1, gamma: 1 },
+        controls: [{ name: 'alpha', slider: { min: 0.0001, max: 100, log: true } }, { name: 'gamma', slider: { min: 0.01, max: 100, log: true } }],
+        caption: 'The same penalty, one weight per training point on its kernel bump: the curve bends with the data; a large γ overfits, a large alpha flattens.' },
+      { type: 'live', title: 'Figure 26a — PCA on concentric circles', needs: ['PCA'], model: 'PCA', dataset: { preset: 'circles', noise: 0.05, testSize: 0 }, params: { nComponents: 2 },
+        caption: 'PCA rotates the plane: the circles stay nested, and no single component separates them.' },
+      { type: 'live', title: 'Figure 26b — kernel PCA on concentric circles', needs: ['KernelPCA'], model: 'KernelPCA', dataset: { preset: 'circles', noise: 0.05, testSize: 0 }, params: { nComponents: 2, kernel: 'rbf', gamma: 15 },
+        controls: [{ name: 'gamma', slider: { min: 0.1, max: 100, log: true } }],
+        caption: 'With an RBF kernel the first component alone puts the inner circle to one side and the outer to the other, all but a few points near the middle; lower γ and they mix again.' },
     ],
   },
 ];

@@ -16,6 +16,7 @@ import { generate, applyEdits, isTestPoint, presets, presetByName, expansions2d 
 import { figureSize } from './layout.js';
 import { fitBasis, hasPath, regularisationPath, superscript } from './paths.js';
 import { requests as selection } from './selection_worker.js';
+import { svmOverlay, outlierClasses } from './svm_overlay.js';
 
 const latest = new Map(); // fig -> id of its newest render (older ones stop between passes)
 const models = new Map(); // fig -> { model, trainIndex } kept for neighbour queries
@@ -368,6 +369,9 @@ async function render({ id, fig, dataset, edits, model: spec, passes, view }) {
   }
   if (kind === 'regressor' && !curve) classes = [...new Set(labels)].sort((a, b) => a - b);
   if (kind === 'transformer') classes = labels ? [...new Set(labels)].sort((a, b) => a - b) : [0];
+  let classNames = d.classNames ?? null;
+  const svm = kind === 'transformer' ? null : svmOverlay(model, meta, spec.params, { Xtr, ytr, train, curve, classes: classes ?? [] });
+  if (svm && kind === 'clusterer') ({ classes, classNames } = outlierClasses);
 
   const centres = kind === 'transformer' ? null : rowsOf(attrAs(model, meta, 'centres') ?? attrAs(model, meta, 'classMeans'));
   const overlay = {
@@ -375,6 +379,10 @@ async function render({ id, fig, dataset, edits, model: spec, passes, view }) {
     ellipses: kind === 'transformer' ? null : ellipses(model, meta, spec.params, centres),
     tree: treeOf(model),
     neighbours: meta.methods.includes('kneighbors') ? 'k' : meta.methods.includes('radiusNeighbors') ? 'radius' : null,
+    support: svm?.support ?? null,
+    supportKept: svm?.supportKept ?? false,
+    levels: svm?.levels ?? null,
+    epsilon: svm?.epsilon ?? null,
   };
   // The generated points fix the frame, so adding or moving a point inside it never shifts it.
   const domain = basis ? { x: domainOf(d.P).x, y: domainOf(Float64Array.from(basis.columns.flatMap((col) => col.flatMap((v, j) => [basis.xs[j], v])))).y }
@@ -382,7 +390,7 @@ async function render({ id, fig, dataset, edits, model: spec, passes, view }) {
   const frame = figureSize(view.width, view.height, domain);
   postMessage({
     type: 'fit', id, fig, kind, view: view2, X: P, labels, target: d.t ? Array.from(d.t) : null, test, pred,
-    classes, classNames: d.classNames ?? null, axisLabels, featureNames: p.featureNames, domain, metrics, overlay, path, basis, fitMs, size: view, nTrain: train.length, nTest: held.length,
+    classes, classNames, axisLabels, featureNames: p.featureNames, domain, metrics, overlay, path, basis, fitMs, size: view, nTrain: train.length, nTest: held.length,
   });
 
   if (view2 === 'projection' || view2 === 'basis') {
@@ -412,8 +420,12 @@ async function render({ id, fig, dataset, edits, model: spec, passes, view }) {
       const values = Float64Array.from(flat(model.predict(p.features(grid))));
       postMessage({ type: 'pass', id, fig, pass: i, final, nx, ny, values, range: [Math.min(...classes), Math.max(...classes)], predictMs: performance.now() - t }, [values.buffer]);
     } else {
-      const proba = gridProba(model, p.features(grid), classes, { X: Xtr, y: ytr });
-      postMessage({ type: 'pass', id, fig, pass: i, final, nx, ny, nClasses: classes.length, proba, empty: proba.empty ?? 0, predictMs: performance.now() - t }, [proba.buffer]);
+      const cells = p.features(grid);
+      const proba = gridProba(model, cells, classes, { X: Xtr, y: ytr });
+      // An SVM's decision function on the same grid, for its level sets.
+      const levels = overlay.levels ? Float64Array.from(flat(model.decisionFunction(cells))) : null;
+      const moved = levels ? [proba.buffer, levels.buffer] : [proba.buffer];
+      postMessage({ type: 'pass', id, fig, pass: i, final, nx, ny, nClasses: classes.length, proba, levels, empty: proba.empty ?? 0, predictMs: performance.now() - t }, moved);
     }
   }
 }

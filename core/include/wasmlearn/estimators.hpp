@@ -7,6 +7,7 @@
 #include "wasmlearn/decomposition/describe.hpp"
 #include "wasmlearn/discriminant_analysis/describe.hpp"
 #include "wasmlearn/ensemble/describe.hpp"
+#include "wasmlearn/kernel_ridge/describe.hpp"
 #include "wasmlearn/linear_model/describe.hpp"
 #include "wasmlearn/mixture/describe.hpp"
 #include "wasmlearn/multiclass/describe.hpp"
@@ -33,6 +34,6 @@ using AllEstimators = EstimatorList<
     RandomForestRegressor, ExtraTreesClassifier, ExtraTreesRegressor,
     BaggingClassifier, BaggingRegressor, LinearSVC, LinearSVR,
     OneVsRestClassifier, OneVsOneClassifier, OutputCodeClassifier, SVC, NuSVC,
-    SVR, NuSVR, OneClassSVM>;
+    SVR, NuSVR, OneClassSVM, KernelRidge, KernelPCA>;
 
 } // namespace wasmlearn

@@ -46,7 +46,8 @@ template <class E>
 auto common_attributes() {
   return std::make_tuple(
       attribute("support", &E::support, "indices of the support vectors in the training data"),
-      attribute("supportVectors", &E::support_vectors, "the support vectors (nSV x nFeatures; empty when precomputed)"),
+      attribute("supportVectors", &E::support_vectors, "the support vectors (nSV x nFeatures; empty when precomputed)")
+          .as(Role::support_vectors),
       attribute("nSupport", &E::n_support, "support vectors per class (one count for regressors and OneClassSVM)"),
       attribute("dualCoef", &E::dual_coef, "coefficients of the support vectors in the decision function"),
       attribute("intercept", &E::intercept, "constants of the decision function"),
