@@ -14,6 +14,7 @@
 #include "wasmlearn/kernel_ridge/kernel_ridge.hpp"
 
 using namespace wasmlearn;
+using test_support::as_matrix;
 using test_support::error_of;
 using test_support::matrix_of;
 
@@ -22,11 +23,6 @@ namespace {
 const json& fixture() {
   static const json f = test_support::read_fixture("kernel_methods.json");
   return f;
-}
-
-Matrix as_matrix(const NdArray& a) {
-  const Index rows = a.shape.empty() ? 1 : a.shape[0], cols = a.shape.size() == 2 ? a.shape[1] : 1;
-  return Eigen::Map<const Matrix>(a.data.data(), rows, cols);
 }
 
 // |got − want| ≤ tol·max(1, max|want|) entry by entry (relative to the largest entry).
