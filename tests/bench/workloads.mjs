@@ -102,6 +102,15 @@ export const datasets = {
     doc: 'makeMoons 1 600 + 400, noise 0.3, standardised',
     make: (wl) => standardised(wl, split(wl.datasets.makeMoons({ nSamples: 2000, noise: 0.3, randomState: 42 }), 1600)),
   },
+  // Kernel ridge and kernel PCA (issue #13): 2 000 training points, 2 000 more to predict / transform.
+  kr2000: {
+    doc: 'makeRegression 2 000 + 2 000 × 10, noise 10, standardised',
+    make: (wl) => standardised(wl, split(wl.datasets.makeRegression({ nSamples: 4000, nFeatures: 10, noise: 10, randomState: 42 }), 2000)),
+  },
+  circles2000: {
+    doc: 'makeCircles 2 000 + 2 000, factor 0.3, noise 0.05',
+    make: (wl) => split(wl.datasets.makeCircles({ nSamples: 4000, factor: 0.3, noise: 0.05, randomState: 42 }), 2000),
+  },
 };
 // The training rows scaled to mean 0 and variance 1, the test rows by the same scaler.
 function standardised(wl, d) {
@@ -355,6 +364,21 @@ export const workloads = [
     time: ['fit', 'predict'], reps: 3, runners: ['wasm-simd', 'native', 'sklearn', 'peer'],
     sklearn: { class: 'sklearn.svm.SVC', params: { probability: true, random_state: 0 } },
     peer: libsvmJs({ probabilityEstimates: true }),
+  },
+  {
+    id: 'kernel.ridge.rbf', group: 'Support vector machines (issue #13)',
+    title: 'KernelRidge rbf fit + predict, 2 000 + 2 000 × 10 makeRegression, standardised',
+    dataset: 'kr2000', estimator: 'KernelRidge', options: { kernel: 'rbf', gamma: 0.1, alpha: 1 },
+    time: ['fit', 'predict'], reps: 3, runners: ['wasm-simd', 'native', 'sklearn'], check: 'values',
+    sklearn: { class: 'sklearn.kernel_ridge.KernelRidge', params: { kernel: 'rbf', gamma: 0.1, alpha: 1 } },
+  },
+  {
+    // nComponents 2 of 2 000 rows: 'auto' picks arpack (Lanczos) in both.
+    id: 'kernel.pca.rbf', group: 'Support vector machines (issue #13)',
+    title: 'KernelPCA rbf (2 components) fit + transform, 2 000 + 2 000 circles',
+    dataset: 'circles2000', estimator: 'KernelPCA', options: { kernel: 'rbf', gamma: 10, nComponents: 2 }, method: 'transform',
+    time: ['fit', 'predict'], reps: 3, runners: ['wasm-simd', 'native', 'sklearn'], check: 'values',
+    sklearn: { class: 'sklearn.decomposition.KernelPCA', params: { kernel: 'rbf', gamma: 10, n_components: 2 } },
   },
 ];
 
