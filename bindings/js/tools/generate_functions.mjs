@@ -163,10 +163,10 @@ type Values = number[] | Float64Array | Float32Array;
 
 // ---- docs
 export function functionDocs(metadata, optionRow) {
-  let md = '# Functions\n\n';
+  let md = '## Functions\n\n';
   for (const m of metadata) {
     const call = `${m.module}.${m.name}(${[...m.arrays.map((a) => (a.optional ? `[${a.name}]` : a.name)), ...(m.positional ? m.params.map((p) => `[${p.name}]`) : m.params.length ? ['[options]'] : [])].join(', ')})`;
-    md += `## ${call}\n\n${m.doc}.${m.topLevel ? ` Also exported at the top level as \`${m.name}\`.` : ''}\n\n`;
+    md += `### ${call}\n\n${m.doc}.${m.topLevel ? ` Also exported at the top level as \`${m.name}\`.` : ''}\n\n`;
     for (const a of m.arrays) md += `- \`${a.name}\` (${a.kind}${a.optional ? ', optional' : ''}): ${a.doc}.\n`;
     if (m.arrays.length) md += '\n';
     if (m.params.length) {
