@@ -136,7 +136,8 @@ for (const m of metadata) {
 }
 // The hand-written JS parts (model selection, pipelines) bring their own declarations and docs section.
 const handWritten = (ext) => readFileSync(path.join(here, `model_selection.${ext}`), 'utf8');
-writeIfChanged(path.join(jsDir, 'index.d.ts'), dts + functionDeclarations(functionMetadata, { tsType, constraint }) + handWritten('d.ts'));
+// `export {}`: what the file does not export (helper classes and types) stays private to it.
+writeIfChanged(path.join(jsDir, 'index.d.ts'), `${dts}${functionDeclarations(functionMetadata, { tsType, constraint })}${handWritten('d.ts')}\nexport {};\n`);
 
 // ---- docs/api.md (shipped in the package) and web/api.html (a page of the static site)
 // A table cell: `|` escaped so that a union type stays in its cell.
