@@ -100,7 +100,7 @@ for (const meta of estimators()) {
     const y = targetsFor(meta.kind);
     const model = new Class();
     assert.throws(() => model.fit(X, y, { sampleWieght: [] }),
-      { message: `Unknown fit option 'sampleWieght' for ${meta.name}; valid fit options: ${meta.fitOptions.join(', ') || 'none'}` });
+      { message: `Unknown fit option 'sampleWieght' for ${meta.name}; valid fit options: ${[...meta.fitOptions, 'warnings'].join(', ')}` });
     assert.throws(() => model.fit(X, y, 'fast'), { message: `${meta.name}.fit options must be an object, got string` });
     if (!meta.fitOptions.includes('onProgress'))
       assert.throws(() => model.fit(X, y, { onProgress: () => true }), { message: `${meta.name}.fit does not take onProgress` });
