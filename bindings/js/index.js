@@ -3,6 +3,8 @@
 export * from './estimators.js';
 export { Estimator, estimators, loadModel } from './estimator.js';
 export { DenseMatrix } from './arrays.js';
+// Settings (scikit-learn's set_config): how warnings reach the user.
+export { setConfig, getConfig } from './config.js';
 // metrics, linearModel, losses, datasets, modelSelection and the top-level lassoPath, enetPath,
 // trainTestSplit: generated from the function declarations.
 export * from './function_exports.js';

@@ -1,5 +1,6 @@
 // Estimators by name, from the list in wasmlearn/estimators.hpp.
 #include "wasmlearn/base/any_estimator.hpp"
+#include "wasmlearn/base/value_types.hpp"
 #include "wasmlearn/estimators.hpp"
 
 namespace wasmlearn {
@@ -21,7 +22,11 @@ Entry entry() {
             a->load(model);
             return a;
           },
-          &Adapter<E>::metadata};
+          [] {
+            json metadata = Adapter<E>::metadata();
+            add_value_types<Describe<E>>(metadata);
+            return metadata;
+          }};
 }
 
 template <class... E>

@@ -91,7 +91,7 @@ for (const meta of estimators()) {
     assert.throws(() => model.fit(X, y, { sampleWeight: bad((w) => (w[3] = NaN)) }), { message: 'sampleWeight contains NaN at index 3' });
     assert.throws(() => model.fit(X, y, { sampleWeight: bad((w) => (w[4] = -1)) }), { message: 'sampleWeight must be at least 0, got -1 at index 4' });
     assert.throws(() => model.fit(X, y, { sampleWeight: weights.map(() => 0) }), { message: 'sampleWeight is zero for every sample' });
-    assert.throws(() => model.fit(X, y, { sampleWeight: bad((w) => (w[2] = '1')) }), { message: 'sampleWeight[2] must be a number, got string 1' });
+    assert.throws(() => model.fit(X, y, { sampleWeight: bad((w) => (w[2] = '1')) }), { message: 'sampleWeight[2] must be a number, got string "1"' });
     assert.throws(() => model.fit(X, y, { sampleWeight: 2 }), { message: 'sampleWeight must be a number[], a Float64Array or a Float32Array, got number 2' });
     model.dispose();
   });
@@ -100,7 +100,7 @@ for (const meta of estimators()) {
     const y = targetsFor(meta.kind);
     const model = new Class();
     assert.throws(() => model.fit(X, y, { sampleWieght: [] }),
-      { message: `Unknown fit option 'sampleWieght' for ${meta.name}; valid fit options: ${meta.fitOptions.join(', ') || 'none'}` });
+      { message: `Unknown fit option 'sampleWieght' for ${meta.name}; valid fit options: ${[...meta.fitOptions, 'warnings'].join(', ')}` });
     assert.throws(() => model.fit(X, y, 'fast'), { message: `${meta.name}.fit options must be an object, got string` });
     if (!meta.fitOptions.includes('onProgress'))
       assert.throws(() => model.fit(X, y, { onProgress: () => true }), { message: `${meta.name}.fit does not take onProgress` });

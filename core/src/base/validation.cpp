@@ -73,6 +73,7 @@ void check_sample_weight(VectorRef w, Index n_samples, const char* name) {
 }
 
 void check_n_features(Index fitted, MatrixRef X, const char* name) {
+  if (X.rows() == 0 && X.cols() != fitted) check_matrix(X, name);  // [] says it is empty, not "0 columns"
   if (X.cols() != fitted)
     throw InvalidArgument(std::string(name) + " has " + std::to_string(X.cols()) + " columns but the model was fitted with " +
                           std::to_string(fitted));
