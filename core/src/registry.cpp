@@ -1,5 +1,6 @@
 // Estimators by name, from the list in wasmlearn/estimators.hpp.
 #include "wasmlearn/base/any_estimator.hpp"
+#include "wasmlearn/base/missing_values.hpp"
 #include "wasmlearn/estimators.hpp"
 
 namespace wasmlearn {
@@ -21,7 +22,11 @@ Entry entry() {
             a->load(model);
             return a;
           },
-          &Adapter<E>::metadata};
+          [] {
+            json m = Adapter<E>::metadata();
+            m["allowsNan"] = declared_allows_nan<Describe<E>>();
+            return m;
+          }};
 }
 
 template <class... E>
