@@ -70,9 +70,10 @@ std::vector<double> KBinsDiscretizer::feature_edges(const Vector& column, int n_
     edges = kmeans_edges(column, n_bins, lo, hi);
   }
   // Bins of width ≤ 1e-8 go, each edge compared with the one before it (numpy.ediff1d).
-  std::vector<double> kept{edges[0]};
+  // (+0 for -0: model JSON written by JS has no -0.)
+  std::vector<double> kept{edges[0] + 0.0};
   for (std::size_t b = 1; b < edges.size(); ++b)
-    if (edges[b] - edges[b - 1] > 1e-8) kept.push_back(edges[b]);
+    if (edges[b] - edges[b - 1] > 1e-8) kept.push_back(edges[b] + 0.0);
   if (kept.size() != edges.size())
     warnings_.add(WarningKind::data, "bins whose width is at most 1e-8 in feature " + std::to_string(feature) +
                                          " are removed; consider fewer bins");

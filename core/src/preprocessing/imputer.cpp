@@ -80,7 +80,8 @@ SimpleImputer& SimpleImputer::fit(MatrixRef X) {
     std::sort(observed.begin(), observed.end());
     statistics[j] = params_.strategy == ImputeStrategy::median ? median_of_sorted(observed) : mode_of_sorted(observed);
   }
-  statistics_ = std::move(statistics);
+  // +0 for -0: model JSON written by JS (JSON.stringify) has no -0, so a round trip must not need it.
+  statistics_ = statistics.array() + 0.0;
   indicator_features_ = Eigen::Map<const IntVector>(indicator.data(), static_cast<Index>(indicator.size()));
   return *this;
 }
@@ -145,7 +146,8 @@ void SimpleImputer::load_state(const json& s) {
   if (p == 0 || outside(empty) || outside(indicator))
     throw InvalidArgument("model JSON: statistics must be non-empty and emptyFeatures, indicatorFeatures features of it");
   for (Index k = 0; k < empty.size(); ++k) statistics[empty[k]] = kNaN;
-  statistics_ = std::move(statistics);
+  // +0 for -0: model JSON written by JS (JSON.stringify) has no -0, so a round trip must not need it.
+  statistics_ = statistics.array() + 0.0;
   indicator_features_ = std::move(indicator);
   warnings_ = warnings_from_json(s, WarningKind::data);
 }
