@@ -182,7 +182,7 @@ test('regression multioutput and rocAucScore maxFpr: hand-checked values and the
   const yTrue = [[1, 10], [2, 10], [3, 40]], yPred = [[1, 10], [2, 20], [5, 40]];
   // Per output: squared errors (0, 0, 4) and (0, 100, 0).
   assert.deepEqual(Array.from(metrics.meanSquaredError(yTrue, yPred, { multioutput: 'raw_values' })), [4 / 3, 100 / 3]);
-  assert.equal(metrics.meanSquaredError(yTrue, yPred, { multioutput: 'uniform_average' }), 52 / 3);
+  near(metrics.meanSquaredError(yTrue, yPred, { multioutput: 'uniform_average' }), 52 / 3, 1e-15, 'uniform');
   // R² per output 1 - 4/2 and 1 - 100/600, weighted by SS_tot 2 and 600.
   near(metrics.r2Score(yTrue, yPred, { multioutput: 'variance_weighted' }), (-1 * 2 + (5 / 6) * 600) / 602, 1e-15, 'variance weighted');
   assert.throws(() => metrics.meanSquaredError(yTrue, yPred, { multioutput: 'variance_weighted' }),
