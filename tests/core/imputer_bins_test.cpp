@@ -9,6 +9,7 @@
 
 #include "test_support.hpp"
 #include "wasmlearn/base/describe.hpp"
+#include "wasmlearn/base/missing_values.hpp"
 #include "wasmlearn/preprocessing/describe.hpp"
 
 namespace wasmlearn {
@@ -21,6 +22,12 @@ using test_support::read_fixture;
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 std::vector<int> list(const IntVector& v) { return std::vector<int>(v.data(), v.data() + v.size()); }
+
+SimpleImputerParams with_strategy(ImputeStrategy strategy) {
+  SimpleImputerParams p;
+  p.strategy = strategy;
+  return p;
+}
 
 void expect_near_matrix(const Matrix& actual, const Matrix& expected, double tol, const std::string& what) {
   ASSERT_EQ(actual.rows(), expected.rows()) << what;
@@ -55,10 +62,10 @@ TEST(SimpleImputer, HandCheckedStatistics) {
   EXPECT_DOUBLE_EQ(out(0, 1), 21.0 / 4);
   EXPECT_DOUBLE_EQ(out(3, 1), 8.0);
 
-  SimpleImputer median({ImputeStrategy::median});
+  SimpleImputer median(with_strategy(ImputeStrategy::median));
   EXPECT_DOUBLE_EQ(median.fit(X).statistics()[0], 3.0);  // of 1, 3, 5, 3
   EXPECT_DOUBLE_EQ(median.statistics()[1], 6.0);          // of 1, 4, 8, 8
-  SimpleImputer frequent({ImputeStrategy::most_frequent});
+  SimpleImputer frequent(with_strategy(ImputeStrategy::most_frequent));
   EXPECT_DOUBLE_EQ(frequent.fit(X).statistics()[0], 3.0);
   EXPECT_DOUBLE_EQ(frequent.statistics()[1], 8.0);
   Matrix tied(4, 1);
@@ -104,7 +111,9 @@ TEST(SimpleImputer, MatchesScikitLearn) {
     model.fit(matrix_of(c["X"]));
     expect_near_matrix(model.statistics(), matrix_of(c["statistics"]), 1e-12, what + " statistics");
     const IntVector expected_indicator = int_vector_from_json(c["indicatorFeatures"], "indicatorFeatures");
-    if (model.params().add_indicator) EXPECT_EQ(list(model.indicator_features()), list(expected_indicator)) << what;
+    if (model.params().add_indicator) {
+      EXPECT_EQ(list(model.indicator_features()), list(expected_indicator)) << what;
+    }
     expect_near_matrix(model.transform(matrix_of(c["E"])), matrix_of(c["transform"]), 1e-12, what + " transform");
     SimpleImputer loaded(model.params());
     loaded.load_state(json::parse(model.state().dump()));
