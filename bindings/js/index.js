@@ -13,6 +13,8 @@ export { functions } from './functions.js';
 // pipelines and clone.
 export * from './model_selection_parts.js';
 export { Pipeline, makePipeline } from './pipeline.js';
+// The categorical encoders (JS models over rows of strings and numbers).
+export { OneHotEncoder, OrdinalEncoder, LabelEncoder } from './encoders.js';
 export { clone } from './clone.js';
 // The worker pool behind nJobs and fitAsync.
 export { AbortError, terminatePools } from './pool.js';

@@ -134,8 +134,8 @@ for (const m of metadata) {
   for (const e of m.extraMethods) dts += `  ${methodSignature(e, m.kind)}\n`;
   dts += '}\n\n';
 }
-// The hand-written JS parts (model selection, pipelines) bring their own declarations and docs section.
-const handWritten = (ext) => readFileSync(path.join(here, `model_selection.${ext}`), 'utf8');
+// The hand-written JS parts (model selection, pipelines, encoders) bring their own declarations and docs sections.
+const handWritten = (ext) => ['model_selection', 'encoders'].map((name) => readFileSync(path.join(here, `${name}.${ext}`), 'utf8')).join('');
 // `export {}`: what the file does not export (helper classes and types) stays private to it.
 writeIfChanged(path.join(jsDir, 'index.d.ts'), `${dts}${functionDeclarations(functionMetadata, { tsType, constraint })}${handWritten('d.ts')}\nexport {};\n`);
 

@@ -50,6 +50,8 @@ export interface EstimatorMetadata {
   fitOptions: (keyof FitOptions)[];
   params: ParamMetadata[];
   attributes: AttributeMetadata[];
+  /** X may hold NaN, a missing value (SimpleImputer); every other estimator rejects NaN by name. */
+  allowsNan: boolean;
 }
 /** What a fitted attribute is, whatever its name (views pick attributes by role). */
 export type AttributeRole =
@@ -152,7 +154,7 @@ export declare function terminatePools(): void;
 /** Every estimator with its options (type, default, allowed values, doc), for UIs and docs. */
 export declare function estimators(): EstimatorMetadata[];
 /** Loads any saved model, whatever its estimator (a saved Pipeline gives a Pipeline). */
-export declare function loadModel(json: ModelJSON | string | object): Estimator<unknown> | Pipeline;
+export declare function loadModel(json: ModelJSON | string | object): Estimator<unknown> | Pipeline | OneHotEncoder | OrdinalEncoder | LabelEncoder;
 
 /** model.toOnnx() as a function (estimators and pipelines of them). */
 export declare function toOnnx(model: Estimator<unknown> | Pipeline): Uint8Array;

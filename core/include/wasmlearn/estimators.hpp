@@ -25,7 +25,8 @@ template <class... E> struct EstimatorList {};
 using AllEstimators = EstimatorList<
     StandardScaler, MinMaxScaler, MaxAbsScaler, RobustScaler, Normalizer,
     PolynomialFeatures, SplineTransformer, PiecewiseConstantFeatures,
-    PiecewiseLinearFeatures, KNeighborsClassifier, KNeighborsRegressor,
+    PiecewiseLinearFeatures, SimpleImputer, KBinsDiscretizer,
+    KNeighborsClassifier, KNeighborsRegressor,
     RadiusNeighborsClassifier, RadiusNeighborsRegressor, NearestCentroid,
     GaussianNB, LinearDiscriminantAnalysis, QuadraticDiscriminantAnalysis,
     KMeans, GaussianMixture, PCA, LinearRegression, Ridge, Perceptron,

@@ -1,4 +1,5 @@
 #include "wasmlearn/base/validation.hpp"
+#include "wasmlearn/base/missing_values.hpp"
 
 #include <cmath>
 #include <cstdio>
@@ -24,7 +25,8 @@ std::string format_number(double v) {
 
 static std::string non_finite_name(double v) { return std::isnan(v) ? "NaN" : (v > 0 ? "Infinity" : "-Infinity"); }
 
-void check_matrix(MatrixRef X, const char* name, Index min_samples) {
+// check_matrix's checks; NaN passes when `allow_nan` (a missing value, see missing_values.hpp).
+static void check_values(MatrixRef X, const char* name, Index min_samples, bool allow_nan) {
   if (X.rows() == 0 || X.cols() == 0)
     throw InvalidArgument(std::string(name) + " is empty (" + std::to_string(X.rows()) + " rows, " +
                           std::to_string(X.cols()) + " columns)");
@@ -34,10 +36,14 @@ void check_matrix(MatrixRef X, const char* name, Index min_samples) {
   if (X.allFinite()) return;
   for (Index i = 0; i < X.rows(); ++i)
     for (Index j = 0; j < X.cols(); ++j)
-      if (!std::isfinite(X(i, j)))
+      if (!std::isfinite(X(i, j)) && !(allow_nan && std::isnan(X(i, j))))
         throw InvalidArgument(std::string(name) + " contains " + non_finite_name(X(i, j)) + " at row " +
                               std::to_string(i) + ", column " + std::to_string(j));
 }
+
+void check_matrix(MatrixRef X, const char* name, Index min_samples) { check_values(X, name, min_samples, false); }
+
+void check_matrix_allowing_nan(MatrixRef X, const char* name) { check_values(X, name, 1, true); }
 
 void check_finite(VectorRef v, const char* name) {
   if (v.allFinite()) return;
