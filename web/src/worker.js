@@ -18,6 +18,9 @@ import { fitBasis, hasPath, regularisationPath, superscript } from './paths.js';
 import { requests as selection } from './selection_worker.js';
 import { svmOverlay, outlierClasses } from './svm_overlay.js';
 
+// The playground shows each model's warnings beside its figure; the console need not repeat them.
+wl.setConfig({ warnings: 'ignore' });
+
 const latest = new Map(); // fig -> id of its newest render (older ones stop between passes)
 const models = new Map(); // fig -> { model, trainIndex } kept for neighbour queries
 let cache = { key: '', base: null };
