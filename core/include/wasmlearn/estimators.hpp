@@ -12,6 +12,7 @@
 #include "wasmlearn/multiclass/describe.hpp"
 #include "wasmlearn/naive_bayes/describe.hpp"
 #include "wasmlearn/neighbors/describe.hpp"
+#include "wasmlearn/neural_network/describe.hpp"
 #include "wasmlearn/preprocessing/describe.hpp"
 #include "wasmlearn/svm/describe.hpp"
 #include "wasmlearn/svm/linear_describe.hpp"
@@ -33,6 +34,6 @@ using AllEstimators = EstimatorList<
     RandomForestRegressor, ExtraTreesClassifier, ExtraTreesRegressor,
     BaggingClassifier, BaggingRegressor, LinearSVC, LinearSVR,
     OneVsRestClassifier, OneVsOneClassifier, OutputCodeClassifier, SVC, NuSVC,
-    SVR, NuSVR, OneClassSVM>;
+    SVR, NuSVR, OneClassSVM, MLPClassifier, MLPRegressor>;
 
 } // namespace wasmlearn
