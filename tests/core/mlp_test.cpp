@@ -240,12 +240,20 @@ TEST(MLPDefaults, LearnsAndStopsWithScikitLearnsDefaults) {
   EXPECT_EQ(any->predict_proba(X), P);
 }
 
-TEST(MLPRules, PartialFitKeepsTheOptimiserAsEpochsDo) {
+// The first fixture case (300 x 9, three classes, adam) with scikit-learn's start and `epochs` epochs.
+struct ThreeClasses {
+  explicit ThreeClasses(int epochs) { o["maxIter"] = epochs; }
   const json& c = doc()["cases"][0];
   const Matrix X = matrix_of(c["X"]);
   const IntVector y = codes_of(c["y"]);
   json o = options_with_start(c);
-  o["maxIter"] = 3;
+};
+
+TEST(MLPRules, PartialFitKeepsTheOptimiserAsEpochsDo) {
+  ThreeClasses data(3);
+  const Matrix& X = data.X;
+  const IntVector& y = data.y;
+  json& o = data.o;
   MLPClassifier epochs(params_from_json<MLPClassifier>(o));
   epochs.fit(X, y);
   MLPClassifier partial(params_from_json<MLPClassifier>(o));
@@ -259,11 +267,10 @@ TEST(MLPRules, PartialFitKeepsTheOptimiserAsEpochsDo) {
 }
 
 TEST(MLPRules, WarmStartContinuesFromTheWeights) {
-  const json& c = doc()["cases"][0];
-  const Matrix X = matrix_of(c["X"]);
-  const IntVector y = codes_of(c["y"]);
-  json o = options_with_start(c);
-  o["maxIter"] = 4;
+  ThreeClasses data(4);
+  const Matrix& X = data.X;
+  const IntVector& y = data.y;
+  json& o = data.o;
   MLPClassifier cold(params_from_json<MLPClassifier>(o));
   cold.fit(X, y);
   o["warmStart"] = true;
@@ -276,10 +283,10 @@ TEST(MLPRules, WarmStartContinuesFromTheWeights) {
 }
 
 TEST(MLPRules, CancelAndErrorsLeaveTheModelAsItWas) {
-  const json& c = doc()["cases"][0];
-  const Matrix X = matrix_of(c["X"]);
-  const IntVector y = codes_of(c["y"]);
-  MLPClassifier m(params_from_json<MLPClassifier>(options_with_start(c)));
+  ThreeClasses data(20);
+  const Matrix& X = data.X;
+  const IntVector& y = data.y;
+  MLPClassifier m(params_from_json<MLPClassifier>(data.o));
   m.fit(X, y);
   const Vector before = m.weights().packed;
   int calls = 0;
