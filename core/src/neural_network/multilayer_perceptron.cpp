@@ -74,7 +74,19 @@ double data_loss(MLPActivation out, const Matrix& Y, MatrixRef T) {
   return -sum / n;
 }
 
-Matrix transposed(MatrixRef A) { return A.transpose(); }
+// C = Aᵀ·B. Natively Eigen's GEMM reads the transpose in place; the WebAssembly kernel of
+// dense_products.hpp takes rows, so there both transposes are copied row-major into the buffers.
+void transpose_times(MatrixRef A, MatrixRef B, Eigen::Ref<Matrix> C, Matrix& At, Matrix& Bt) {
+#if defined(__wasm_simd128__)
+  At = A.transpose();
+  Bt = B.transpose();
+  multiply_by_transpose(At, Bt, C);
+#else
+  (void)At;
+  (void)Bt;
+  C.noalias() = A.transpose() * B;
+#endif
+}
 
 // The forward and backward passes over one batch, with their buffers kept between batches.
 class Backprop {
@@ -115,8 +127,7 @@ class Backprop {
     for (std::size_t l = layers; l-- > 0;) {
       const MatrixRef input = l == 0 ? X : MatrixRef(acts_[l]);
       Eigen::Map<Matrix> coef_grad(grad.data() + w_.coef_offset(l), w_.units[l], w_.units[l + 1]);
-      // inputᵀ·delta = (inputᵀ)·(deltaᵀ)ᵀ, with both transposes copied row-major for the kernel.
-      multiply_by_transpose(transposed(input), transposed(deltas_[l]), coef_grad);
+      transpose_times(input, deltas_[l], coef_grad, input_t_, delta_t_);
       coef_grad = (coef_grad + alpha_ * w_.coef(l)) / n;
       grad.segment(w_.intercept_offset(l), w_.units[l + 1]) = deltas_[l].colwise().sum().transpose() / n;
       if (l == 0) break;
@@ -132,6 +143,7 @@ class Backprop {
   MLPActivation hidden_, out_;
   double alpha_;
   std::vector<Matrix> acts_, deltas_, coefs_t_;
+  Matrix input_t_, delta_t_;  // transposes for transpose_times
 };
 
 // Adam or SGD (momentum, Nesterov), as scikit-learn's _stochastic_optimizers.
@@ -168,23 +180,28 @@ struct Optimizer {
   static double power(double base, double exponent) { return det_exp(exponent * det_log(base)); }
 };
 
-Matrix rows_of(MatrixRef A, IntVectorRef rows) {
-  Matrix out(rows.size(), A.cols());
+// out = the given rows of A (out keeps its memory between batches of the same size).
+void gather_rows(MatrixRef A, IntVectorRef rows, Matrix& out) {
+  out.resize(rows.size(), A.cols());
   for (Index i = 0; i < rows.size(); ++i) out.row(i) = A.row(rows[i]);
+}
+Matrix rows_of(MatrixRef A, IntVectorRef rows) {
+  Matrix out;
+  gather_rows(A, rows, out);
   return out;
 }
 
-[[noreturn]] void bad_weights_init(const std::string& what) { throw InvalidArgument("weightsInit " + what); }
+[[noreturn]] void bad_weights_init(const std::string& what) { throw InvalidArgument("weightsInit" + what); }
 
 // weightsInit's { coefs, intercepts } checked against the network's shape, packed.
 Vector packed_weights_init(const json& init, const MLPWeights& w) {
   if (!init.contains("coefs") || !init.contains("intercepts") || !init["coefs"].is_array() ||
       !init["intercepts"].is_array())
-    bad_weights_init("must be { coefs: [matrix per layer], intercepts: [vector per layer] }");
+    bad_weights_init(" must be { coefs: [matrix per layer], intercepts: [vector per layer] }");
   const json& coefs = init["coefs"];
   const json& intercepts = init["intercepts"];
   if (coefs.size() != w.layers() || intercepts.size() != w.layers())
-    bad_weights_init("must hold " + std::to_string(w.layers()) + " coefs and intercepts (one per layer), got " +
+    bad_weights_init(" must hold " + std::to_string(w.layers()) + " coefs and intercepts (one per layer), got " +
                      std::to_string(coefs.size()) + " and " + std::to_string(intercepts.size()));
   Vector packed(w.packed.size());
   for (std::size_t l = 0; l < w.layers(); ++l) {
@@ -411,8 +428,8 @@ void MultilayerPerceptron::run_epochs(MatrixRef X, MatrixRef T, MatrixRef X_val,
       const Index rows = std::min(batch, n - begin);
       double batch_loss;
       if (p.shuffle) {
-        X_batch = rows_of(X, order.segment(begin, rows));
-        T_batch = rows_of(T, order.segment(begin, rows));
+        gather_rows(X, order.segment(begin, rows), X_batch);
+        gather_rows(T, order.segment(begin, rows), T_batch);
         batch_loss = pass.loss_and_gradient(X_batch, T_batch, grad);
       } else {
         batch_loss = pass.loss_and_gradient(X.middleRows(begin, rows), T.middleRows(begin, rows), grad);
