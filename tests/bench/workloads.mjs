@@ -75,6 +75,8 @@ export const datasets = {
   // 1.2.1's copy of the UCI test set, tests/bench/digits.csv.gz), in scikit-learn's order (classes
   // interleaved): the first 1 347 rows train, the last 450 are held out.
   digits: { doc: 'digits 1 347 + 450 × 64, 10 classes', make: () => digits(1347) },
+  // Neural networks (issue #15): the same digits with the pixels scaled to [0, 1].
+  digits01: { doc: 'digits 1 347 + 450 × 64 / 16, 10 classes', make: () => scaledBy(digits(1347), 1 / 16) },
   // Lasso path: makeRegression 20 000 × 50, 10 informative features, noise 5 (no test rows).
   reg50: {
     doc: 'makeRegression 20 000 × 50, 10 informative, noise 5',
@@ -130,6 +132,10 @@ function digits(nTrain) {
     y[i] = v[64];
   });
   return split({ X: { data: X, rows: rows.length, cols: 64 }, y }, nTrain);
+}
+
+function scaledBy(d, factor) {
+  return { ...d, Xtrain: d.Xtrain.map((v) => v * factor), Xtest: d.Xtest.map((v) => v * factor) };
 }
 
 // A dependency-free seeded generator: uniform in [-0.5, 0.5).
@@ -379,6 +385,16 @@ export const workloads = [
     dataset: 'circles2000', estimator: 'KernelPCA', options: { kernel: 'rbf', gamma: 10, nComponents: 2 }, method: 'transform',
     time: ['fit', 'predict'], reps: 3, runners: ['wasm-simd', 'native', 'sklearn'], check: 'values',
     sklearn: { class: 'sklearn.decomposition.KernelPCA', params: { kernel: 'rbf', gamma: 10, n_components: 2 } },
+  },
+  // A multi-layer perceptron (issue #15): 200 epochs of adam on minibatches of 200 (no early stop:
+  // nIterNoChange above maxIter), the shape of scikit-learn's defaults.
+  {
+    id: 'mlp.digits', group: 'Neural networks (issue #15)',
+    title: 'MLPClassifier [100] relu adam, 200 epochs, fit + predict 450, digits 1 347 × 64 in [0, 1], 10 classes',
+    dataset: 'digits01', estimator: 'MLPClassifier',
+    options: { hiddenLayerSizes: [100], maxIter: 200, nIterNoChange: 1000, randomState: 0 },
+    time: ['fit', 'predict'], reps: 3, warmup: 1, runners: ['wasm-simd', 'wasm-nosimd', 'native', 'sklearn'], check: 'labels', nIter: true,
+    sklearn: { class: 'sklearn.neural_network.MLPClassifier', params: { hidden_layer_sizes: [100], max_iter: 200, n_iter_no_change: 1000, random_state: 0 } },
   },
 ];
 

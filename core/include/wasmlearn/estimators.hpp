@@ -13,6 +13,7 @@
 #include "wasmlearn/multiclass/describe.hpp"
 #include "wasmlearn/naive_bayes/describe.hpp"
 #include "wasmlearn/neighbors/describe.hpp"
+#include "wasmlearn/neural_network/describe.hpp"
 #include "wasmlearn/preprocessing/describe.hpp"
 #include "wasmlearn/svm/describe.hpp"
 #include "wasmlearn/svm/linear_describe.hpp"
@@ -35,6 +36,6 @@ using AllEstimators = EstimatorList<
     RandomForestRegressor, ExtraTreesClassifier, ExtraTreesRegressor,
     BaggingClassifier, BaggingRegressor, LinearSVC, LinearSVR,
     OneVsRestClassifier, OneVsOneClassifier, OutputCodeClassifier, SVC, NuSVC,
-    SVR, NuSVR, OneClassSVM, KernelRidge, KernelPCA>;
+    SVR, NuSVR, OneClassSVM, KernelRidge, KernelPCA, MLPClassifier, MLPRegressor>;
 
 } // namespace wasmlearn
