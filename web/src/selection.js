@@ -135,6 +135,7 @@ export class SelectionPanel {
   #timer = 0;
   #searched = null;
   #searching = false;
+  #confusionKey = ''; // the data and model the confusion matrix shown was computed for
 
   constructor(root, { statsLine, apply }) {
     this.apply = apply;
@@ -182,6 +183,10 @@ export class SelectionPanel {
     }
     this.cv.textContent = `· ${FOLD_TEXT} …`;
     this.cv.dataset.state = 'pending';
+    // Another data set or model: the matrix shown is not this one's (an option change keeps it until
+    // the answer, so a dragged slider does not blink it).
+    const confusionKey = JSON.stringify([spec.dataset, spec.model.name]);
+    if (confusionKey !== this.#confusionKey) this.confusion.hidden = true;
     this.#timer = setTimeout(() => {
       this.engine.ask({ type: 'crossValidation', fig: 'selection', ...spec })
         .then((a) => asked === this.#asked && this.#showCV(a), (e) => asked === this.#asked && this.#showCVError(e));
@@ -194,6 +199,7 @@ export class SelectionPanel {
     this.cv.title = `scores of the ${a.scores.length} folds: ${a.scores.map((s) => formatScore(a.metric, s)).join(', ')}`;
     this.cv.dataset.state = 'done';
     this.cv.dataset.mean = String(a.mean);
+    this.#confusionKey = JSON.stringify([this.spec.dataset, this.spec.model.name]);
     this.confusion.hidden = !a.confusion;
     if (!a.confusion) return this.confusion.replaceChildren();
     this.confusion.replaceChildren(a.confusion.matrix ? confusionTable(a.confusion) : el('p', { class: 'hint', text: 'No test points: raise testSize to see the confusion matrix.' }));
@@ -216,7 +222,8 @@ export class SelectionPanel {
     }
     this.tuneButton.hidden = !this.param;
     this.tuneButton.textContent = this.param ? `Grid-search ${this.param.name} (${this.param.values.length} values × 5 folds)` : '';
-    if (!this.param && !this.#searching) this.tuneStatus.textContent = this.meta ? `${this.meta.name} has no option this panel tunes.` : '';
+    if (!this.#searching && !this.#searched)
+      this.tuneStatus.textContent = this.param || !this.meta ? '' : `${this.meta.name} has no option this panel tunes.`;
     this.#drawChart();
   }
 
