@@ -61,3 +61,12 @@ test('web/api.html is the same reference as a page of the static site', () => {
   assert.doesNotMatch(html, /\|---/);
   assert.ok(html.includes(`<pre><code class="language-js">import { KMeans, datasets } from 'wasmlearn';`));
 });
+
+test('every page of the static site links to the other two (playground, tutorial, API reference)', () => {
+  const pages = ['index.html', 'tutorial.html', 'api.html'];
+  for (const page of pages) {
+    const nav = /<nav class="site">(.*?)<\/nav>/s.exec(readFileSync(path.join(root, 'web', page), 'utf8'))?.[1] ?? '';
+    const links = [...nav.matchAll(/href="\.\/([^"]+)"/g)].map((m) => m[1]);
+    assert.deepEqual(links.sort(), [...pages].sort(), `${page} links to ${links}`);
+  }
+});
