@@ -22,7 +22,7 @@ const table = {
   explained_variance: ['explainedVarianceScore', 'predict'],
   max_error: ['maxError', 'predict', {}, -1],
   neg_mean_squared_error: ['meanSquaredError', 'predict', {}, -1],
-  neg_root_mean_squared_error: ['meanSquaredError', 'predict', {}, -1, Math.sqrt],
+  neg_root_mean_squared_error: ['meanSquaredError', 'predict', { squared: false }, -1],
   neg_mean_absolute_error: ['meanAbsoluteError', 'predict', {}, -1],
   neg_median_absolute_error: ['medianAbsoluteError', 'predict', {}, -1],
   neg_mean_absolute_percentage_error: ['meanAbsolutePercentageError', 'predict', {}, -1],
@@ -55,7 +55,7 @@ export function scorer(scoring) {
   if (typeof scoring !== 'string') throw new Error(`scoring must be a string, a function (estimator, X, y) => number, a list or an object, got ${scoring === null ? 'null' : typeof scoring}`);
   const entry = table[scoring];
   if (!entry) throw new Error(`'${scoring}' is not a valid scoring value; valid values: ${scoringNames.join(', ')}`);
-  const [metricName, kind, options = {}, sign = 1, finish = (v) => v] = entry;
+  const [metricName, kind, options = {}, sign = 1] = entry;
   return (estimator, X, y) => {
     const metric = metrics[metricName];
     if (typeof metric !== 'function') throw new Error(`scoring '${scoring}' needs metrics.${metricName}, which this build of wasmlearn does not have`);
@@ -63,7 +63,7 @@ export function scorer(scoring) {
     // Probabilities are in the order of the fitted classes, which a test fold may not all hold.
     if (kind === 'predictProba' && metric.metadata?.params.some((p) => p.name === 'labels')) extra.labels = Array.from(estimator.classes);
     const args = [y, response(estimator, kind, X)];
-    return sign * finish(Object.keys(extra).length ? metric(...args, extra) : metric(...args));
+    return sign * (Object.keys(extra).length ? metric(...args, extra) : metric(...args));
   };
 }
 

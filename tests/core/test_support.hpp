@@ -22,9 +22,12 @@ std::string error_of(F&& f) {
   return "<no error>";
 }
 
+// tests/fixtures' path (test_support.cpp).
+std::string fixtures_dir();
+
 // A reference-value file of tests/fixtures (written by the scripts there).
 inline json read_fixture(const std::string& name) {
-  std::ifstream in(std::string(WASMLEARN_FIXTURES_DIR) + "/" + name);
+  std::ifstream in(fixtures_dir() + "/" + name);
   if (!in) throw std::runtime_error("cannot open fixture " + name);
   std::stringstream text;
   text << in.rdbuf();

@@ -185,6 +185,12 @@ test('regression multioutput and rocAucScore maxFpr: hand-checked values and the
   near(metrics.meanSquaredError(yTrue, yPred, { multioutput: 'uniform_average' }), 52 / 3, 1e-15, 'uniform');
   // R² per output 1 - 4/2 and 1 - 100/600, weighted by SS_tot 2 and 600.
   near(metrics.r2Score(yTrue, yPred, { multioutput: 'variance_weighted' }), (-1 * 2 + (5 / 6) * 600) / 602, 1e-15, 'variance weighted');
+  // squared false: the root of each output's mean, then averaged (scikit-learn's order).
+  assert.deepEqual(Array.from(metrics.meanSquaredError(yTrue, yPred, { multioutput: 'raw_values', squared: false })),
+    [Math.sqrt(4 / 3), Math.sqrt(100 / 3)]);
+  near(metrics.meanSquaredError(yTrue, yPred, { squared: false }), (Math.sqrt(4 / 3) + Math.sqrt(100 / 3)) / 2, 1e-15, 'root');
+  assert.equal(metrics.meanSquaredError([1, 2, 3], [1, 2, 5], { sampleWeight: [1, 1, 2], squared: false }), Math.SQRT2);
+  assert.throws(() => metrics.meanAbsoluteError(yTrue, yPred, { squared: false }), /squared/);
   assert.throws(() => metrics.meanSquaredError(yTrue, yPred, { multioutput: 'variance_weighted' }),
     /multioutput must be one of 'raw_values', 'uniform_average'/);
   // Positives scored 0.8 and 0.4 above negatives at 0.35 and 0.1: a perfect ranking, whose partial area

@@ -16,6 +16,8 @@ struct RegressionMetricSpec {
   OutputScores (*compute)(MatrixRef y_true, MatrixRef y_pred, VectorRef sample_weight);
   // none: one output only, and neither sampleWeight nor multioutput
   Averages averages = Averages::uniform;
+  // takes scikit-learn's `squared` (false: the root of each output's score, before averaging)
+  bool has_squared = false;
 };
 
 namespace fn {
@@ -27,11 +29,13 @@ struct RegressionMetric {
   struct Params {
     std::vector<double> sample_weight;
     Multioutput multioutput = Multioutput::uniform_average;
+    bool squared = true;
   };
 };
 
 inline constexpr RegressionMetricSpec mean_squared_error{
-    "meanSquaredError", "mean of (yTrue - yPred)², averaged over outputs as multioutput says", &wasmlearn::mean_squared_error_per_output};
+    "meanSquaredError", "mean of (yTrue - yPred)² (its root when squared is false), averaged over outputs as multioutput says",
+    &wasmlearn::mean_squared_error_per_output, Averages::uniform, true};
 inline constexpr RegressionMetricSpec mean_absolute_error{
     "meanAbsoluteError", "mean of |yTrue - yPred|, averaged over outputs as multioutput says", &wasmlearn::mean_absolute_error_per_output};
 inline constexpr RegressionMetricSpec r2_score{
@@ -78,15 +82,20 @@ struct Describe<fn::RegressionMetric<S>> {
   }
   static auto params() {
     using P = typename fn::RegressionMetric<S>::Params;
-    if constexpr (S.averages == Averages::none)
+    if constexpr (S.averages == Averages::none) {
       return std::tuple<>();
-    else
-      return std::make_tuple(param("sampleWeight", &P::sample_weight, "one weight per sample (empty: all 1)"),
-                             param("multioutput", &P::multioutput,
-                                   S.averages == Averages::variance_weighted
-                                       ? "'raw_values' (one score per output), 'uniform_average' or 'variance_weighted' (weighted by each output's variance of yTrue)"
-                                       : "'raw_values' (one score per output) or 'uniform_average'",
-                                   multioutput_choices()));
+    } else {
+      auto common = std::make_tuple(param("sampleWeight", &P::sample_weight, "one weight per sample (empty: all 1)"),
+                                    param("multioutput", &P::multioutput,
+                                          S.averages == Averages::variance_weighted
+                                              ? "'raw_values' (one score per output), 'uniform_average' or 'variance_weighted' (weighted by each output's variance of yTrue)"
+                                              : "'raw_values' (one score per output) or 'uniform_average'",
+                                          multioutput_choices()));
+      if constexpr (S.has_squared)
+        return std::tuple_cat(common, std::make_tuple(param("squared", &P::squared, "false: the root mean squared error of each output, then averaged")));
+      else
+        return common;
+    }
   }
   static std::vector<Choice<Multioutput>> multioutput_choices() {
     std::vector<Choice<Multioutput>> c{{"raw_values", Multioutput::raw_values}, {"uniform_average", Multioutput::uniform_average}};
@@ -98,7 +107,9 @@ struct Describe<fn::RegressionMetric<S>> {
   }
   static FunctionResult run(const FunctionArrays& a, const typename fn::RegressionMetric<S>::Params& o) {
     const Vector w = Eigen::Map<const Vector>(o.sample_weight.data(), static_cast<Index>(o.sample_weight.size()));
-    const Vector scores = S.compute(a[0], a[1], w).combined(o.multioutput);
+    OutputScores per_output = S.compute(a[0], a[1], w);
+    if (!o.squared) per_output.scores = per_output.scores.cwiseSqrt();
+    const Vector scores = per_output.combined(o.multioutput);
     if (o.multioutput == Multioutput::raw_values) return FunctionResult().add("", NdArray::from(scores));
     return FunctionResult().add("", NdArray::scalar(scores[0]));
   }
