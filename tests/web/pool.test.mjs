@@ -1,15 +1,13 @@
 // The worker pool in Chromium (module Web Workers, the .wasm fetched and compiled once): forests fitted
 // by fitAsync on nJobs workers and a pooled cross-validation give what Node gives, bit for bit; the
 // page answers clicks and draws frames during a long pooled fit; an AbortSignal cancels it and the pool
-// runs the next fit. The page (tests/web/plain/pool.html) is served as static files, no bundler. The
-// playground (web/dist) fits a forest on the pool from its own worker, showing the trees fitted so far,
-// and the page answers during that fit.
-import { describe, it, before, after } from 'node:test';
+// runs the next fit. The page (tests/web/plain/pool.html) is served as static files, no bundler.
+import { it } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import * as wl from '../../bindings/js/index.js';
-import { launchBrowser, startStaticServer, useBuiltSite, watchPage, repoRoot } from './helpers.mjs';
+import { launchBrowser, startStaticServer, watchPage, repoRoot } from './helpers.mjs';
 
 const built = existsSync(path.join(repoRoot, 'bindings/js/wasm/wasmlearn.wasm'));
 const skip = built ? false : 'run `bash scripts/build.sh` first';
@@ -85,33 +83,3 @@ it('the page stays responsive during a long pooled fit, and an AbortSignal cance
   });
 });
 
-describe('the playground fits ensembles on the pool', { skip: existsSync(path.join(repoRoot, 'web/dist/index.html')) ? false : 'web/dist is missing: bash scripts/build.sh web', timeout: 90_000 }, () => {
-  const site = useBuiltSite(before, after);
-
-  it('shows the members fitted so far during a long forest fit, answers the page meanwhile, and cancels', async () => {
-    const page = await site.browser.context.newPage();
-    const problems = watchPage(page);
-    try {
-      await page.setViewportSize({ width: 1100, height: 760 });
-      await page.goto(`${site.server.url}#preset=moons&huge=20000&testSize=0&model=RandomForestClassifier&nEstimators=400&nJobs=2`, { waitUntil: 'load' });
-      await page.locator('#figure .busy').waitFor({ state: 'visible', timeout: 30_000 });
-      const members = () => page.evaluate(() => Number(/· (\d+) of 400 members/.exec(document.querySelector('#figure .elapsed').textContent)?.[1] ?? 0));
-      await page.waitForFunction(() => /· [1-9]\d* of 400 members/.test(document.querySelector('#figure .elapsed').textContent), null, { timeout: 60_000 });
-      const first = await members();
-      const t0 = Date.now();
-      await page.locator('#model-doc').textContent();
-      await page.mouse.move(300, 300);
-      assert.ok(Date.now() - t0 < 1000, 'the page answered during the fit');
-      await page.waitForFunction((n) => Number(/· (\d+) of 400/.exec(document.querySelector('#figure .elapsed').textContent)?.[1] ?? 0) > n, first, { timeout: 60_000 });
-      assert.ok((await members()) < 400, 'still fitting');
-      await page.locator('#figure .busy .cancel').click();
-      await page.waitForFunction(() => document.querySelector('#figure').dataset.pass === 'cancelled', null, { timeout: 5_000 });
-      await page.evaluate(() => (location.hash = '#preset=moons&nSamples=100&model=RandomForestClassifier&nEstimators=5&nJobs=2'));
-      await page.waitForFunction(() => document.querySelector('#figure').dataset.pass === 'fine', null, { timeout: 30_000 });
-      assert.equal(await page.locator('#axes svg circle').count(), 100);
-      assert.deepEqual(problems, []);
-    } finally {
-      await page.close();
-    }
-  });
-});
