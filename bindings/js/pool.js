@@ -253,8 +253,9 @@ const memberList = (state) => ('trees' in state ? 'trees' : 'members');
 
 // The members still to fit (all, or those past the fitted ones with warmStart), cut into one slice
 // per worker; each worker fits its slice (the ensemble's members depend on randomState and their
-// index alone), the slices are joined in index order, and one warm refit in a worker, which fits no
-// member, checks the whole and scores it out of bag: the model JSON of one fit, whatever nJobs.
+// index alone) and the slices are joined in index order: the model JSON of one fit, whatever nJobs.
+// An out-of-bag score needs every member and the data: one warm refit in a worker, which fits no
+// member, computes it.
 async function fitSlices(json, X, y, fitOptions, workers, { signal, onProgress }) {
   const { params } = json;
   const kept = params.warmStart && json.fitted ? json.state[memberList(json.state)] : [];
@@ -276,9 +277,10 @@ async function fitSlices(json, X, y, fitOptions, workers, { signal, onProgress }
   if (failed) throw failed.reason;
   const fitted = settled.map((s) => s.value);
   const list = memberList(fitted[0].state);
-  const joined = { ...fitted[0], params: { ...params, warmStart: true }, state: { ...fitted[0].state, [list]: [...kept, ...fitted.flatMap((f) => f.state[list])] } };
-  const whole = await pool.run('fit', { model: joined, X, y, options: fitOptions }, { signal });
-  return { ...whole, params: { ...whole.params, warmStart: params.warmStart } };
+  const joined = { ...fitted[0], params, state: { ...fitted[0].state, [list]: [...kept, ...fitted.flatMap((f) => f.state[list])] } };
+  if (!params.oobScore) return joined;
+  const whole = await pool.run('fit', { model: { ...joined, params: { ...params, warmStart: true } }, X, y, options: fitOptions }, { signal });
+  return { ...whole, params };
 }
 
 // The one pool shared by nJobs and fitAsync, as large as the most workers asked for; a call that asked
