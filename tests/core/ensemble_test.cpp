@@ -205,7 +205,9 @@ TEST(EnsembleSlices, ConcatenatedSlicesAndWarmStartsEqualOneFit) {
       {"RandomForestRegressor", {{"oobScore", true}, {"maxSamples", 0.5}, {"maxDepth", 4}}},
       {"BaggingClassifier", {{"maxFeatures", 0.5}, {"estimatorOptions", {{"maxDepth", 3}}}}},
       {"BaggingRegressor", {{"estimator", "Ridge"}, {"maxSamples", 100}}}};
-  for (const auto& [name, options] : cases) {
+  for (const auto& c : cases) {
+    const std::string& name = c.first;  // not structured bindings: C++17 lambdas cannot capture those
+    const json& options = c.second;
     SCOPED_TRACE(name);
     const bool forest = name.find("Bagging") == std::string::npos;
     const char* list = forest ? "trees" : "members";
@@ -215,7 +217,7 @@ TEST(EnsembleSlices, ConcatenatedSlicesAndWarmStartsEqualOneFit) {
       o.update(extra);
       return make_estimator(name, o);
     };
-    auto whole = with({});
+    auto whole = with(json::object());
     whole->fit(X, Y, true);
     const json expected = whole->to_json();
     json members = json::array();
@@ -224,7 +226,8 @@ TEST(EnsembleSlices, ConcatenatedSlicesAndWarmStartsEqualOneFit) {
       if (forest) slice_options["oobScore"] = false;  // scored once, over all trees, by the warm refit
       auto slice = with(slice_options);
       slice->fit(X, Y, true);
-      for (const json& m : slice->to_json()["state"][list]) members.push_back(m);
+      const json fitted = slice->to_json();
+      for (const json& m : fitted["state"][list]) members.push_back(m);
     }
     EXPECT_EQ(members, expected["state"][list]);
     json merged = expected;
