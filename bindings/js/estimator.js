@@ -167,7 +167,8 @@ export class Estimator {
   }
 
   // fit in a worker, so the calling thread stays free: options as fit's, plus signal (an AbortSignal
-  // that cancels: the Promise rejects with an AbortError and the model is left as it was).
+  // that cancels: the Promise rejects with an AbortError and the model is left as it was). Forests and
+  // bagging with nJobs other than 1 fit their members on that many workers, to the same model.
   async fitAsync(X, y, options) {
     const { warnings, ...rest } = options ?? {};
     if (warnings !== undefined) checkWarningAction(warnings);

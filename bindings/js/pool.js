@@ -224,16 +224,63 @@ export function checkPortable(value, what) {
   if (hasFunction(value)) throw new Error(`${what} holds a function, which cannot be sent to a worker: use nJobs 1, or names instead of functions`);
 }
 
+export function checkSignal(signal, owner) {
+  if (signal !== undefined && (typeof signal?.addEventListener !== 'function' || typeof signal.aborted !== 'boolean')) throw new Error(`${owner}: signal must be an AbortSignal`);
+  return signal;
+}
+
 // model.fitAsync: the model's JSON fitted in one worker of the shared pool of every core, so the
-// calling thread stays free. onProgress receives the fit's reports; an aborted signal rejects with an
+// calling thread stays free; an ensemble with nJobs other than 1 is fitted in slices on that many
+// workers (fitSlices). onProgress receives the fit's reports; an aborted signal rejects with an
 // AbortError.
 export async function fitInWorker(model, X, y, options) {
   const { signal, onProgress, ...fitOptions } = options ?? {};
-  if (signal !== undefined && (typeof signal?.addEventListener !== 'function' || typeof signal.aborted !== 'boolean')) throw new Error('fitAsync: signal must be an AbortSignal');
+  checkSignal(signal, 'fitAsync');
   if (onProgress !== undefined && typeof onProgress !== 'function') throw new Error(`onProgress must be a function, got ${typeof onProgress}`);
   checkPortable(fitOptions, 'fitAsync options');
+  const json = model.toJSON();
+  const workers = fitsInSlices(json.params) ? await workersFor(json.params.nJobs) : 1;
+  if (workers > 1) return fitSlices(json, X, y, fitOptions, workers, { signal, onProgress });
   const pool = sharedPool(await workersFor(-1));
-  return pool.run('fit', { model: model.toJSON(), X, y, options: fitOptions }, { signal, onProgress });
+  return pool.run('fit', { model: json, X, y, options: fitOptions }, { signal, onProgress });
+}
+
+// Ensembles declare which of their members a model holds (firstEstimator, nEstimators), keeping
+// fitted ones (warmStart) and their workers (nJobs); forests save their members as trees, bagging as
+// members (a pipeline's JSON has no params).
+const fitsInSlices = (params) => params !== undefined && ['firstEstimator', 'warmStart', 'nJobs'].every((name) => name in params);
+const memberList = (state) => ('trees' in state ? 'trees' : 'members');
+
+// The members still to fit (all, or those past the fitted ones with warmStart), cut into one slice
+// per worker; each worker fits its slice (the ensemble's members depend on randomState and their
+// index alone) and the slices are joined in index order: the model JSON of one fit, whatever nJobs.
+// An out-of-bag score needs every member and the data: one warm refit in a worker, which fits no
+// member, computes it.
+async function fitSlices(json, X, y, fitOptions, workers, { signal, onProgress }) {
+  const { params } = json;
+  const kept = params.warmStart && json.fitted ? json.state[memberList(json.state)] : [];
+  const missing = params.nEstimators - kept.length;
+  const pool = sharedPool(await workersFor(-1));
+  if (missing < 1) return pool.run('fit', { model: json, X, y, options: fitOptions }, { signal, onProgress });
+  const unfitted = { ...json, fitted: false, state: undefined, labels: undefined };
+  const count = Math.min(workers, missing);
+  const slices = Array.from({ length: count }, (_, k) => {
+    const first = kept.length + Math.floor((missing * k) / count), end = kept.length + Math.floor((missing * (k + 1)) / count);
+    const sliceParams = { ...params, firstEstimator: params.firstEstimator + first, nEstimators: end - first, warmStart: false, nJobs: 1 };
+    if ('oobScore' in params) sliceParams.oobScore = false; // scored once, by the warm refit over every member
+    return { model: { ...unfitted, params: sliceParams } };
+  });
+  const done = new Array(count).fill(0);
+  const progress = onProgress && ((k, fitted) => ((done[k] = fitted), onProgress(kept.length + done.reduce((a, b) => a + b), params.nEstimators)));
+  const settled = await runAll('fitSlice', slices, workers, { X, y, options: fitOptions }, { signal, onProgress: progress });
+  const failed = settled.find((s) => s.failed);
+  if (failed) throw failed.reason;
+  const fitted = settled.map((s) => s.value);
+  const list = memberList(fitted[0].state);
+  const joined = { ...fitted[0], params, state: { ...fitted[0].state, [list]: [...kept, ...fitted.flatMap((f) => f.state[list])] } };
+  if (!params.oobScore) return joined;
+  const whole = await pool.run('fit', { model: { ...joined, params: { ...params, warmStart: true } }, X, y, options: fitOptions }, { signal });
+  return { ...whole, params };
 }
 
 // The one pool shared by nJobs and fitAsync, as large as the most workers asked for; a call that asked
@@ -246,15 +293,18 @@ function sharedPool(size) {
 }
 
 // Every task of `kind` on the shared pool, at most `workers` at a time, each worker receiving `data`
-// once; settled results ({ value } or { failed, reason }) in task order.
-export async function runAll(kind, payloads, workers, data) {
+// once; settled results ({ value } or { failed, reason }) in task order. An aborted `signal` cancels
+// the tasks not yet done; onProgress(k, ...report) receives task k's reports.
+export async function runAll(kind, payloads, workers, data, { signal, onProgress } = {}) {
   const pool = sharedPool(workers);
   const job = pool.job(data);
   const settled = new Array(payloads.length);
   let next = 0;
   const lane = async () => {
-    for (let k = next++; k < payloads.length; k = next++)
-      settled[k] = await pool.run(kind, payloads[k], { job }).then((value) => ({ value }), (reason) => ({ reason, failed: true }));
+    for (let k = next++; k < payloads.length; k = next++) {
+      const reports = onProgress && ((...report) => onProgress(k, ...report));
+      settled[k] = await pool.run(kind, payloads[k], { job, signal, onProgress: reports }).then((value) => ({ value }), (reason) => ({ reason, failed: true }));
+    }
   };
   await Promise.all(Array.from({ length: Math.min(workers, payloads.length) }, lane));
   pool.release(job);

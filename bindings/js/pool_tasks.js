@@ -28,12 +28,16 @@ export const poolTasks = {
     }),
   predictFold: (task, data) => withEstimator(task, (t) => predictFold(t, data)),
   // model.fitAsync: the model's JSON fitted on X, y.
-  fit: ({ model, X, y, options }, _, onProgress) => {
-    const fitted = loadModel(model);
-    try {
-      return fitted.fit(X, y, onProgress ? { ...options, onProgress } : options).toJSON();
-    } finally {
-      fitted.dispose();
-    }
-  },
+  fit: (task, _, onProgress) => fitModel(task, onProgress),
+  // A slice of an ensemble (pool.js fitSlices): the job's data holds X, y and the fit's options.
+  fitSlice: ({ model }, data, onProgress) => fitModel({ model, ...data }, onProgress),
 };
+
+function fitModel({ model, X, y, options }, onProgress) {
+  const fitted = loadModel(model);
+  try {
+    return fitted.fit(X, y, onProgress ? { ...options, onProgress } : options).toJSON();
+  } finally {
+    fitted.dispose();
+  }
+}

@@ -6,7 +6,7 @@
 import { DenseMatrix, toMatrix, labelKind } from './arrays.js';
 import { clone, isModel, kindOf } from './clone.js';
 import { loadModel } from './estimator.js';
-import { checkPortable, runAll, workersFor } from './pool.js';
+import { AbortError, checkPortable, checkSignal, runAll, workersFor } from './pool.js';
 import { scorers } from './scoring.js';
 import { KFold, StratifiedKFold, isSplitter, sampleCount, seedsFrom, permutation } from './splitters.js';
 
@@ -172,24 +172,31 @@ export const taskFromPortable = (task) => ({ ...task, estimator: loadModel(task.
 
 // `run` over the tasks, in this thread (nJobs 1) or as `kind` (a handler of pool_tasks.js) on a pool of
 // nJobs workers, which each receive the data once; results in task order. When tasks fail, the first
-// failure in task order rejects, after every task has settled (the pool stays usable).
-export async function mapTasks(kind, run, tasks, data, nJobs) {
+// failure in task order rejects, after every task has settled (the pool stays usable). An aborted
+// `signal` rejects with an AbortError: in this thread it is seen between tasks (the thread yields to
+// the event loop there), on the pool it cancels the running and waiting tasks.
+export async function mapTasks(kind, run, tasks, data, nJobs, signal) {
   const workers = await workersFor(nJobs);
   if (workers === 1) {
     const results = [];
-    for (const task of tasks) results.push(await run(task, data));
+    for (const task of tasks) {
+      if (signal) await new Promise((resolve) => setTimeout(resolve, 0));
+      if (signal?.aborted) throw new AbortError();
+      results.push(await run(task, data));
+    }
     return results;
   }
   const portable = tasks.map(portableTask);
-  const settled = await runAll(kind, portable, workers, { X: data.X, y: data.y });
+  const settled = await runAll(kind, portable, workers, { X: data.X, y: data.y }, { signal });
+  if (signal?.aborted) throw new AbortError();
   const failed = settled.find((s) => s.failed);
   if (failed) throw failed.reason;
   return settled.map((s) => s.value);
 }
 
 // Every fold of a cross-validation; all failing is an error (as scikit-learn), some failing a warning.
-export async function runFolds(tasks, data, nJobs) {
-  const results = await mapTasks('fitAndScore', fitAndScore, tasks, data, nJobs);
+export async function runFolds(tasks, data, nJobs, signal) {
+  const results = await mapTasks('fitAndScore', fitAndScore, tasks, data, nJobs, signal);
   for (const r of results) if (r.estimatorJSON) r.estimator = loadModel(r.estimatorJSON);
   const failures = results.filter((r) => r.failure !== null);
   if (failures.length === results.length)
@@ -198,7 +205,7 @@ export async function runFolds(tasks, data, nJobs) {
   return { results, warnings };
 }
 
-const cvOptions = ['groups', 'scoring', 'cv', 'fitParams', 'errorScore', 'nJobs'];
+const cvOptions = ['groups', 'scoring', 'cv', 'fitParams', 'errorScore', 'nJobs', 'signal'];
 
 // crossValidate's result: testScore / test<Name> per scorer, fitTime, scoreTime, and on request
 // trainScore..., estimator (the fitted clones), indices ({ train, test } lists).
@@ -213,6 +220,7 @@ export async function crossValidate(estimator, X, y, options) {
     folds.map((f) => ({ ...common, ...f, returnTrainScore: o.returnTrainScore === true, returnEstimator: o.returnEstimator === true })),
     data,
     o.nJobs,
+    checkSignal(o.signal, 'crossValidate'),
   );
   const out = { fitTime: Float64Array.from(results, (r) => r.fitTime), scoreTime: Float64Array.from(results, (r) => r.scoreTime) };
   for (const name of scoring.keys()) {
@@ -235,7 +243,7 @@ export async function crossValScore(estimator, X, y, options) {
 // The prediction for every sample from the fold that tested it (the folds must partition the samples).
 export async function crossValPredict(estimator, X, y, options) {
   checkModel(estimator, 'crossValPredict');
-  const o = checkOwnOptions('crossValPredict', options, ['groups', 'cv', 'fitParams', 'method', 'nJobs']);
+  const o = checkOwnOptions('crossValPredict', options, ['groups', 'cv', 'fitParams', 'method', 'nJobs', 'signal']);
   const method = o.method ?? 'predict';
   if (!['predict', 'predictProba', 'decisionFunction', 'transform'].includes(method))
     throw new Error(`method must be 'predict', 'predictProba', 'decisionFunction' or 'transform', got ${method}`);
@@ -248,7 +256,7 @@ export async function crossValPredict(estimator, X, y, options) {
   const byClass = ['predictProba', 'decisionFunction'].includes(method) && kindOf(estimator) === 'classifier';
   const allClasses = byClass ? [...new Set(Array.from(data.y))].sort(compareLabels) : null;
   const tasks = folds.map((f) => ({ estimator, ...f, fitOptions: o.fitParams, method, byClass }));
-  const parts = await mapTasks('predictFold', predictFold, tasks, data, o.nJobs);
+  const parts = await mapTasks('predictFold', predictFold, tasks, data, o.nJobs, checkSignal(o.signal, 'crossValPredict'));
   let out = null;
   for (const [k, { test }] of folds.entries()) {
     const { classes } = parts[k];
@@ -303,7 +311,7 @@ export async function validationCurve(estimator, X, y, options) {
   const { folds } = foldsOf(o.cv, estimator, data);
   const common = { estimator, scoring: checkedScoring(o.scoring), fitOptions: o.fitParams, errorScore: checkErrorScore(o.errorScore ?? NaN), returnTrainScore: true };
   const tasks = o.paramRange.flatMap((value) => folds.map((f) => ({ ...common, ...f, params: { [o.paramName]: value } })));
-  return scoreMatrices((await runFolds(tasks, data, o.nJobs)).results, o.paramRange.length, folds.length);
+  return scoreMatrices((await runFolds(tasks, data, o.nJobs, checkSignal(o.signal, 'validationCurve'))).results, o.paramRange.length, folds.length);
 }
 
 // Absolute training sizes: all values in (0, 1] are fractions of the largest training set (floored,
@@ -332,7 +340,7 @@ export async function learningCurve(estimator, X, y, options) {
   const orders = folds.map((f, k) => (seeds ? Int32Array.from(permutation({ nSamples: f.train.length, randomState: seeds[k] }), (j) => f.train[j]) : f.train));
   const common = { estimator, scoring: checkedScoring(o.scoring), fitOptions: o.fitParams, errorScore: checkErrorScore(o.errorScore ?? NaN), returnTrainScore: true };
   const tasks = Array.from(sizes).flatMap((size) => folds.map((f, k) => ({ ...common, train: orders[k].subarray(0, size), test: f.test })));
-  const { results } = await runFolds(tasks, data, o.nJobs);
+  const { results } = await runFolds(tasks, data, o.nJobs, checkSignal(o.signal, 'learningCurve'));
   const out = { trainSizesAbs: sizes, ...scoreMatrices(results, sizes.length, folds.length) };
   if (o.returnTimes) {
     out.fitTimes = new DenseMatrix(Float64Array.from(results, (r) => r.fitTime), sizes.length, folds.length);

@@ -1,5 +1,5 @@
-// The worker pool (issue #16): pool start-up, per-task overhead, and GridSearchCV 5-fold × 12
-// candidates with nJobs 1 and 2 (wall time: the point is using more than one core; the process's CPU
+// The worker pool (issue #16): pool start-up, per-task overhead, GridSearchCV 5-fold × 12
+// candidates and RandomForestClassifier 100 trees on 16 000 × 20 with nJobs 1 and 2 (wall time: the point is using more than one core; the process's CPU
 // time, all threads, shows what the pool adds to the work).
 // `node tests/bench/pool.mjs` (after the build); prints one markdown table. Not part of npm test.
 import * as wl from '../../bindings/js/index.js';
@@ -41,27 +41,50 @@ rows.push(['pool start-up (1 worker, first task)', `${(1000 * median(startups)).
   pool.terminate();
 }
 
+// Wall and CPU time (all threads) of `run(nJobs)` for nJobs 1 and 2, medians of `reps` runs whose
+// results (`same(result)`) must not depend on nJobs; one row each and the speed-up.
+async function nJobsRows(name, reps, run, same) {
+  const times = {};
+  let reference = null;
+  for (const nJobs of [1, 2]) {
+    const samples = [], cpu = [];
+    for (let rep = 0; rep < reps; rep++) {
+      const start = performance.now(), cpuStart = process.cpuUsage();
+      const result = await run(nJobs);
+      samples.push(seconds(start));
+      const used = process.cpuUsage(cpuStart);
+      cpu.push((used.user + used.system) / 1e6);
+      reference ??= same(result);
+      if (same(result) !== reference) throw new Error(`${name}: nJobs ${nJobs} changed the result`);
+    }
+    times[nJobs] = median(samples);
+    rows.push([`${name}, nJobs ${nJobs}`, `${times[nJobs].toFixed(2)} s wall, ${median(cpu).toFixed(2)} s CPU (all threads)`]);
+  }
+  rows.push([`${name}: speed-up nJobs 2 / nJobs 1`, `${(times[1] / times[2]).toFixed(2)}×`]);
+}
+
 // GridSearchCV: 5 folds × 12 candidates of a decision tree on 6 000 × 20.
 const data = wl.datasets.makeClassification({ nSamples: 6000, nFeatures: 20, nInformative: 10, nClasses: 3, randomState: 0 });
 const grid = { maxDepth: [4, 8, 12, 16], minSamplesLeaf: [1, 5, 20] };
-const times = {};
-let reference = null;
-for (const nJobs of [1, 2]) {
-  const samples = [], cpu = [];
-  for (let rep = 0; rep < 3; rep++) {
-    const start = performance.now(), cpuStart = process.cpuUsage();
-    const search = await new wl.GridSearchCV(new wl.DecisionTreeClassifier({ randomState: 0 }), grid, { nJobs }).fit(data.X, data.y);
-    samples.push(seconds(start));
-    const used = process.cpuUsage(cpuStart);
-    cpu.push((used.user + used.system) / 1e6);
-    const scores = JSON.stringify(Array.from(search.cvResults.meanTestScore));
-    reference ??= scores;
-    if (scores !== reference) throw new Error(`nJobs ${nJobs} changed the scores`);
-  }
-  times[nJobs] = median(samples);
-  rows.push([`GridSearchCV 5-fold × 12 (tree, 6 000 × 20), nJobs ${nJobs}`, `${times[nJobs].toFixed(2)} s wall, ${median(cpu).toFixed(2)} s CPU (all threads)`]);
-}
-rows.push(['speed-up nJobs 2 / nJobs 1', `${(times[1] / times[2]).toFixed(2)}×`]);
+await nJobsRows(
+  'GridSearchCV 5-fold × 12 (tree, 6 000 × 20)',
+  3,
+  (nJobs) => new wl.GridSearchCV(new wl.DecisionTreeClassifier({ randomState: 0 }), grid, { nJobs }).fit(data.X, data.y),
+  (search) => JSON.stringify(Array.from(search.cvResults.meanTestScore)),
+);
+
+// RandomForestClassifier, 100 trees on 16 000 × 20: fit in this thread (nJobs 1) against fitAsync
+// on two workers.
+const forestData = wl.datasets.makeClassification({ nSamples: 16000, nFeatures: 20, nInformative: 10, nClasses: 3, randomState: 1 });
+await nJobsRows(
+  'RandomForestClassifier 100 trees (16 000 × 20)',
+  1,
+  (nJobs) => {
+    const forest = new wl.RandomForestClassifier({ nEstimators: 100, randomState: 0, nJobs });
+    return nJobs === 1 ? forest.fit(forestData.X, forestData.y) : forest.fitAsync(forestData.X, forestData.y);
+  },
+  (forest) => JSON.stringify(forest.setParams({ nJobs: 1 }).toJSON()),
+);
 wl.terminatePools();
 
 console.log(`machine: ${cpus().length} cores, load ${loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);

@@ -191,3 +191,82 @@ TEST(Bagging, ErrorsNameTheProblem) {
             std::string::npos);
   EXPECT_EQ(error_of([] { make_estimator("BaggingClassifier", {{"nEstimators", 0}}); }), "nEstimators must be at least 1, got 0");
 }
+
+// The worker pool's split of an ensemble: slices fitted apart (firstEstimator), their members
+// concatenated in index order and refitted with warmStart (which fits none and scores out of bag
+// over them all), give the model JSON of one fit; so does growing a smaller fit with warmStart.
+TEST(EnsembleSlices, ConcatenatedSlicesAndWarmStartsEqualOneFit) {
+  IntVector y;
+  const Matrix X = blobs(300, 9, 8, y, 3);  // past one block of 256 rows, and 8 features
+  const Matrix Y = y.cast<double>();
+  const std::vector<std::pair<std::string, json>> cases = {
+      {"RandomForestClassifier", {{"oobScore", true}, {"maxDepth", 5}}},
+      {"ExtraTreesRegressor", {{"maxDepth", 4}}},
+      {"RandomForestRegressor", {{"oobScore", true}, {"maxSamples", 0.5}, {"maxDepth", 4}}},
+      {"BaggingClassifier", {{"maxFeatures", 0.5}, {"estimatorOptions", {{"maxDepth", 3}}}}},
+      {"BaggingRegressor", {{"estimator", "Ridge"}, {"maxSamples", 100}}}};
+  for (const auto& c : cases) {
+    const std::string& name = c.first;  // not structured bindings: C++17 lambdas cannot capture those
+    const json& options = c.second;
+    SCOPED_TRACE(name);
+    const bool forest = name.find("Bagging") == std::string::npos;
+    const char* list = forest ? "trees" : "members";
+    auto with = [&](json extra) {
+      json o = options;
+      o.update({{"nEstimators", 12}, {"randomState", 3}});
+      o.update(extra);
+      return make_estimator(name, o);
+    };
+    auto whole = with(json::object());
+    whole->fit(X, Y, true);
+    const json expected = whole->to_json();
+    json members = json::array();
+    for (const auto& [first, count] : std::vector<std::pair<int, int>>{{0, 5}, {5, 1}, {6, 6}}) {
+      json slice_options = {{"firstEstimator", first}, {"nEstimators", count}};
+      if (forest) slice_options["oobScore"] = false;  // scored once, over all trees, by the warm refit
+      auto slice = with(slice_options);
+      slice->fit(X, Y, true);
+      const json fitted = slice->to_json();
+      for (const json& m : fitted["state"][list]) members.push_back(m);
+    }
+    EXPECT_EQ(members, expected["state"][list]);
+    json merged = expected;
+    merged["params"]["warmStart"] = true;
+    merged["state"][list] = members;
+    if (forest) merged["state"]["oobScore"] = nullptr;
+    auto joined = estimator_from_json(merged);
+    joined->fit(X, Y, true);
+    joined->set_params({{"warmStart", false}});
+    EXPECT_EQ(joined->to_json(), expected);
+    auto grown = with({{"nEstimators", 4}});
+    grown->fit(X, Y, true);
+    grown->set_params({{"nEstimators", 12}, {"warmStart", true}});
+    grown->fit(X, Y, true);
+    grown->set_params({{"warmStart", false}});
+    EXPECT_EQ(grown->to_json(), expected);
+  }
+}
+
+TEST(EnsembleSlices, WarmStartAndNJobsErrorsAreClear) {
+  IntVector y;
+  const Matrix X = blobs(60, 4, 9, y);
+  const Matrix Y = y.cast<double>();
+  for (const char* name : {"RandomForestClassifier", "BaggingRegressor"}) {
+    SCOPED_TRACE(name);
+    const std::string what = std::string(name) == "BaggingRegressor" ? "members" : "trees";
+    auto model = make_estimator(name, {{"nEstimators", 6}, {"warmStart", true}});
+    model->fit(X, Y, true);
+    model->set_params({{"nEstimators", 3}});
+    EXPECT_EQ(error_of([&] { model->fit(X, Y, true); }),
+              "nEstimators = 3 is less than the 6 " + what + " fitted: with warmStart, nEstimators must be at least that");
+    model->set_params({{"nEstimators", 8}});
+    EXPECT_EQ(error_of([&] { model->fit(X.leftCols(3), Y, true); }),
+              "warmStart: X has 3 features and y " + std::string(what == "trees" ? "2" : "1") + " classes or outputs, the fitted " +
+                  what + " 4 and " + (what == "trees" ? "2" : "1") + ": fit on data of the same shape, or set warmStart to false");
+    EXPECT_EQ(model->to_json()["state"][what == "trees" ? "trees" : "members"].size(), 6u);  // failed fits keep the model
+    EXPECT_EQ(error_of([&] { make_estimator(name, {{"nJobs", 0}})->fit(X, Y, true); }),
+              "nJobs is not 0 (1: the calling thread, n: n workers, -1: every core)");
+  }
+  EXPECT_EQ(error_of([] { make_estimator("ExtraTreesClassifier", {{"firstEstimator", -1}}); }),
+            "firstEstimator must be at least 0, got -1");
+}

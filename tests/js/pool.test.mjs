@@ -1,7 +1,8 @@
 // The worker pool (bindings/js/pool.js): nJobs on cross-validation and the searches gives the same
 // results, bit for bit, for nJobs 1, 2, 3 and 8; failing tasks reject with their own message and the
 // pool stays usable; fitAsync gives the model fit gives, reports progress and is cancelled by an
-// AbortSignal; a program that used the pool exits by itself.
+// AbortSignal, and fits forests and bagging in slices on nJobs workers to the same bits; a program
+// that used the pool exits by itself.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -121,6 +122,86 @@ test('fitAsync reports progress, and an AbortSignal cancels it with an AbortErro
   await assert.rejects(new wl.Ridge().fitAsync(X, yReal, { signal: AbortSignal.abort() }), { name: 'AbortError' });
   const after = await new wl.Ridge().fitAsync(X, yReal);
   assert.ok(after.score(X, yReal) > 0.9, 'the pool is usable after a cancel');
+});
+
+test('forests and bagging fitted by fitAsync on nJobs 1, 2, 3 and 8 workers are the model fit gives', async () => {
+  const cases = [
+    [wl.RandomForestClassifier, { nEstimators: 10, oobScore: true, maxDepth: 6, randomState: 4 }, yClass],
+    [wl.ExtraTreesClassifier, { nEstimators: 9, maxFeatures: 5 }, yClass],
+    [wl.RandomForestRegressor, { nEstimators: 7, oobScore: true, maxSamples: 0.5, maxDepth: 5 }, yReal],
+    [wl.ExtraTreesRegressor, { nEstimators: 5, maxDepth: 4, randomState: 2 }, yReal],
+    [wl.BaggingClassifier, { nEstimators: 9, estimator: new wl.DecisionTreeClassifier({ maxDepth: 3 }), maxFeatures: 0.5 }, yClass],
+    [wl.BaggingRegressor, { estimator: 'Ridge', nEstimators: 6, maxSamples: 100 }, yReal],
+  ];
+  for (const [Class, options, y] of cases) {
+    const expected = new Class(options).fit(X, y).toJSON();
+    const synchronous = new Class({ ...options, nJobs: 2 }).fit(X, y);
+    assert.deepEqual(synchronous.setParams({ nJobs: 1 }).toJSON(), expected, `${Class.name}: fit with nJobs 2 runs in this thread`);
+    for (const nJobs of jobs) {
+      const model = new Class({ ...options, nJobs });
+      assert.equal(await model.fitAsync(X, y), model);
+      assert.equal(model.getParams().nJobs, nJobs);
+      assert.deepEqual(model.setParams({ nJobs: 1 }).toJSON(), expected, `${Class.name}, nJobs ${nJobs}`);
+      model.dispose();
+    }
+  }
+  const oob = new wl.RandomForestClassifier(cases[0][1]).fit(X, yClass).oobScore;
+  assert.ok(oob > 0.5 && oob <= 1, `a real out-of-bag score, ${oob}`);
+  // warmStart: the trees past the fitted ones, grown on the pool.
+  const grown = new wl.RandomForestRegressor({ nEstimators: 3, randomState: 1 }).fit(X, yReal);
+  grown.setParams({ nEstimators: 11, warmStart: true, nJobs: 3 });
+  const calls = [];
+  await grown.fitAsync(X, yReal, { onProgress: (done, total) => calls.push([done, total]) });
+  assert.deepEqual(grown.toJSON(), new wl.RandomForestRegressor({ nEstimators: 11, randomState: 1, warmStart: true, nJobs: 3 }).fit(X, yReal).toJSON());
+  assert.deepEqual(calls, Array.from({ length: 8 }, (_, k) => [4 + k, 11]), 'progress over the whole forest, one call per tree');
+});
+
+test('a failing slice rejects with its own message, an AbortSignal cancels a pooled forest, and the pool stays usable', async () => {
+  const options = { estimator: 'KNeighborsClassifier', nEstimators: 6, nJobs: 3 };
+  const sampleWeight = new Float64Array(n).fill(1);
+  const message = (() => {
+    try {
+      new wl.BaggingClassifier(options).fit(X, yClass, { sampleWeight });
+    } catch (e) {
+      return e.message;
+    }
+  })();
+  assert.match(message, /sampleWeight needs an estimator whose fit takes it; KNeighborsClassifier.fit does not/);
+  await assert.rejects(new wl.BaggingClassifier(options).fitAsync(X, yClass, { sampleWeight }), { message });
+  await assert.rejects(new wl.RandomForestClassifier({ nJobs: 0 }).fitAsync(X, yClass), /nJobs must be a non-zero integer/);
+  assert.throws(() => new wl.RandomForestClassifier({ nJobs: 0 }).fit(X, yClass), /nJobs is not 0/);
+  const big = Array.from({ length: 20 }, () => X).flat();
+  const yBig = Array.from({ length: 20 }, () => yClass).flat();
+  const controller = new AbortController();
+  const slow = new wl.RandomForestClassifier({ nEstimators: 400, nJobs: 2 });
+  let progressed;
+  const firstTree = new Promise((resolve) => (progressed = resolve));
+  const fit = slow.fitAsync(big, yBig, { signal: controller.signal, onProgress: () => progressed() });
+  await firstTree;
+  controller.abort();
+  await assert.rejects(fit, { name: 'AbortError' });
+  assert.throws(() => slow.predict(X), { name: 'NotFittedError' }, 'the model is left as it was');
+  const after = await new wl.BaggingRegressor({ estimator: 'Ridge', nJobs: 2 }).fitAsync(X, yReal);
+  assert.ok(after.score(X, yReal) > 0.9, 'the pool is usable afterwards');
+});
+
+test('an AbortSignal cancels crossValidate, crossValPredict and the searches, in this thread and on the pool', async () => {
+  const big = Array.from({ length: 8 }, () => X).flat();
+  const yBig = Array.from({ length: 8 }, () => yClass).flat();
+  const forest = new wl.RandomForestClassifier({ nEstimators: 60, randomState: 0 });
+  for (const nJobs of [1, 2]) {
+    const controller = new AbortController();
+    const run = wl.crossValidate(forest, big, yBig, { nJobs, cv: 5, signal: controller.signal });
+    setTimeout(() => controller.abort(), 50);
+    await assert.rejects(run, { name: 'AbortError' }, `crossValidate, nJobs ${nJobs}`);
+    const search = new wl.GridSearchCV(forest, { maxDepth: [3, 6] }, { nJobs });
+    await assert.rejects(search.fit(X, yClass, { signal: AbortSignal.abort() }), { name: 'AbortError' }, `GridSearchCV, nJobs ${nJobs}`);
+    assert.throws(() => search.bestEstimator, { name: 'NotFittedError' });
+    await assert.rejects(wl.crossValPredict(forest, X, yClass, { nJobs, signal: AbortSignal.abort() }), { name: 'AbortError' });
+  }
+  await assert.rejects(wl.crossValScore(forest, X, yClass, { signal: 'stop' }), /crossValidate: signal must be an AbortSignal/);
+  const ridge = new wl.Ridge();
+  assert.deepEqual(await wl.crossValScore(ridge, X, yReal, { nJobs: 2, signal: new AbortController().signal }), await wl.crossValScore(ridge, X, yReal), 'the pool is usable afterwards');
 });
 
 test('WorkerPool: results in task order, terminate rejects what is running and the pool restarts', async () => {

@@ -56,6 +56,8 @@ export interface CrossValidationOptions {
   errorScore?: 'raise' | number;
   /** Workers for the folds: 1 (default) this thread, n > 1 a pool of n, -1 every core, -2 all but one. Results do not depend on it. */
   nJobs?: number;
+  /** Cancels: the Promise rejects with an AbortError (in this thread, seen between folds). */
+  signal?: AbortSignalLike;
 }
 export interface CrossValidateOptions extends CrossValidationOptions {
   /** One scoring, a list of scoring strings or { name: scoring } (default: the estimator's score). */
@@ -107,7 +109,7 @@ export interface SearchOptions {
 export type Distribution = unknown[] | { uniform: [number, number] } | { loguniform: [number, number] } | { randint: [number, number] };
 declare abstract class BaseSearchCV {
   /** fit options: groups (for the splitter) and the estimator's own fit options. */
-  fit(X: MatrixLike | Rows, y?: Labels | Targets | null, options?: { groups?: Labels } & Record<string, unknown>): Promise<this>;
+  fit(X: MatrixLike | Rows, y?: Labels | Targets | null, options?: { groups?: Labels; signal?: AbortSignalLike } & Record<string, unknown>): Promise<this>;
   /** scikit-learn's cv_results_ with camelCase keys (meanTestScore, rankTestScore, split0TestScore, paramNNeighbors, params, ...). */
   readonly cvResults: Record<string, any>;
   readonly bestIndex: number;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 
 #include "wasmlearn/base/member_estimator.hpp"
 #include "wasmlearn/base/random.hpp"
@@ -65,9 +66,19 @@ void BaggingBase::fit_members(const BaggingParams& p, MatrixRef X, MatrixRef Y, 
   const bool weighted_members = takes_sample_weight(p.estimator);
   if (sample_weight && !weighted_members)
     throw InvalidArgument("sampleWeight needs an estimator whose fit takes it; " + p.estimator + ".fit does not");
+  const bool keep = p.warm_start && is_fitted();
+  if (keep && (X.cols() != n_features_ || n_values != n_values_))
+    throw InvalidArgument("warmStart: X has " + std::to_string(X.cols()) + " features and y " + std::to_string(n_values) +
+                          " classes or outputs, the fitted members " + std::to_string(n_features_) + " and " +
+                          std::to_string(n_values_) + ": fit on data of the same shape, or set warmStart to false");
+  const int n_kept = keep ? n_estimators_fitted() : 0;
+  if (p.n_estimators < n_kept)
+    throw InvalidArgument("nEstimators = " + std::to_string(p.n_estimators) + " is less than the " + std::to_string(n_kept) +
+                          " members fitted: with warmStart, nEstimators must be at least that");
   std::vector<Member> members;
-  for (int m = 0; m < p.n_estimators; ++m) {
-    const std::uint64_t seed = Random::derive_seed(static_cast<std::uint64_t>(p.random_state), static_cast<std::uint64_t>(m));
+  for (int m = n_kept; m < p.n_estimators; ++m) {
+    const int index = p.first_estimator + m;
+    const std::uint64_t seed = Random::derive_seed(static_cast<std::uint64_t>(p.random_state), static_cast<std::uint64_t>(index));
     Random rng(seed);
     Member mem;
     mem.features = draw(rng, X.cols(), n_feats, p.bootstrap_features);
@@ -80,7 +91,7 @@ void BaggingBase::fit_members(const BaggingParams& p, MatrixRef X, MatrixRef Y, 
       for (Index i = 0; i < X.rows(); ++i)
         if (count[i] * (sample_weight ? (*sample_weight)[i] : 1.0) > 0) rows.push_back(static_cast<int>(i));
       if (rows.empty())
-        throw InvalidArgument("sampleWeight is zero for every sample drawn for member " + std::to_string(m) +
+        throw InvalidArgument("sampleWeight is zero for every sample drawn for member " + std::to_string(index) +
                               ": give more samples a positive weight, or draw more (maxSamples)");
       member_weight.resize(static_cast<Index>(rows.size()));
       for (Index i = 0; i < member_weight.size(); ++i)
@@ -105,7 +116,8 @@ void BaggingBase::fit_members(const BaggingParams& p, MatrixRef X, MatrixRef Y, 
     mem.model->fit(Xs, Ys, classifier, weighted_members ? &member_weight : nullptr);
     members.push_back(std::move(mem));
   }
-  members_ = std::move(members);
+  if (!keep) members_.clear();
+  members_.insert(members_.end(), std::make_move_iterator(members.begin()), std::make_move_iterator(members.end()));
   n_features_ = static_cast<int>(X.cols());
   n_values_ = n_values;
 }

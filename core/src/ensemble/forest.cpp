@@ -56,6 +56,16 @@ Tree ForestBase::grow_tree_at(const TreeData& data, const GrowSettings& s, const
   return grow_tree(data, samples, w, s, rng);
 }
 
+void ForestBase::check_warm_start(Index n_features, int n_values, int n_estimators) const {
+  if (n_features != n_features_ || n_values != n_values_)
+    throw InvalidArgument("warmStart: X has " + std::to_string(n_features) + " features and y " + std::to_string(n_values) +
+                          " classes or outputs, the fitted trees " + std::to_string(n_features_) + " and " +
+                          std::to_string(n_values_) + ": fit on data of the same shape, or set warmStart to false");
+  if (n_estimators < n_estimators_fitted())
+    throw InvalidArgument("nEstimators = " + std::to_string(n_estimators) + " is less than the " +
+                          std::to_string(n_estimators_fitted()) + " trees fitted: with warmStart, nEstimators must be at least that");
+}
+
 void ForestBase::check_predict(MatrixRef X, const char* method) const {
   check_fitted(is_fitted(), name_, method);
   check_n_features(n_features_, X);
@@ -68,21 +78,25 @@ void ForestBase::grow_forest(const TreeData& data, const ForestParams& p, TreeCr
   check_sample_weight(sample_weight, data.n);
   bootstrap_size(p, data.n);  // validates maxSamples before any work
   const GrowSettings s = resolve_growth(p, criterion, splitter, p.max_features, data.n, data.d);
+  const int k = data.is_classification() ? data.n_classes : data.n_outputs;
   std::vector<Tree> trees;
+  if (p.warm_start && is_fitted()) {
+    check_warm_start(data.d, k, p.n_estimators);
+    trees = trees_;
+  }
   trees.reserve(static_cast<std::size_t>(p.n_estimators));
-  for (int t = 0; t < p.n_estimators; ++t) {
-    trees.push_back(grow_tree_at(data, s, p, t, sample_weight));
+  for (int t = static_cast<int>(trees.size()); t < p.n_estimators; ++t) {
+    trees.push_back(grow_tree_at(data, s, p, p.first_estimator + t, sample_weight));
     if (progress_ && !progress_(t + 1, p.n_estimators))
       throw Error("fit cancelled after " + std::to_string(t + 1) + " of " + std::to_string(p.n_estimators) + " trees");
   }
-  const int k = data.is_classification() ? data.n_classes : data.n_outputs;
   double oob = std::numeric_limits<double>::quiet_NaN();
   Matrix oob_values;
   if (p.oob_score) {
     Matrix sum = Matrix::Zero(data.n, k);
     Vector count = Vector::Zero(data.n);
     for (int t = 0; t < p.n_estimators; ++t) {
-      const std::vector<double> w = bootstrap_weights(p, data.n, t);
+      const std::vector<double> w = bootstrap_weights(p, data.n, p.first_estimator + t);
       for (Index i = 0; i < data.n; ++i) {
         if (w[i] > 0) continue;
         const std::vector<double> x = row_of(data, i);

@@ -1,7 +1,8 @@
 // Bagging over any registered estimator, as scikit-learn's BaggingClassifier / BaggingRegressor:
 // each member is built by name (make_estimator) and fitted on a random subset of the samples
 // (with or without replacement) restricted to a random subset of the features. Member m draws
-// from Random(Random::derive_seed(randomState, m)) alone. A member whose fit takes sample weights
+// from Random(Random::derive_seed(randomState, m)) alone (m counted from firstEstimator), so slices
+// of the ensemble fitted apart, concatenated in index order, are the whole ensemble's members. A member whose fit takes sample weights
 // gets each drawn row once, weighted by its draw count times its sampleWeight (as scikit-learn);
 // other members get the drawn rows materialised (repeated), and then sampleWeight is refused.
 // A classifier member sees only the classes present in its sample (re-encoded 0..k-1) and its
@@ -27,6 +28,9 @@ struct BaggingParams {
   bool bootstrap = true;
   bool bootstrap_features = false;
   int random_state = 0;
+  int first_estimator = 0;  // this model's member m is member first_estimator + m of the ensemble of random_state
+  bool warm_start = false;  // a refit keeps the fitted members and fits only those missing up to n_estimators
+  int n_jobs = 1;           // read by the JS layer (fitAsync on the worker pool); fit fits members in this thread
 };
 struct BaggingClassifierParams : BaggingParams {
   static constexpr const char* name = "BaggingClassifier";

@@ -8,6 +8,26 @@
 namespace wasmlearn {
 namespace forests {
 
+// What forests and bagging share for fitting their members apart: which members (a slice of the
+// ensemble of randomState), keeping fitted ones, and the workers of the JS pool.
+template <class P>
+auto member_params() {
+  return std::make_tuple(
+      param("firstEstimator", &P::first_estimator,
+            "index of this model's first member in the ensemble of randomState; it holds that one and the next nEstimators - 1 "
+            "(the worker pool fits slices so)",
+            at_least(0)),
+      param("warmStart", &P::warm_start, "a refit keeps the fitted members and adds only those missing up to nEstimators"),
+      param("nJobs", &P::n_jobs,
+            "workers fitAsync fits the members on (the JS worker pool; -1: every core, -2: all but one); fit fits them in the "
+            "calling thread"));
+}
+
+template <class P>
+auto n_jobs_rule() {
+  return rule<P>("nJobs is not 0 (1: the calling thread, n: n workers, -1: every core)", [](const P& p) { return p.n_jobs != 0; });
+}
+
 template <class P, class Counterpart, bool classifier>
 auto forest_params(const char* max_features_doc) {
   using trees::open_fraction;
@@ -26,16 +46,17 @@ auto forest_params(const char* max_features_doc) {
                           std::make_tuple(param("voting", &P::voting,
                                                 "'soft': average the trees' class fractions; 'hard': majority of their votes",
                                                 {{"soft", ForestVoting::soft}, {"hard", ForestVoting::hard}})),
-                          seed);
+                          seed, member_params<P>());
   else
-    return std::tuple_cat(common, seed);
+    return std::tuple_cat(common, seed, member_params<P>());
 }
 
 template <class P>
 auto forest_rules() {
   return std::make_tuple(rule<P>("oobScore requires bootstrap", [](const P& p) { return !p.oob_score || p.bootstrap; }),
                          rule<P>("maxSamples requires bootstrap (it sets the bootstrap sample size)",
-                                 [](const P& p) { return !p.max_samples || p.bootstrap; }));
+                                 [](const P& p) { return !p.max_samples || p.bootstrap; }),
+                         n_jobs_rule<P>());
 }
 
 template <class E>
@@ -85,7 +106,7 @@ struct RegressorDescription {
 template <class P>
 auto bagging_params(const char* estimator_doc) {
   using trees::open_fraction;
-  return std::make_tuple(
+  auto own = std::make_tuple(
       param("estimator", &P::estimator, estimator_doc),
       param("estimatorOptions", &P::estimator_options, "options of each member, as for its own constructor"),
       param("nEstimators", &P::n_estimators, "number of members", at_least(1)),
@@ -96,6 +117,7 @@ auto bagging_params(const char* estimator_doc) {
       param("bootstrap", &P::bootstrap, "draw samples with replacement"),
       param("bootstrapFeatures", &P::bootstrap_features, "draw features with replacement"),
       param("randomState", &P::random_state, "seed; member m draws from a stream derived from (randomState, m) alone", at_least(0)));
+  return std::tuple_cat(own, member_params<P>());
 }
 
 }  // namespace forests
@@ -132,6 +154,7 @@ struct Describe<BaggingClassifier> {
   static constexpr const char* doc = "Any classifier fitted on random subsets of samples and features; averaged probabilities or votes";
   static constexpr Kind kind = Kind::classifier;
   static auto params() { return forests::bagging_params<BaggingClassifierParams>("name of any registered classifier"); }
+  static auto rules() { return std::make_tuple(forests::n_jobs_rule<BaggingClassifierParams>()); }
   static auto attributes() {
     using E = BaggingClassifier;
     return std::make_tuple(attribute("nFeaturesIn", &E::n_features_in, "number of columns seen in fit"),
@@ -147,6 +170,7 @@ struct Describe<BaggingRegressor> {
   static constexpr const char* doc = "Any regressor fitted on random subsets of samples and features; averaged predictions";
   static constexpr Kind kind = Kind::regressor;
   static auto params() { return forests::bagging_params<BaggingRegressorParams>("name of any registered regressor"); }
+  static auto rules() { return std::make_tuple(forests::n_jobs_rule<BaggingRegressorParams>()); }
   static auto attributes() {
     using E = BaggingRegressor;
     return std::make_tuple(attribute("nFeaturesIn", &E::n_features_in, "number of columns seen in fit"),

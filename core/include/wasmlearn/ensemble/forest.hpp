@@ -6,7 +6,9 @@
 // Determinism: tree t draws everything (its bootstrap sample, its feature draws, its random
 // thresholds) from Random(Random::derive_seed(randomState, t)), so each tree depends on the seed
 // and its index alone: trees can be grown in any order or on different workers with identical
-// results (ForestBase::grow_tree_at).
+// results (ForestBase::grow_tree_at). A worker grows a slice of the forest (firstEstimator, then
+// nEstimators trees); the slices' trees, concatenated in index order and refitted with warmStart
+// (which grows none and computes the out-of-bag score over them all), are the whole forest's.
 #pragma once
 #include <functional>
 #include <optional>
@@ -26,6 +28,9 @@ struct ForestParams : TreeGrowthParams {
   std::optional<SampleCount> max_samples;   // bootstrap sample size; null: as many as the training samples
   bool oob_score = false;
   int random_state = 0;
+  int first_estimator = 0;  // this forest's tree t is tree first_estimator + t of the forest of random_state
+  bool warm_start = false;  // a refit keeps the fitted trees and grows only those missing up to n_estimators
+  int n_jobs = 1;           // read by the JS layer (fitAsync on the worker pool); fit grows trees in this thread
 };
 
 struct RandomForestClassifierParams : ForestParams {
@@ -70,7 +75,7 @@ class ForestBase {
   IntVector tree_depths() const;
   IntVector tree_n_leaves() const;
 
-  // Grows tree `index` of a forest (the unit of work a worker pool would run) with weights
+  // Grows tree `index` of a forest (the unit of work of a worker pool) with weights
   // sample_weight (size data.n) times its bootstrap multiplicities.
   static Tree grow_tree_at(const TreeData& data, const GrowSettings& s, const ForestParams& p, int index,
                            VectorRef sample_weight);
@@ -80,6 +85,8 @@ class ForestBase {
  protected:
   explicit ForestBase(const char* name) : name_(name) {}
   void check_predict(MatrixRef X, const char* method) const;
+  // Refits with warmStart keep the fitted trees: the data must have their shape and nEstimators at least their count.
+  void check_warm_start(Index n_features, int n_values, int n_estimators) const;
   // Validates, grows all trees (reporting progress), and computes the OOB score when asked:
   // `oob_score_of(oob_sum, oob_count)` scores the per-sample sums of out-of-bag leaf values.
   void grow_forest(const TreeData& data, const ForestParams& p, TreeCriterion criterion, TreeSplitter splitter,
