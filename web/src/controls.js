@@ -94,10 +94,14 @@ export function formatParam(value) {
   return value === null ? 'null' : typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
-// The parameters the page can edit: all of them (types without a dedicated control get a JSON
+// Options about how a fit runs rather than what it learns — workers, continuing an earlier fit,
+// which slice of an ensemble a worker fits — change nothing in the page's fresh fits.
+const howItRuns = new Set(['nJobs', 'warmStart', 'firstEstimator']);
+
+// The parameters the page can edit: all the others (types without a dedicated control get a JSON
 // text field).
 export function editable(params) {
-  return params;
+  return params.filter((p) => !howItRuns.has(p.name));
 }
 
 // A range input over r (from sliderRange); on a log scale it moves by factors and reports values
