@@ -136,7 +136,9 @@ export declare abstract class Estimator<Options> {
   toJSON(): ModelJSON;
   /** The fitted model as ONNX bytes (IR 8, opsets '' 17 and ai.onnx.ml 3) for onnxruntime: input X
    * float32 [N, nFeaturesIn]; outputs label + probabilities (classifiers), variable (regressors,
-   * transformers), label + scores (KMeans). Throws for an estimator that cannot be exported. */
+   * transformers), label + scores (KMeans, classifiers without predictProba: decisionFunction), and
+   * label + scores + probabilities (SVC / NuSVC with probability: true). Throws for an estimator that
+   * cannot be exported. */
   toOnnx(): Uint8Array;
   /** fit in a worker, so the calling thread stays free: fit's options (onProgress reports, its return
    * value is ignored) plus signal, an AbortSignal that cancels (the Promise rejects with an AbortError). */
