@@ -164,6 +164,13 @@ export declare function toOnnx(model: Estimator<unknown> | Pipeline): Uint8Array
 export declare const onnxReady: Promise<void>;
 /** The names of the estimators toOnnx exports. */
 export declare function exportableEstimators(): string[];
+/** An ONNX model (the bytes of an .onnx file) of ai.onnx.ml Scaler / Normalizer steps and a final
+ * LinearRegressor, LinearClassifier, TreeEnsembleClassifier / Regressor or SVMClassifier / Regressor,
+ * as skl2onnx and onnxmltools write them, as a wasmlearn model (a Pipeline for a chain); Cast, Identity
+ * and ZipMap nodes are skipped, any other operator throws an Error naming it. Await onnxReady first. */
+export declare function loadOnnx(bytes: Uint8Array | ArrayBuffer): Estimator<unknown> | Pipeline;
+/** The operators loadOnnx reads ('ai.onnx.ml.Scaler', ...). */
+export declare function importableOperators(): string[];
 
 /** Options of {@link exportText} (scikit-learn's export_text parameters in camelCase). */
 export interface ExportTextOptions {
