@@ -61,6 +61,7 @@ async function check(name, kind) {
 test('linear models: LinearRegressor, LinearClassifier (binary, multinomial with string labels, one-vs-rest + Normalizer, NONE)', async () => {
   await check('linear_regression', 'LinearRegression');
   await check('logistic_binary', 'LogisticRegression');
+  await check('logistic_binary_softmax', 'LogisticRegression');
   await check('logistic_multinomial_strings', 'LogisticRegression');
   const ovr = await check('logistic_ovr', 'LogisticRegression');
   assert.equal(ovr.getParams().multiClass, 'ovr');
@@ -74,8 +75,9 @@ test('Scaler, Normalizer (L1, L2, MAX), and Scaler + LinearClassifier as a Pipel
   assert.deepEqual(pipeline.steps.map(([, s]) => s.constructor.metadata.name), ['StandardScaler', 'LogisticRegression']);
 });
 
-test('tree ensembles: one tree or a forest, classifier and regressor; exportText explains them', async () => {
+test('tree ensembles: one tree or a forest, classifier and regressor, splits LEQ / LT / GT / GTE; exportText explains them', async () => {
   const tree = await check('decision_tree_classifier', 'DecisionTreeClassifier');
+  await check('decision_tree_classifier_modes', 'DecisionTreeClassifier');
   await check('random_forest_classifier', 'RandomForestClassifier');
   await check('decision_tree_regressor', 'DecisionTreeRegressor');
   await check('random_forest_regressor', 'RandomForestRegressor');
