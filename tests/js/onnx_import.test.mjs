@@ -106,3 +106,17 @@ test('what cannot be loaded is a clear Error naming it', () => {
   const loaded = wl.loadOnnx(Uint8Array.from(exported.toOnnx()).buffer);
   assert.deepEqual(Array.from(loaded.predict(X)), Array.from(exported.predict(X)));
 });
+
+test('models exported by toOnnx load back: trees (label as ArgMax of the probabilities), forests, scaler + logistic, rbf SVR', async () => {
+  const X = inputOf('svc_rbf');
+  const y = Array.from({ length: X.rows }, (_, i) => (X.data[i * X.cols] > 0 ? 'yes' : X.data[i * X.cols + 1] > 0 ? 'maybe' : 'no'));
+  const target = Array.from({ length: X.rows }, (_, i) => X.data[i * X.cols] * 2 - X.data[i * X.cols + 3]);
+  for (const model of [new wl.DecisionTreeClassifier({ maxDepth: 5 }), new wl.RandomForestClassifier({ nEstimators: 4, maxDepth: 4, randomState: 0 }), wl.makePipeline(new wl.StandardScaler(), new wl.LogisticRegression())]) {
+    model.fit(X, y);
+    const loaded = wl.loadOnnx(model.toOnnx());
+    assert.deepEqual(loaded.predict(X), model.predict(X));
+    assertClose(Array.from(loaded.predictProba(X).data), Array.from(model.predictProba(X).data), 'probabilities', 2e-5);
+  }
+  const svr = new wl.SVR({ gamma: 0.1 }).fit(X, target);
+  assertClose(Array.from(wl.loadOnnx(svr.toOnnx()).predict(X)), Array.from(svr.predict(X)), 'SVR');
+});

@@ -19,6 +19,7 @@ import { makePipeline } from '../pipeline.js';
 
 const decoder = new TextDecoder();
 const SKIPPED = new Set(['Cast', 'Identity', 'ZipMap']);
+const LABEL_OF_BEST = new Set(['ArgMax', 'Gather', 'Constant']);
 export const importableOperators = () =>
   ['Scaler', 'Normalizer', 'LinearRegressor', 'LinearClassifier', 'TreeEnsembleClassifier', 'TreeEnsembleRegressor', 'SVMClassifier', 'SVMRegressor'].map((op) => `${ML}.${op}`);
 
@@ -253,7 +254,7 @@ export function loadOnnx(bytes) {
   const graph = model.graph;
   if (!graph?.node?.length) throw new Error('loadOnnx: the model has no graph nodes');
   const steps = [];
-  let p = null, features = graph.input?.[0]?.name, final = false;
+  let p = null, features = graph.input?.[0]?.name, final = false, finalOutputs = [];
   let oneVsRest = null; // a LinearClassifier LOGISTIC of 3+ classes, waiting for its Normalizer L1
   const alias = new Map(); // skipped nodes' outputs -> their input
   const source = (name) => alias.get(name) ?? name;
@@ -264,6 +265,9 @@ export function loadOnnx(bytes) {
       if (op !== 'ZipMap') alias.set(node.output[0], input);
       continue;
     }
+    // The label as the class of the largest probability (toOnnx writes tree ensembles so): what the
+    // loaded classifier's predict does.
+    if (final && LABEL_OF_BEST.has(op) && (op !== 'ArgMax' || finalOutputs.includes(input))) continue;
     if (domain !== ML || !(op in finals || op in transforms))
       throw new Error(`loadOnnx: operator ${domain ? `${domain}.` : ''}${where} is not supported; supported: ${importableOperators().join(', ')} (Cast, Identity and ZipMap are skipped)`);
     const a = attributesOf(node);
@@ -282,6 +286,7 @@ export function loadOnnx(bytes) {
       continue;
     }
     final = true;
+    finalOutputs = node.output;
     if (op === 'LinearClassifier' && a.post_transform === 'LOGISTIC' && labelsOf(a, op).classes.length > 2) oneVsRest = { attributes: a, scores: node.output[1] };
     else steps.push(finals[op](a, p));
   }
