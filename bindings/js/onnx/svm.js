@@ -1,23 +1,21 @@
-// Kernel SVMs. With the bounded kernels (rbf, sigmoid) the decision values come from ai.onnx.ml
-// SVMClassifier / SVMRegressor; the operator sums in float32, which for the linear and poly kernels'
-// large kernel values loses up to 1e-4 (300 support vectors of 17 features), so those are computed
-// in double precision with standard ops (MatMul, Pow) instead. Either gives libsvm's pair values
+// Kernel SVMs, with standard operators in double precision: the kernel values of the support vectors
+// (MatMul, and for rbf the squared distances |x|² - 2x·sv + |sv|², as the model computes them; Pow,
+// Exp, Tanh), times the dual coefficients, plus the intercepts. ai.onnx.ml SVMClassifier /
+// SVMRegressor would express every kernel but sum in float32: on 300 rows of 17 features they miss the
+// model's values by up to 8e-4 (linear), 1.4e-4 (poly), 5e-6 (rbf), and by 1.4e-5 with rbf at 863
+// support vectors, past the 1e-5 the exports keep. The expansion gives libsvm's pair values
 // (positive for a pair's first class, pairs in the order (0,1), (0,2), ..., (1,2), ...), which the
 // graph turns into the model's own outputs:
 //   SVC, NuSVC   `label` (libsvm's vote, or with breakTies the largest ovr value), `scores` (the
 //                decisionFunction: one column for two classes, the pair values for 'ovo', scikit-learn's
 //                votes + squashed confidences for 'ovr'), and with probability: true `probabilities`:
-//                Platt's sigmoids coupled exactly as the model does, in standard ops (the operator's own
-//                prob_a / prob_b coupling is libsvm's iteration, up to 1e-3 away from the exact one).
+//                Platt's sigmoids coupled exactly as the model does (SVMClassifier's prob_a / prob_b
+//                coupling is libsvm's iteration, up to 1e-3 away from the exact one).
 //   SVR, NuSVR   `variable` [N, 1].
 //   OneClassSVM  `label` (+1 inside, -1 outside) and `scores` (decisionFunction).
 // A precomputed kernel has no support vectors to put in the graph: an Error.
-import { ML, ints, DataType } from './graph.js';
+import { DataType } from './graph.js';
 import { flat, axes, classLabels, labelOfBest } from './exporters.js';
-
-const KERNEL_TYPES = ['LINEAR', 'POLY', 'RBF', 'SIGMOID'];
-
-const OPERATOR_KERNELS = ['rbf', 'sigmoid'];
 
 // The fitted kernel expansion: Σ_s coef[r][s]·K(sv_s, x) + intercept[r] for each row r of coef.
 function fittedExpansion(model) {
@@ -25,25 +23,30 @@ function fittedExpansion(model) {
   const kernel = ['linear', 'poly', 'rbf', 'sigmoid'][expansion.kernel];
   if (!kernel)
     throw new Error(`toOnnx: ${model.constructor.metadata.name} with kernel 'precomputed' cannot be exported (the graph needs the support vectors)`);
-  return { ...expansion, kernel, onOperator: OPERATOR_KERNELS.includes(kernel) };
+  return { ...expansion, kernel };
 }
-
-// The operator's kernel attributes and support vectors.
-const operatorKernel = (model, { kernel, gamma, coef0, degree }) => ({
-  kernel_type: kernel.toUpperCase(),
-  kernel_params: [gamma, coef0, degree],
-  support_vectors: flat(model.supportVectors),
-});
 
 // A matrix { rows, cols, data } transposed, row-major.
 const transposed = ({ rows, cols, data }) => Array.from({ length: rows * cols }, (_, e) => data[(e % rows) * cols + Math.floor(e / rows)]);
 
-// The expansion's values in double precision with standard ops, `sign` times: [N, rows of coef], float32.
-function doubleExpansion(model, g, x, { kernel, gamma, coef0, degree, coef, intercept }, sign) {
+// The expansion's values in double precision, `sign` times: [N, rows of coef], float32.
+function kernelExpansion(model, g, x, sign = 1) {
+  const { kernel, gamma, coef0, degree, coef, intercept } = fittedExpansion(model);
   const sv = model.supportVectors;
-  const dots = g.node('MatMul', [g.node('Cast', [x], { to: DataType.DOUBLE }), g.constant('supportVectors', transposed(sv), [sv.cols, sv.rows], { double: true })]);
   const scalar = (stem, v) => g.constant(stem, [v], [], { double: true });
-  const kernelValues = kernel === 'linear' ? dots : g.node('Pow', [g.node('Add', [g.node('Mul', [dots, scalar('gamma', gamma)]), scalar('coef0', coef0)]), scalar('degree', degree)]);
+  const xd = g.node('Cast', [x], { to: DataType.DOUBLE });
+  const dots = g.node('MatMul', [xd, g.constant('supportVectors', transposed(sv), [sv.cols, sv.rows], { double: true })]);
+  let kernelValues = dots;
+  if (kernel === 'rbf') {
+    const rowNorms = g.node('ReduceSum', [g.node('Mul', [xd, xd]), axes(g, [1])], { keepdims: 1 });
+    const svNorms = Array.from({ length: sv.rows }, (_, s) => sv.data.subarray(s * sv.cols, (s + 1) * sv.cols).reduce((t, v) => t + v * v, 0));
+    const twice = g.node('Mul', [dots, scalar('two', 2)]);
+    const squared = g.node('Sub', [g.node('Add', [rowNorms, g.constant('svNorms', svNorms, [1, sv.rows], { double: true })]), twice]);
+    kernelValues = g.node('Exp', [g.node('Mul', [squared, scalar('minusGamma', -gamma)])]);
+  } else if (kernel !== 'linear') {
+    const affine = g.node('Add', [g.node('Mul', [dots, scalar('gamma', gamma)]), scalar('coef0', coef0)]);
+    kernelValues = kernel === 'poly' ? g.node('Pow', [affine, scalar('degree', degree)]) : g.node('Tanh', [affine]);
+  }
   const values = g.node('Add', [
     g.node('MatMul', [kernelValues, g.constant('coef', transposed(coef).map((v) => sign * v), [coef.cols, coef.rows], { double: true })]),
     g.constant('intercept', flat(intercept).map((v) => sign * v), [1, coef.rows], { double: true }),
@@ -114,23 +117,8 @@ function coupledProbabilities(model, g, pairValues) {
 function svmClassifier(model, g, x) {
   const k = model.classes.length;
   const { decisionFunctionShape, breakTies, probability } = model.getParams();
-  const expansion = fittedExpansion(model);
   // scikit-learn's binary model is stored with the opposite sign (positive for the second class).
-  const sign = k === 2 ? -1 : 1;
-  let pairValues;
-  if (expansion.onOperator) {
-    const attributes = {
-      ...operatorKernel(model, expansion),
-      coefficients: flat(model.dualCoef).map((v) => sign * v),
-      rho: flat(model.intercept).map((v) => sign * v),
-      vectors_per_class: ints(flat(model.nSupport)),
-      classlabels_ints: ints(Array.from({ length: k }, (_, c) => c)),
-    };
-    const [, opScores] = g.node('SVMClassifier', [x], attributes, { domain: ML, outputs: 2 });
-    // For two classes the operator writes the pair value as a second column beside its negation.
-    const second = (stem, v) => g.constant(stem, [v], [1], { int64: true });
-    pairValues = k === 2 ? g.node('Slice', [opScores, second('start', 1), second('end', 2), axes(g, [1])]) : opScores;
-  } else pairValues = doubleExpansion(model, g, x, expansion, sign);
+  const pairValues = kernelExpansion(model, g, x, k === 2 ? -1 : 1);
   // Each pair votes for its first class when its value is positive, else for its second: the votes
   // are firsts·M + (the number of pairs in which c comes second, which is c).
   const incidence = pairIncidence(k);
@@ -156,19 +144,6 @@ function svmClassifier(model, g, x) {
   const outputs = [['label', label, classLabels(model).elemType, ['N']], ['scores', decision, DataType.FLOAT, dims]];
   if (probability) outputs.push(['probabilities', coupledProbabilities(model, g, pairValues), DataType.FLOAT, ['N', k]]);
   return outputs;
-}
-
-// The model's decision value Σ coef·K(sv, x) + intercept: [N, 1].
-function kernelExpansion(model, g, x) {
-  const expansion = fittedExpansion(model);
-  if (!expansion.onOperator) return doubleExpansion(model, g, x, expansion, 1);
-  const attributes = {
-    ...operatorKernel(model, expansion),
-    coefficients: flat(model.dualCoef),
-    rho: flat(model.intercept),
-    n_supports: model.supportVectors.rows,
-  };
-  return g.node('SVMRegressor', [x], attributes, { domain: ML });
 }
 
 function svmRegressor(model, g, x) {
