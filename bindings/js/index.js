@@ -22,4 +22,6 @@ export * as tree from './tree.js';
 export { exportText } from './tree.js';
 // model.toOnnx() on every estimator and Pipeline (the exportable ones; others throw).
 export { toOnnx, exportableEstimators } from './onnx/index.js';
+// loadOnnx(bytes): ai.onnx.ml linear, tree, SVM, scaler and normaliser graphs as wasmlearn models.
+export { loadOnnx, importableOperators } from './onnx/import.js';
 export { onnxReady } from './onnx/onnx_proto.js';

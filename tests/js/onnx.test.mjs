@@ -6,25 +6,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import ort from 'onnxruntime-node';
 import * as wl from '../../bindings/js/index.js';
+import { data } from './onnx_data.mjs';
 await wl.onnxReady; // protobufjs loads asynchronously
-
-// Deterministic float32 data: X standard-normal-ish, a noisy linear rule for y.
-function data(n, p, seed) {
-  let s = seed >>> 0;
-  const uniform = () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(s ^ (s >>> 15), 1 | s);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const normal = () => Math.sqrt(-2 * Math.log(1 - uniform())) * Math.cos(2 * Math.PI * uniform());
-  const X = Array.from({ length: n }, () => Array.from({ length: p }, (_, j) => Math.fround(normal() * (1 + j / p) + j / 4)));
-  const w = Array.from({ length: p }, () => normal());
-  const score = X.map((row) => row.reduce((acc, v, j) => acc + v * w[j], 0) / Math.sqrt(p) + 0.5 * normal());
-  const third = [...score].sort((a, b) => a - b);
-  const [low, high] = [third[Math.floor(n / 3)], third[Math.floor((2 * n) / 3)]];
-  return { X, yReg: score, yBin: score.map((v) => (v > high ? 1 : 0)), y3: score.map((v) => (v < low ? 0 : v < high ? 1 : 2)) };
-}
 
 const N = 300;
 const wide = data(N, 17, 1), narrow = data(N, 8, 2);
@@ -206,4 +189,82 @@ test('the bytes are an IR 8 model with opsets 17 and ai.onnx.ml 3, input X and t
   assert.equal(decoded.irVersion, 8);
   assert.deepEqual(decoded.opsetImport.map((o) => [o.domain ?? '', o.version]), [['', 17], ['ai.onnx.ml', 3]]);
   assert.deepEqual(wl.toOnnx(model), model.toOnnx());
+});
+
+// The scores may be unbounded (a poly kernel's reach hundreds): float32 holds them to 1e-5 relative.
+const assertScores = (actual, expected, what) => assertClose(actual, expected, what, 1e-5 * Math.max(1, ...Array.from(expected, Math.abs)));
+
+test('kernel SVC and NuSVC: every kernel, two and three classes, ovr / ovo, probabilities, breakTies', async () => {
+  const kernels = [{ kernel: 'linear' }, { kernel: 'rbf' }, { kernel: 'poly', degree: 3, coef0: 1 }, { kernel: 'sigmoid', gamma: 0.01, coef0: -0.5 }];
+  for (const { X, yBin, y3 } of [wide, narrow])
+    for (const options of kernels) {
+      const four = y3.map((c, i) => (c === 2 && i % 2 ? 'd' : `c${c}`));
+      for (const [model, y] of [
+        [new wl.SVC({ ...options, C: 2 }), yBin],
+        [new wl.SVC(options), y3],
+        [new wl.SVC({ ...options, decisionFunctionShape: 'ovo' }), four],
+        [new wl.SVC({ ...options, probability: true, randomState: 0 }), yBin],
+        [new wl.SVC({ ...options, probability: true, randomState: 0, breakTies: true }), four],
+        [new wl.NuSVC({ ...options, nu: 0.3 }), y3],
+      ]) {
+        const what = `${model.constructor.name} ${JSON.stringify(model.getParams({ deep: false }).kernel)} ${new Set(y).size} classes`;
+        model.fit(X, y);
+        const out = await run(model, X);
+        const decision = model.decisionFunction(X);
+        assertScores(out.scores.data, decision.data ?? decision, `${what} scores`);
+        assert.deepEqual(out.scores.dims, decision.cols ? [X.length, decision.cols] : [X.length]);
+        const expected = Array.from(model.predict(X), (v) => (typeof v === 'string' ? v : BigInt(v)));
+        assert.deepEqual(Array.from(out.label.data), expected, `${what} labels`);
+        if (model.getParams().probability) {
+          assertClose(out.probabilities.data, model.predictProba(X).data, `${what} probabilities`);
+          assert.deepEqual(out.probabilities.dims, [X.length, model.classes.length]);
+        } else assert.equal(out.probabilities, undefined);
+      }
+    }
+});
+
+test('SVR, NuSVR and OneClassSVM: every kernel', async () => {
+  const kernels = [{ kernel: 'linear' }, { kernel: 'rbf', gamma: 0.05 }, { kernel: 'poly', degree: 2 }, { kernel: 'sigmoid', gamma: 0.01 }];
+  for (const { X, yReg } of [wide, narrow])
+    for (const options of kernels) {
+      const what = options.kernel;
+      await checkRegressor(new wl.SVR({ ...options, epsilon: 0.2 }).fit(X, yReg), X, `SVR ${what}`);
+      await checkRegressor(new wl.NuSVR({ ...options, nu: 0.4 }).fit(X, yReg), X, `NuSVR ${what}`);
+      const oneClass = new wl.OneClassSVM({ ...options, nu: 0.2 }).fit(X);
+      const out = await run(oneClass, X);
+      const decision = oneClass.decisionFunction(X);
+      assertScores(out.scores.data, decision.data ?? decision, `OneClassSVM ${what} scores`);
+      assert.deepEqual(Array.from(out.label.data, Number), Array.from(oneClass.predict(X)), `OneClassSVM ${what} labels`);
+    }
+  const precomputed = new wl.SVR({ kernel: 'precomputed' }).fit(narrow.X.slice(0, 8).map((r) => narrow.X.slice(0, 8).map((s) => r.reduce((a, v, j) => a + v * s[j], 0))), narrow.yReg.slice(0, 8));
+  assert.throws(() => precomputed.toOnnx(), /SVR with kernel 'precomputed' cannot be exported/);
+});
+
+test('LinearSVC and LinearSVR', async () => {
+  for (const { X, yBin, y3, yReg } of [wide, narrow]) {
+    for (const [model, y] of [[new wl.LinearSVC({ randomState: 0 }), yBin], [new wl.LinearSVC({ C: 0.3, randomState: 0 }), y3.map((c) => `k${c}`)]]) {
+      model.fit(X, y);
+      const out = await run(model, X);
+      const decision = model.decisionFunction(X);
+      assertScores(out.scores.data, decision.data ?? decision, `LinearSVC ${model.classes.length} classes scores`);
+      assert.deepEqual(Array.from(out.label.data, (v) => (typeof v === 'bigint' ? Number(v) : v)), Array.from(model.predict(X)));
+    }
+    await checkRegressor(new wl.LinearSVR({ epsilon: 0.1, randomState: 0, dual: false, loss: 'squared_epsilon_insensitive' }).fit(X, yReg), X, 'LinearSVR');
+  }
+});
+
+test('MinMaxScaler (range, clip), MaxAbsScaler and RobustScaler', async () => {
+  for (const { X } of [wide, narrow]) {
+    await checkTransformer(new wl.MinMaxScaler().fit(X), X, 'MinMaxScaler');
+    await checkTransformer(new wl.MinMaxScaler({ featureRange: [-2, 3] }).fit(X), X, 'MinMaxScaler featureRange');
+    const clipped = new wl.MinMaxScaler({ featureRange: [-1, 1], clip: true }).fit(X.slice(0, 100));
+    const out = await run(clipped, X);
+    assertClose(out.variable.data, clipped.transform(X).data, 'MinMaxScaler clip');
+    assert.ok(Array.from(out.variable.data).some((v) => v === 1) && Array.from(out.variable.data).some((v) => v === -1), 'rows outside the fitted range are clipped');
+    await checkTransformer(new wl.MaxAbsScaler().fit(X), X, 'MaxAbsScaler');
+    await checkTransformer(new wl.RobustScaler({ quantileRange: [10, 80] }).fit(X), X, 'RobustScaler');
+    await checkTransformer(new wl.RobustScaler({ withCentering: false }).fit(X), X, 'RobustScaler withCentering false');
+  }
+  const { X, y3 } = wide;
+  await checkClassifier(wl.makePipeline(new wl.MinMaxScaler(), new wl.SVC({ probability: true, randomState: 0 })).fit(X, y3), X, 'MinMaxScaler + SVC');
 });

@@ -98,12 +98,29 @@ function linearDecision(model, g, x) {
   ];
 }
 
+// The Scaler operator computes (x - offset) · scale per feature.
+const scaler = (model, g, x, offset, scale) => ({ transformed: g.node('Scaler', [x], { offset, scale }, { domain: ML }), width: model.nFeaturesIn });
+
 function standardScaler(model, g, x) {
   const p = model.nFeaturesIn;
   const { withMean, withStd } = model.getParams();
   const offset = withMean ? flat(model.mean) : new Array(p).fill(0);
   const scale = withStd ? flat(model.scale).map((s) => 1 / s) : new Array(p).fill(1);
-  return { transformed: g.node('Scaler', [x], { offset, scale }, { domain: ML }), width: p };
+  return scaler(model, g, x, offset, scale);
+}
+
+const robustScaler = (model, g, x) => scaler(model, g, x, flat(model.center), flat(model.scale).map((s) => 1 / s));
+const maxAbsScaler = (model, g, x) => scaler(model, g, x, new Array(model.nFeaturesIn).fill(0), flat(model.scale).map((s) => 1 / s));
+
+// MinMaxScaler's x · scale + min is (x + min / scale) · scale (its scale is never 0); with clip, then
+// clipped to featureRange.
+function minMaxScaler(model, g, x) {
+  const scale = flat(model.scale);
+  const scaled = scaler(model, g, x, flat(model.min).map((m, j) => -m / scale[j]), scale);
+  const { featureRange, clip } = model.getParams();
+  if (!clip) return scaled;
+  const [low, high] = featureRange.map((v) => g.constant('bound', [v], []));
+  return { transformed: g.node('Clip', [scaled.transformed, low, high]), width: scaled.width };
 }
 
 function pca(model, g, x) {
@@ -143,5 +160,5 @@ function kMeans(model, g, x) {
 }
 
 export const finalExporters = { linearRegressor, linearProbabilities, linearDecision, gaussianNB, nearestCentroid, kMeans };
-export const transformExporters = { standardScaler, pca };
+export const transformExporters = { standardScaler, minMaxScaler, maxAbsScaler, robustScaler, pca };
 export { rowsOf, flat, axes, classLabels, classifierOutputs, labelOfBest, differences, weightedSquaredDistances };

@@ -45,10 +45,15 @@ export class Graph {
     return `${stem}_${this.#count++}`;
   }
 
-  // A float32 constant (values row-major), or int64 with { int64: true }; returns its name.
-  constant(stem, values, dims, { int64 = false } = {}) {
+  // A float32 constant (values row-major), or int64 / double with { int64: true } / { double: true };
+  // returns its name.
+  constant(stem, values, dims, { int64 = false, double = false } = {}) {
     const name = this.name(stem);
-    const data = int64 ? { dataType: DataType.INT64, int64Data: Array.from(values, Number) } : { dataType: DataType.FLOAT, floatData: Array.from(values) };
+    const data = int64
+      ? { dataType: DataType.INT64, int64Data: Array.from(values, Number) }
+      : double
+        ? { dataType: DataType.DOUBLE, doubleData: Array.from(values) }
+        : { dataType: DataType.FLOAT, floatData: Array.from(values) };
     this.#initializers.push({ name, dims: dims ?? [values.length], ...data });
     return name;
   }

@@ -1,8 +1,9 @@
 // model.toOnnx(): a fitted model (or a Pipeline of them) as an ONNX model's bytes, for onnxruntime
 // in any language. Tensor outputs only (no ZipMap): a classifier gives `label` and `probabilities`,
 // a regressor or a transformer `variable`, KMeans `label` and `scores` (distances to the centres),
-// a classifier without predictProba (Perceptron, RidgeClassifier) `label` and `scores` (decisionFunction),
-// NearestCentroid `label`.
+// a classifier without predictProba (Perceptron, RidgeClassifier, LinearSVC, OneClassSVM) `label` and
+// `scores` (decisionFunction), SVC / NuSVC `label`, `scores` and with probability: true `probabilities`
+// (see svm.js), NearestCentroid `label`.
 // The input is `X`, float32 [N, nFeaturesIn].
 import { Estimator } from '../estimator.js';
 import { Pipeline } from '../pipeline.js';
@@ -10,10 +11,13 @@ import { Graph, DataType } from './graph.js';
 import { finalExporters, transformExporters } from './exporters.js';
 import { treeExporters } from './trees.js';
 import { neighborExporters } from './neighbors.js';
+import { svmExporters } from './svm.js';
 
-const finals = { ...finalExporters, ...treeExporters, ...neighborExporters };
+const finals = { ...finalExporters, ...treeExporters, ...neighborExporters, ...svmExporters };
 // Estimator name -> exporter: a transform (any step of a pipeline) or a final step.
-const transforms = new Map(Object.entries({ StandardScaler: 'standardScaler', PCA: 'pca' }));
+const transforms = new Map(
+  Object.entries({ StandardScaler: 'standardScaler', MinMaxScaler: 'minMaxScaler', MaxAbsScaler: 'maxAbsScaler', RobustScaler: 'robustScaler', PCA: 'pca' }),
+);
 const lasts = new Map(
   Object.entries({
     LinearRegression: 'linearRegressor',
@@ -26,6 +30,13 @@ const lasts = new Map(
     NearestCentroid: 'nearestCentroid',
     Perceptron: 'linearDecision',
     RidgeClassifier: 'linearDecision',
+    LinearSVC: 'linearDecision',
+    LinearSVR: 'linearRegressor',
+    SVC: 'svmClassifier',
+    NuSVC: 'svmClassifier',
+    SVR: 'svmRegressor',
+    NuSVR: 'svmRegressor',
+    OneClassSVM: 'oneClassSVM',
     GaussianNB: 'gaussianNB',
     KMeans: 'kMeans',
     DecisionTreeClassifier: 'treeClassifier',

@@ -59,8 +59,12 @@ message TensorProto {
   repeated int64 dims = 1;
   optional int32 data_type = 2;
   repeated float float_data = 4 [packed = true];
+  repeated int32 int32_data = 5 [packed = true];
+  repeated bytes string_data = 6;
   repeated int64 int64_data = 7 [packed = true];
   optional string name = 8;
+  optional bytes raw_data = 9;
+  repeated double double_data = 10 [packed = true];
 }
 
 message ValueInfoProto {
@@ -109,4 +113,4 @@ export function proto() {
   return loaded;
 }
 // TensorProto.DataType's values (onnx.proto) that the exporters use.
-export const DataType = { FLOAT: 1, INT64: 7, STRING: 8, BOOL: 9 };
+export const DataType = { FLOAT: 1, INT64: 7, STRING: 8, BOOL: 9, DOUBLE: 11 };

@@ -136,7 +136,9 @@ export declare abstract class Estimator<Options> {
   toJSON(): ModelJSON;
   /** The fitted model as ONNX bytes (IR 8, opsets '' 17 and ai.onnx.ml 3) for onnxruntime: input X
    * float32 [N, nFeaturesIn]; outputs label + probabilities (classifiers), variable (regressors,
-   * transformers), label + scores (KMeans). Throws for an estimator that cannot be exported. */
+   * transformers), label + scores (KMeans, classifiers without predictProba: decisionFunction), and
+   * label + scores + probabilities (SVC / NuSVC with probability: true). Throws for an estimator that
+   * cannot be exported. */
   toOnnx(): Uint8Array;
   /** fit in a worker, so the calling thread stays free: fit's options (onProgress reports, its return
    * value is ignored) plus signal, an AbortSignal that cancels (the Promise rejects with an AbortError).
@@ -163,6 +165,13 @@ export declare function toOnnx(model: Estimator<unknown> | Pipeline): Uint8Array
 export declare const onnxReady: Promise<void>;
 /** The names of the estimators toOnnx exports. */
 export declare function exportableEstimators(): string[];
+/** An ONNX model (the bytes of an .onnx file) of ai.onnx.ml Scaler / Normalizer steps and a final
+ * LinearRegressor, LinearClassifier, TreeEnsembleClassifier / Regressor or SVMClassifier / Regressor,
+ * as skl2onnx and onnxmltools write them, as a wasmlearn model (a Pipeline for a chain); Cast, Identity
+ * and ZipMap nodes are skipped, any other operator throws an Error naming it. Await onnxReady first. */
+export declare function loadOnnx(bytes: Uint8Array | ArrayBuffer): Estimator<unknown> | Pipeline;
+/** The operators loadOnnx reads ('ai.onnx.ml.Scaler', ...). */
+export declare function importableOperators(): string[];
 
 /** Options of {@link exportText} (scikit-learn's export_text parameters in camelCase). */
 export interface ExportTextOptions {

@@ -68,3 +68,9 @@ crossValScore(makePipeline(new OneHotEncoder(), new LogisticRegression()), table
 export const encoded = [hotColumns, back.length, codes.length];
 // @ts-expect-error: handleUnknown is 'error' or 'ignore'
 new OneHotEncoder({ handleUnknown: 'infrequent_if_exist' });
+import { loadOnnx, importableOperators } from 'wasmlearn';
+const reloaded = loadOnnx(onnxBytes[0]);
+export const reloadedParams: unknown = reloaded instanceof Pipeline ? reloaded.steps.length : reloaded.getParams();
+export const importable: string[] = importableOperators();
+// @ts-expect-error: loadOnnx takes bytes, not a file name
+loadOnnx('model.onnx');
