@@ -68,6 +68,11 @@ void ForestBase::grow_forest(const TreeData& data, const ForestParams& p, TreeCr
   check_sample_weight(sample_weight, data.n);
   bootstrap_size(p, data.n);  // validates maxSamples before any work
   const GrowSettings s = resolve_growth(p, criterion, splitter, p.max_features, data.n, data.d);
+  // Each tree draws a weight per sample and may grow up to 2n - 1 nodes: refuse a forest that could
+  // not fit before growing any.
+  check_size(static_cast<double>(p.n_estimators) * static_cast<double>(data.n),
+             "a forest of nEstimators = " + std::to_string(p.n_estimators) + " trees on " + std::to_string(data.n) +
+                 " samples (trees x samples)");
   std::vector<Tree> trees;
   trees.reserve(static_cast<std::size_t>(p.n_estimators));
   for (int t = 0; t < p.n_estimators; ++t) {

@@ -291,6 +291,7 @@ NamedArrays GaussianMixture::sample(int n) const {
   check_fitted(is_fitted(), "GaussianMixture", "sample");
   if (n < 1) throw InvalidArgument("sample needs n >= 1, got " + std::to_string(n));
   const Index k = means_.rows(), p = means_.cols();
+  check_size(static_cast<double>(n) * static_cast<double>(p + 1), "sample(" + std::to_string(n) + ") (rows x (features + 1))");
   Random rng(Random::derive_seed(static_cast<std::uint64_t>(params_.random_state), 0x5a3d1eULL));
   // Component counts (a multinomial draw), then each component's samples in order.
   std::vector<Index> counts(static_cast<std::size_t>(k), 0);

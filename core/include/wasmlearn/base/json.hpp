@@ -11,6 +11,13 @@ namespace wasmlearn {
 
 using json = nlohmann::json;
 
+// Text of a model or of options, parsed with limits: nesting past kMaxJsonDepth is refused while
+// parsing (a state nested 100 000 deep would overflow the stack of whatever walks it), and so is text
+// past kMaxJsonBytes. `what` names it in the messages ("model JSON is nested deeper than 64 levels").
+constexpr int kMaxJsonDepth = 64;
+constexpr std::size_t kMaxJsonBytes = std::size_t(1) << 30;
+json parse_json_text(const std::string& text, const char* what);
+
 json to_json(const Matrix& m);     // {"rows": r, "cols": c, "data": [...]} row-major
 json to_json(const Vector& v);     // [...]
 json to_json(const IntVector& v);  // [...]
