@@ -17,7 +17,7 @@ if command -v ccache >/dev/null; then
 fi
 # -O1: the sanitizers' usual level (a quarter of -O3's build time here, tests still quick).
 [ -f build/sanitize/CMakeCache.txt ] || CXX=clang++ cmake -S . -B build/sanitize -DWASMLEARN_SANITIZE=ON \
-  -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE="-O1 -g -DNDEBUG" "${launcher[@]}" >/dev/null
+  -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE="-O1 -gline-tables-only -DNDEBUG" "${launcher[@]}" >/dev/null
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
 if [ "${1:-}" = --ctest ]; then

@@ -354,7 +354,7 @@ void GaussianMixture::load_state(const json& s) {
   const json& conv = member(s, "converged");
   if (!conv.is_boolean()) throw InvalidArgument("model JSON: converged must be true or false");
   converged_ = conv.get<bool>();
-  n_iter_ = static_cast<int>(number_from_json(member(s, "nIter"), "nIter"));
+  n_iter_ = integer_from_json<int>(member(s, "nIter"), "nIter", at_least(0));
   lower_bound_ = number_from_json(member(s, "lowerBound"), "lowerBound");
   warnings_ = warnings_from_json(s, WarningKind::convergence);
   weights_ = std::move(weights);

@@ -6,6 +6,7 @@
 
 #include "wasmlearn/base/errors.hpp"
 #include "wasmlearn/base/types.hpp"
+#include "wasmlearn/base/validation.hpp"
 
 namespace wasmlearn {
 
@@ -29,6 +30,12 @@ Matrix matrix_from_json(const json& j, const char* field);
 Vector vector_from_json(const json& j, const char* field);
 IntVector int_vector_from_json(const json& j, const char* field);
 double number_from_json(const json& j, const char* field);
+// An integer field: whole, in `allowed` and in T's range, checked before conversion (integer_argument),
+// so 1e300 in a saved nIter is refused, not converted with undefined behaviour.
+template <class T>
+T integer_from_json(const json& j, const char* field, const Range& allowed = {}) {
+  return integer_argument<T>(number_from_json(j, field), std::string("model JSON: ") + field, allowed);
+}
 // The "warnings" member of a saved state (none when missing). Models saved before warnings had
 // kinds hold plain strings; those load with `kind_of_strings`, the kind the estimator gave them.
 Warnings warnings_from_json(const json& state, WarningKind kind_of_strings);
