@@ -69,6 +69,8 @@ class RawEstimator {
   }
   std::string to_json() const { return guarded([&] { return impl_->to_json().dump(); }); }
   std::string warnings() const { return guarded([&] { return wasmlearn::to_json(impl_->warnings()).dump(); }); }
+  // What JS asks after every method call: most models have no warnings, and a count costs no text.
+  int warning_count() const { return static_cast<int>(impl_->warnings().items.size()); }
   bool supports(const val& method) const { return impl_->supports(method.as<std::string>()); }
 
  private:
@@ -98,6 +100,7 @@ EMSCRIPTEN_BINDINGS(wasmlearn_estimators) {
       .function("setParams", &RawEstimator::set_params)
       .function("toJSON", &RawEstimator::to_json)
       .function("warnings", &RawEstimator::warnings)
+      .function("warningCount", &RawEstimator::warning_count)
       .function("supports", &RawEstimator::supports);
   emscripten::function("estimators", emscripten::optional_override([] { return wasmlearn::estimators_metadata().dump(); }));
   emscripten::function("standardMethods",

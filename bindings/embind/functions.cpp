@@ -11,8 +11,9 @@ namespace {
 
 // arrays: a JS array of { name, data, rows, cols } in the declared order; options: a JSON string;
 // classNames: the names of the classes the label arguments were coded with (string[]).
-// Returns { name: { data, shape } } for arrays and { name: string[] } for texts ("" names the one
-// value), and `warnings` (string[]).
+// Returns { results, warnings }: results { name: { data, shape } } for arrays and { name: string[] }
+// for texts ("" names the one value), apart from the warnings ({ kind, message }[]) so that a result
+// may be named "warnings" too.
 val call_function_by_name(const val& name, const val& arrays, const val& options, const val& class_names) {
   return guarded([&] {
     const std::string function = name.as<std::string>();
@@ -31,15 +32,22 @@ val call_function_by_name(const val& name, const val& arrays, const val& options
     for (int i = 0, count_names = class_names["length"].as<int>(); i < count_names; ++i)
       context.class_names.push_back(class_names[i].as<std::string>());
     const FunctionResult result = call_function(function, maps, parse_json(options, "options"), context);
-    val out = val::object();
-    for (const auto& [key, array] : result.arrays) out.set(key, to_js(array));
+    val results = val::object();
+    for (const auto& [key, array] : result.arrays) results.set(key, to_js(array));
     for (const auto& [key, texts] : result.texts) {
       val list = val::array();
       for (const auto& t : texts) list.call<void>("push", t);
-      out.set(key, list);
+      results.set(key, list);
     }
     val warnings = val::array();
-    for (const auto& w : result.warnings.items) warnings.call<void>("push", w.message);
+    for (const auto& w : result.warnings.items) {
+      val warning = val::object();
+      warning.set("kind", warning_kind_name(w.kind));
+      warning.set("message", w.message);
+      warnings.call<void>("push", warning);
+    }
+    val out = val::object();
+    out.set("results", results);
     out.set("warnings", warnings);
     return out;
   });

@@ -16,10 +16,51 @@ export class DenseMatrix {
     for (let i = 0; i < this.rows; i++) out[i] = Array.from(this.data.subarray(i * this.cols, (i + 1) * this.cols));
     return out;
   }
+  // The rows at `indices`, in that order (numpy's take along axis 0): e.g. one fold of a split.
+  take(indices) {
+    const rows = checkIndices(indices, this.rows, 'row');
+    const out = new this.data.constructor(rows.length * this.cols);
+    rows.forEach((i, r) => out.set(this.data.subarray(i * this.cols, (i + 1) * this.cols), r * this.cols));
+    return new DenseMatrix(out, rows.length, this.cols);
+  }
+  // Column j as a typed array of the matrix's type.
+  column(j) {
+    const [col] = checkIndices([j], this.cols, 'column');
+    return this.data.constructor.from({ length: this.rows }, (_, i) => this.data[i * this.cols + col]);
+  }
+  // The columns at `indices`, in that order.
+  columns(indices) {
+    const cols = checkIndices(indices, this.cols, 'column');
+    const out = new this.data.constructor(this.rows * cols.length);
+    for (let i = 0; i < this.rows; i++) cols.forEach((j, c) => (out[i * cols.length + c] = this.data[i * this.cols + j]));
+    return new DenseMatrix(out, this.rows, cols.length);
+  }
+  // Rows start .. end - 1, as Array.prototype.slice counts them (negative from the end, end left out: to the last).
+  slice(start = 0, end = this.rows) {
+    for (const [name, v] of [['start', start], ['end', end]])
+      if (!Number.isInteger(v)) throw new Error(`slice ${name} must be an integer, got ${describe(v)}`);
+    const from = start < 0 ? Math.max(0, this.rows + start) : Math.min(start, this.rows);
+    const to = end < 0 ? Math.max(0, this.rows + end) : Math.min(end, this.rows);
+    const count = Math.max(0, to - from);
+    return new DenseMatrix(this.data.slice(from * this.cols, (from + count) * this.cols), count, this.cols);
+  }
+}
+
+// Indices as an array of integers in [0, size), or an Error naming the bad one.
+function checkIndices(indices, size, what) {
+  if (!Array.isArray(indices) && !isTyped(indices)) throw new Error(`${what} indices must be an array of integers, got ${describe(indices)}`);
+  const out = Array.from(indices);
+  out.forEach((i, k) => {
+    if (!Number.isInteger(i) || i < 0 || i >= size)
+      throw new Error(`${what} index ${describe(i)} (at ${k}) is out of range: the matrix has ${size} ${what}s`);
+  });
+  return out;
 }
 
 const isTyped = (a) => ArrayBuffer.isView(a) && !(a instanceof DataView);
-const describe = (v) => (v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : `${typeof v} ${String(v)}`);
+// A value as an error shows it; strings quoted, so that CSV text ("1") is told from the number 1.
+export const describe = (v) =>
+  v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : `${typeof v} ${typeof v === 'string' ? JSON.stringify(v) : String(v)}`;
 
 // The JS side of the core's integer check (base/validation.hpp integer_argument), for integers that
 // embind converts to a 32-bit int: whole, at least `min` and at most 2 ** 31 - 1, checked before the

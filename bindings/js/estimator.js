@@ -4,6 +4,7 @@
 // FinalizationRegistry frees it if the object is garbage-collected first.
 import { wasm } from './module.js';
 import { fitInWorker } from './pool.js';
+import { checkWarningAction, reportWarnings, warningAction } from './config.js';
 import { DenseMatrix, toMatrix, toTargets, toWeights, encodeLabels, codesFor, decodeLabels, labelKind, fromNd, checkedInt32 } from './arrays.js';
 
 export const metadata = JSON.parse(wasm.estimators());
@@ -28,15 +29,20 @@ function checkOptions(options, meta) {
   return clean;
 }
 
-// fit's options: only those the metadata's fitOptions lists (an undefined value counts as absent).
+// fit's options: `warnings` (every estimator: this fit's warnings action, see config.js) and those the
+// metadata's fitOptions lists (an undefined value counts as absent).
 function checkFitOptions(options, meta) {
   if (options == null) return {};
   if (typeof options !== 'object' || Array.isArray(options))
     throw new Error(`${meta.name}.fit options must be an object, got ${Array.isArray(options) ? 'an array' : typeof options}`);
   for (const [key, value] of Object.entries(options)) {
     if (value === undefined || meta.fitOptions.includes(key)) continue;
+    if (key === 'warnings') {
+      checkWarningAction(value);
+      continue;
+    }
     if (key === 'sampleWeight' || key === 'onProgress') throw new Error(`${meta.name}.fit does not take ${key}`);
-    throw new Error(`Unknown fit option '${key}' for ${meta.name}; valid fit options: ${meta.fitOptions.join(', ') || 'none'}`);
+    throw new Error(`Unknown fit option '${key}' for ${meta.name}; valid fit options: ${[...meta.fitOptions, 'warnings'].join(', ')}`);
   }
   return options;
 }
@@ -99,6 +105,7 @@ export class Estimator {
   #labels = null; // classifiers: { kind, classes }
   #name;
   #byLabel = {}; // perClass options given as { label: value } objects (see splitPerClass)
+  #warningsSeen = '[]'; // the warnings last reported, as the core's JSON text
 
   constructor(options) {
     const meta = this.constructor.metadata;
@@ -108,6 +115,7 @@ export class Estimator {
       this.#raw = options.raw;
       this.#labels = options.labels;
       this.#byLabel = options.byLabel;
+      this.#warningsSeen = this.#raw.warnings(); // the saved fit's, reported when it ran
     } else {
       const [core, byLabel] = splitPerClass(memberOptions(checkOptions(positionalMember(options, meta), meta), meta), meta);
       this.#raw = wasm.RawEstimator.create(meta.name, JSON.stringify(core));
@@ -131,7 +139,7 @@ export class Estimator {
   // cancels it (fit then throws "fit cancelled ...").
   fit(X, y, options) {
     const raw = this._raw();
-    const { sampleWeight, onProgress } = checkFitOptions(options, this.constructor.metadata);
+    const { sampleWeight, onProgress, warnings } = checkFitOptions(options, this.constructor.metadata);
     const x = toMatrix(X);
     const weights = sampleWeight === undefined ? undefined : toWeights(sampleWeight);
     const progress = progressCallback(onProgress);
@@ -144,13 +152,28 @@ export class Estimator {
       throw progress.error ?? e; // the callback's own error rather than "fit cancelled"
     }
     if (t.encoded) this.#labels = { kind: t.encoded.kind, classes: t.encoded.classes };
+    this._reportWarnings(warnings, true);
     return this;
+  }
+
+  // Reports the warnings of the call that just ran by `action` (see config.js). A method reports only
+  // warnings that differ from those last reported, not those its fit left in the model.
+  _reportWarnings(action = warningAction(), afterFit = false) {
+    if (!afterFit && (action === 'ignore' || (this.#warningsSeen === '[]' && this._raw().warningCount() === 0))) return;
+    const text = this._raw().warnings();
+    if (!afterFit && text === this.#warningsSeen) return;
+    this.#warningsSeen = text;
+    reportWarnings(JSON.parse(text), action);
   }
 
   // fit in a worker, so the calling thread stays free: options as fit's, plus signal (an AbortSignal
   // that cancels: the Promise rejects with an AbortError and the model is left as it was).
   async fitAsync(X, y, options) {
-    return this._adopt(loadModel(await fitInWorker(this, X, y, options)));
+    const { warnings, ...rest } = options ?? {};
+    if (warnings !== undefined) checkWarningAction(warnings);
+    this._adopt(loadModel(await fitInWorker(this, X, y, rest)));
+    this._reportWarnings(warnings, true);
+    return this;
   }
 
   // Takes over the fitted state of `source`, a model of the same class (which is left disposed).
@@ -350,7 +373,7 @@ function methodResult(model, spec, out, rows) {
     case 'arrays':
       return Object.fromEntries(Object.entries(out).map(([name, array]) => [name, fromNd(array)]));
     default:
-      return fromNd(out);
+      return valueOfType(spec.result, out);
   }
 }
 
@@ -363,28 +386,49 @@ function methodFrom(spec) {
     return function (X) {
       const raw = this._raw();
       const x = toMatrix(X);
-      return methodResult(this, spec, raw.callX(spec.id, x.data, x.rows, x.cols), x.rows);
+      const result = methodResult(this, spec, raw.callX(spec.id, x.data, x.rows, x.cols), x.rows);
+      this._reportWarnings();
+      return result;
     };
   return function (...args) {
     const raw = this._raw();
     const { x, y, number } = methodArguments(this, spec, form, optional, args);
-    return methodResult(this, spec, raw.call(spec.id, x.data, x.rows, x.cols, y.data, y.cols, number), x.rows);
+    const result = methodResult(this, spec, raw.call(spec.id, x.data, x.rows, x.cols, y.data, y.cols, number), x.rows);
+    this._reportWarnings();
+    return result;
   };
 }
 
-// fitTransform / fitPredict conveniences, as scikit-learn.
-function addConveniences(proto, methods) {
-  if (methods.includes('transform'))
+// fitTransform / fitPredict conveniences, as scikit-learn's TransformerMixin and ClusterMixin: every
+// clusterer's fitPredict gives the training labels (its `labels` attribute when it declares one).
+function addConveniences(proto, meta) {
+  if (meta.methods.includes('transform'))
     proto.fitTransform = function (X, y, options) {
       return this.fit(X, y, options).transform(X);
     };
+  if (meta.kind !== 'clusterer') return;
+  const hasLabels = meta.attributes.some((a) => a.name === 'labels');
+  proto.fitPredict = function (X, y, options) {
+    this.fit(X, y, options);
+    return hasLabels ? this.labels : this.predict(X);
+  };
+}
+
+// A fitted attribute or an extra method's result in JS form by its declared type: integer arrays as
+// Int32Array (as predict's cluster labels), a bool as a boolean.
+function valueOfType(type, nd) {
+  if (type === 'boolean') return nd.data[0] !== 0;
+  const value = fromNd(nd);
+  if (type !== 'intVector' && type !== 'intMatrix') return value;
+  if (value instanceof DenseMatrix) return new DenseMatrix(Int32Array.from(value.data), value.rows, value.cols);
+  return typeof value === 'number' ? value : Int32Array.from(value);
 }
 
 // Attribute getters; dotted names ("tree.feature") are grouped into one object (model.tree.feature).
 function defineAttributes(proto, attributes) {
   const groups = new Map();
   for (const attr of attributes) {
-    const read = (model) => fromNd(model._raw().attribute(attr.name));
+    const read = (model) => valueOfType(attr.type, model._raw().attribute(attr.name));
     const dot = attr.name.indexOf('.');
     if (dot < 0) {
       Object.defineProperty(proto, attr.name, { get() { return read(this); }, configurable: true });
@@ -416,7 +460,7 @@ export function defineEstimator(name) {
   Object.defineProperty(Class, 'metadata', { value: meta });
   const specs = [...standardMethods.filter((spec) => meta.methods.includes(spec.name)), ...meta.extraMethods];
   for (const spec of specs) Object.defineProperty(Class.prototype, spec.name, { value: methodFrom(spec), writable: true, configurable: true });
-  addConveniences(Class.prototype, meta.methods);
+  addConveniences(Class.prototype, meta);
   defineAttributes(Class.prototype, meta.attributes);
   classes.set(name, Class);
   return Class;

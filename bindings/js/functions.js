@@ -4,14 +4,14 @@
 // their declared kind, the options validated by the core against the declaration, and the results
 // shaped by their declared kind. generate.mjs writes the named exports from the same metadata.
 import { wasm } from './module.js';
-import { DenseMatrix, toMatrix, toTargets, encodeLabels, labelKind, codesFor, fromNd } from './arrays.js';
+import { reportWarnings } from './config.js';
+import { DenseMatrix, toMatrix, toTargets, encodeLabels, labelKind, codesFor, fromNd, describe } from './arrays.js';
 
 const metadata = JSON.parse(wasm.functions());
 const byName = new Map(metadata.map((m) => [m.name, m]));
 
 const isTyped = (a) => ArrayBuffer.isView(a) && !(a instanceof DataView);
 const isArrayLike = (v) => Array.isArray(v) || isTyped(v);
-const show = (v) => (v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : `${typeof v} ${String(v)}`);
 const capitalised = (s) => s[0].toUpperCase() + s.slice(1);
 const empty = new Float64Array(0);
 
@@ -38,8 +38,8 @@ function call(meta, args) {
     if (a.decl.kind === 'vector' && a.cols > 1) throw new Error(`${a.decl.name} must be one-dimensional, got ${a.cols} columns`);
   const wire = arrays.map(({ decl, data, rows, cols }) => ({ name: decl.name, data, rows, cols }));
   const raw = wasm.callFunction(meta.name, wire, JSON.stringify(checkOptions(meta, options, classes)), (classes ?? []).map(String));
-  for (const warning of raw.warnings) console.warn(`wasmlearn ${meta.name}: ${warning}`);
-  return shapeResults(meta, raw, arrays);
+  reportWarnings(raw.warnings.map((w) => ({ ...w, message: `${meta.name}: ${w.message}` })));
+  return shapeResults(meta, raw.results, arrays);
 }
 
 // The arrays in declared order (an optional one left out is undefined; an object in its place is
@@ -84,17 +84,17 @@ function normalise(decl, v) {
       return { decl, data: t.data, rows: t.rows, cols: t.cols, count: t.rows };
     }
     case 'labels':
-      if (!isArrayLike(v)) throw new Error(`${name} must be an array of labels (numbers or strings), got ${show(v)}`);
+      if (!isArrayLike(v)) throw new Error(`${name} must be an array of labels (numbers or strings), got ${describe(v)}`);
       return { decl, labels: v, kind: labelKind(v, name), rows: v.length, cols: 1, count: v.length };
     case 'values': {
       if (typeof v === 'number') return { decl, data: Float64Array.of(v), rows: 1, cols: 1, scalar: true };
       const t = isArrayLike(v) ? toTargets(v, v.length, name) : null;
-      if (!t || t.cols !== 1) throw new Error(`${name} must be a number or an array of numbers, got ${show(v)}`);
+      if (!t || t.cols !== 1) throw new Error(`${name} must be a number or an array of numbers, got ${describe(v)}`);
       return { decl, data: t.data, rows: t.rows, cols: 1 };
     }
     case 'coefs': {
       if (!isArrayLike(v) && (v === null || typeof v !== 'object'))
-        throw new Error(`${name} must be an array of numbers or a matrix, got ${show(v)}`);
+        throw new Error(`${name} must be an array of numbers or a matrix, got ${describe(v)}`);
       const vector = isTyped(v) || (Array.isArray(v) && (v.length === 0 || typeof v[0] === 'number'));
       if (!vector) return { decl, ...toMatrix(v, name) };
       const t = toTargets(v, v.length, name);
@@ -105,7 +105,7 @@ function normalise(decl, v) {
       return { decl, source: v, matrix: m, data: empty, rows: m.rows, cols: 0, count: m.rows };
     }
     case 'entries':
-      if (!isArrayLike(v)) throw new Error(`${name} must be an array or a typed array, got ${show(v)}`);
+      if (!isArrayLike(v)) throw new Error(`${name} must be an array or a typed array, got ${describe(v)}`);
       return { decl, source: v, data: empty, rows: v.length, cols: 0, count: v.length };
     default:
       throw new Error(`${name}: array kind ${decl.kind} is not known to this JS layer`);
@@ -200,8 +200,5 @@ function shapeResults(meta, raw, arrays) {
 function take({ source, matrix }, indices) {
   if (Array.isArray(source)) return Array.from(indices, (i) => source[i]);
   if (isTyped(source)) return source.constructor.from(indices, (i) => source[i]);
-  const { data, cols } = matrix;
-  const out = new data.constructor(indices.length * cols);
-  indices.forEach((i, r) => out.set(data.subarray(i * cols, (i + 1) * cols), r * cols));
-  return new DenseMatrix(out, indices.length, cols);
+  return new DenseMatrix(matrix.data, matrix.rows, matrix.cols).take(indices);
 }

@@ -3,6 +3,8 @@
 export * from './estimators.js';
 export { Estimator, estimators, loadModel } from './estimator.js';
 export { DenseMatrix } from './arrays.js';
+// Settings (scikit-learn's set_config): how warnings reach the user.
+export { setConfig, getConfig } from './config.js';
 // metrics, linearModel, losses, datasets, modelSelection and the top-level lassoPath, enetPath,
 // trainTestSplit: generated from the function declarations.
 export * from './function_exports.js';
@@ -11,6 +13,8 @@ export { functions } from './functions.js';
 // pipelines and clone.
 export * from './model_selection_parts.js';
 export { Pipeline, makePipeline } from './pipeline.js';
+// The categorical encoders (JS models over rows of strings and numbers).
+export { OneHotEncoder, OrdinalEncoder, LabelEncoder } from './encoders.js';
 export { clone } from './clone.js';
 // The worker pool behind nJobs and fitAsync.
 export { AbortError, terminatePools } from './pool.js';

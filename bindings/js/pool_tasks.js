@@ -2,6 +2,10 @@
 // job's data and a progress reporter, and returns something structured-cloneable (models as JSON).
 import { loadModel } from './index.js';
 import { fitAndScore, predictFold, taskFromPortable } from './validation.js';
+import { setConfig } from './config.js';
+
+// The calling thread reports the warnings of a fitAsync (from the model's warnings), so workers stay quiet.
+setConfig({ warnings: 'ignore' });
 
 // Runs `f` on the task with its estimator rebuilt, then frees that estimator.
 async function withEstimator(task, f) {

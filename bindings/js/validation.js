@@ -8,7 +8,7 @@ import { clone, isModel, kindOf } from './clone.js';
 import { loadModel } from './estimator.js';
 import { checkPortable, runAll, workersFor } from './pool.js';
 import { scorers } from './scoring.js';
-import { KFold, StratifiedKFold, isSplitter, seedsFrom, permutation } from './splitters.js';
+import { KFold, StratifiedKFold, isSplitter, sampleCount, seedsFrom, permutation } from './splitters.js';
 
 const now = () => performance.now() / 1000;
 const capitalised = (s) => s[0].toUpperCase() + s.slice(1);
@@ -33,13 +33,18 @@ export function checkErrorScore(errorScore) {
   return errorScore;
 }
 
-// The data of a cross-validation, normalised once: X as a matrix, y and groups as given.
+// Rows holding strings (categorical columns, for the encoders) stay an array of rows.
+const isTable = (X) => Array.isArray(X) && X.some((row) => Array.isArray(row) && row.some((v) => typeof v === 'string'));
+
+// The data of a cross-validation, normalised once: X as a matrix (or the array of rows it is, when
+// it holds strings), y and groups as given.
 export function dataOf(X, y, groups) {
-  const x = toMatrix(X);
-  const count = (v) => (v == null ? x.rows : Number.isInteger(v.rows) ? v.rows : v.length);
-  if (count(y) !== x.rows) throw new Error(`y has ${count(y)} entries but X has ${x.rows} rows`);
-  if (count(groups) !== x.rows) throw new Error(`groups has ${count(groups)} entries but X has ${x.rows} rows`);
-  return { X: new DenseMatrix(x.data, x.rows, x.cols), y, groups };
+  const x = isTable(X) ? X : toMatrix(X);
+  const rows = sampleCount(x);
+  const count = (v) => (v == null ? rows : Number.isInteger(v.rows) ? v.rows : v.length);
+  if (count(y) !== rows) throw new Error(`y has ${count(y)} entries but X has ${rows} rows`);
+  if (count(groups) !== rows) throw new Error(`groups has ${count(groups)} entries but X has ${rows} rows`);
+  return { X: isTable(X) ? X : new DenseMatrix(x.data, x.rows, x.cols), y, groups };
 }
 
 // Rows `indices` of a matrix, labels, targets or a matrix of targets, in the form given.
@@ -75,7 +80,7 @@ export function foldsOf(cv, estimator, data) {
     return { folds, warnings: [...(splitter.warnings ?? [])] };
   }
   if (!Array.isArray(splitter) || splitter.length === 0) throw new Error('cv must be an integer, a splitter or a non-empty list of [train, test] index pairs');
-  const n = data.X.rows;
+  const n = sampleCount(data.X);
   const indices = (list, what) => {
     if (!Array.isArray(list) && !ArrayBuffer.isView(list)) throw new Error(`cv: each ${what} must be an array of row indices`);
     const out = Int32Array.from(list);
@@ -99,7 +104,7 @@ export async function fitAndScore(task, data) {
   const model = clone(estimator);
   if (Object.keys(params).length) model.setParams(params);
   const X = takeRows(data.X, train), y = takeRows(data.y, train);
-  const foldFitOptions = fitOptionsFor(fitOptions, train, data.X.rows);
+  const foldFitOptions = fitOptionsFor(fitOptions, train, sampleCount(data.X));
   const result = { testScores: {}, trainScores: returnTrainScore ? {} : undefined, fitTime: 0, scoreTime: 0, failure: null };
   const score = (Xs, ys) => Object.fromEntries([...scoring].map(([name, s]) => [name, checkedScore(name, s(model, Xs, ys))]));
   let start = now();
@@ -146,7 +151,7 @@ function checkedScore(name, value) {
 export async function predictFold({ estimator, train, test, fitOptions, method, byClass }, data) {
   const model = clone(estimator);
   try {
-    await model.fit(takeRows(data.X, train), takeRows(data.y, train), fitOptionsFor(fitOptions, train, data.X.rows));
+    await model.fit(takeRows(data.X, train), takeRows(data.y, train), fitOptionsFor(fitOptions, train, sampleCount(data.X)));
     return { part: model[method](takeRows(data.X, test)), classes: byClass ? Array.from(model.classes) : null };
   } finally {
     model.dispose();
@@ -237,7 +242,7 @@ export async function crossValPredict(estimator, X, y, options) {
   if (typeof estimator[method] !== 'function') throw new Error(`crossValPredict: this estimator has no ${method}`);
   const data = dataOf(X, y, o.groups);
   const { folds } = foldsOf(o.cv, estimator, data);
-  const seen = new Int32Array(data.X.rows);
+  const seen = new Int32Array(sampleCount(data.X));
   for (const f of folds) for (const i of f.test) seen[i]++;
   if (seen.some((c) => c !== 1)) throw new Error('crossValPredict only works for partitions: every sample must be in exactly one test fold');
   const byClass = ['predictProba', 'decisionFunction'].includes(method) && kindOf(estimator) === 'classifier';
@@ -253,7 +258,7 @@ export async function crossValPredict(estimator, X, y, options) {
     if (allClasses && classes.length < allClasses.length && method === 'decisionFunction')
       throw new Error(`crossValPredict(method: 'decisionFunction'): a training fold holds ${classes.length} of the ${allClasses.length} classes; use a stratified cv`);
     if (allClasses) part = spreadColumns(part, classes, allClasses);
-    out ??= emptyLike(part, data.X.rows);
+    out ??= emptyLike(part, sampleCount(data.X));
     scatter(out, part, test);
   }
   return out;

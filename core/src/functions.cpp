@@ -79,7 +79,7 @@ const std::vector<FunctionEntry>& function_registry() {
       function_entry<fn::CurveFunction<true>>(),
       function_entry<fn::CurveFunction<false>>(),
       function_entry<fn::AveragePrecisionScore>(),
-      function_entry<fn::ClusterScore<fn::silhouette_score>>(),
+      function_entry<fn::SilhouetteScore>(),
       function_entry<fn::SilhouetteSamples>(),
       function_entry<fn::ClusterScore<fn::davies_bouldin_score>>(),
       function_entry<fn::ClusterScore<fn::calinski_harabasz_score>>(),

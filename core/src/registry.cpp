@@ -1,5 +1,7 @@
 // Estimators by name, from the list in wasmlearn/estimators.hpp.
 #include "wasmlearn/base/any_estimator.hpp"
+#include "wasmlearn/base/missing_values.hpp"
+#include "wasmlearn/base/value_types.hpp"
 #include "wasmlearn/estimators.hpp"
 
 namespace wasmlearn {
@@ -21,7 +23,12 @@ Entry entry() {
             a->load(model);
             return a;
           },
-          &Adapter<E>::metadata};
+          [] {
+            json metadata = Adapter<E>::metadata();
+            add_value_types<Describe<E>>(metadata);
+            metadata["allowsNan"] = declared_allows_nan<Describe<E>>();
+            return metadata;
+          }};
 }
 
 template <class... E>

@@ -30,7 +30,8 @@ function wasmTask(task, ds) {
   const yIsVector = ds.yCols <= 1;
   const options = JSON.stringify(task.options);
   if (task.call) return wasmCall(task, ds, options);
-  const method = task.method ?? 'predict';
+  // RawEstimator.call takes a standard method's id (its place in the table), not its name.
+  const methodId = JSON.parse(wasm.standardMethods()).find((spec) => spec.name === (task.method ?? 'predict')).id;
   const noY = new Float64Array(0);
   return timeTask(task, {
     fit: () => {
@@ -39,8 +40,8 @@ function wasmTask(task, ds) {
       fitRaw(est, ds.Xtrain, ds.nTrain, ds.d, ds.ytrain, ds.yCols, yIsVector);
       return model;
     },
-    // RawEstimator.call(method, X, rows, cols, Y, yCols, number): every method by its name.
-    predict: (m) => m.est.call(method, ds.Xtest, ds.nTest, ds.d, noY, 0, NaN).data,
+    // RawEstimator.call(methodId, X, rows, cols, Y, yCols, number).
+    predict: (m) => m.est.call(methodId, ds.Xtest, ds.nTest, ds.d, noY, 0, NaN).data,
     inspect: (m) => ({
       ...(task.nIter ? { nIter: m.est.attribute('nIter').data[0] } : {}),
       ...(task.memory ? { modelBytes: m.est.toJSON().length, modelFormat: 'JSON' } : {}),
@@ -74,7 +75,9 @@ function wasmMemory(task, ds) {
 
 async function peerTask(task, ds) {
   const peer = byId.get(task.id)?.peer;
-  const mod = await import(peer.module);
+  // peer.load: for a module whose export is a promise (libsvm-js resolves once its WASM is compiled).
+  const imported = await import(peer.module);
+  const mod = peer.load ? await peer.load(imported) : imported;
   // A slow peer may predict only the first `predictQueries` rows; its predict time is then scaled to
   // the whole test set (prediction cost is linear in the number of queries) and flagged.
   const nq = Math.min(ds.nTest, peer.predictQueries ?? ds.nTest);

@@ -126,7 +126,7 @@ json run_task(const json& task, const std::string& runner, const std::string& pr
       out.assign(r.data(), r.data() + r.size());
       return t;
     }
-    const wasmlearn::NdArray r = est->predict(Xte);
+    const wasmlearn::NdArray r = est->call(method, Xte).items.at(0).second;
     const auto t = sw.lap();
     out = r.data;
     return t;

@@ -15,6 +15,7 @@ import importlib
 import json
 import os
 import pickle
+import re
 import statistics
 import sys
 import time
@@ -47,7 +48,8 @@ def run(task, cls, params, data, pred_file):
         ytr = None
     time_fit = "fit" in task["time"]
     time_predict = "predict" in task["time"]
-    method = task.get("method", "predict")
+    # The package's camelCase method name in scikit-learn's spelling (decisionFunction -> decision_function).
+    method = re.sub(r"([A-Z])", lambda m: "_" + m.group(1).lower(), task.get("method", "predict"))
     reps, warmup = task.get("reps", 5), task.get("warmup", 1)
     budget = task.get("budgetSeconds", 20.0)
     fit_s, pred_s, fit_w, pred_w = [], [], [], []

@@ -15,7 +15,8 @@
 //               'peer' take part
 //   sklearn     { class: 'sklearn.module.Class', params: {...} }; `variants: { label: {params} }`
 //               adds extra scikit-learn rows (e.g. algorithm='auto')
-//   peer        an ml.js (npm) competitor: { name, module, fit(mod, X, y, w) -> model,
+//   peer        an ml.js (npm) competitor: { name, module, load(imported) -> mod (optional, may be
+//               async), fit(mod, X, y, w) -> model,
 //               predict(mod, model, X) -> labels/array, reps, warmup, predictQueries, trainRows,
 //               partial, nIter(model) } with X as number[][]; predictQueries: only that many test
 //               rows, time scaled to all of them; trainRows: fit on the first rows only (flagged, not
@@ -74,6 +75,8 @@ export const datasets = {
   // 1.2.1's copy of the UCI test set, tests/bench/digits.csv.gz), in scikit-learn's order (classes
   // interleaved): the first 1 347 rows train, the last 450 are held out.
   digits: { doc: 'digits 1 347 + 450 × 64, 10 classes', make: () => digits(1347) },
+  // Neural networks (issue #15): the same digits with the pixels scaled to [0, 1].
+  digits01: { doc: 'digits 1 347 + 450 × 64 / 16, 10 classes', make: () => scaledBy(digits(1347), 1 / 16) },
   // Lasso path: makeRegression 20 000 × 50, 10 informative features, noise 5 (no test rows).
   reg50: {
     doc: 'makeRegression 20 000 × 50, 10 informative, noise 5',
@@ -92,9 +95,23 @@ export const datasets = {
     doc: 'makeClassification 4 000 + 1 000 × 20, standardised',
     make: (wl) => standardised(wl, split(wl.datasets.makeClassification({ nSamples: 5000, nFeatures: 20, nInformative: 10, nRedundant: 5, randomState: 42 }), 4000)),
   },
+  // decisionFunction on 4 000 points: the same generator, 4 000 training and 4 000 query rows.
+  svm4000q: {
+    doc: 'makeClassification 4 000 + 4 000 × 20, standardised',
+    make: (wl) => standardised(wl, split(wl.datasets.makeClassification({ nSamples: 8000, nFeatures: 20, nInformative: 10, nRedundant: 5, randomState: 42 }), 4000)),
+  },
   moons1600: {
     doc: 'makeMoons 1 600 + 400, noise 0.3, standardised',
     make: (wl) => standardised(wl, split(wl.datasets.makeMoons({ nSamples: 2000, noise: 0.3, randomState: 42 }), 1600)),
+  },
+  // Kernel ridge and kernel PCA (issue #13): 2 000 training points, 2 000 more to predict / transform.
+  kr2000: {
+    doc: 'makeRegression 2 000 + 2 000 × 10, noise 10, standardised',
+    make: (wl) => standardised(wl, split(wl.datasets.makeRegression({ nSamples: 4000, nFeatures: 10, noise: 10, randomState: 42 }), 2000)),
+  },
+  circles2000: {
+    doc: 'makeCircles 2 000 + 2 000, factor 0.3, noise 0.05',
+    make: (wl) => split(wl.datasets.makeCircles({ nSamples: 4000, factor: 0.3, noise: 0.05, randomState: 42 }), 2000),
   },
 };
 // The training rows scaled to mean 0 and variance 1, the test rows by the same scaler.
@@ -115,6 +132,10 @@ function digits(nTrain) {
     y[i] = v[64];
   });
   return split({ X: { data: X, rows: rows.length, cols: 64 }, y }, nTrain);
+}
+
+function scaledBy(d, factor) {
+  return { ...d, Xtrain: d.Xtrain.map((v) => v * factor), Xtest: d.Xtest.map((v) => v * factor) };
 }
 
 // A dependency-free seeded generator: uniform in [-0.5, 0.5).
@@ -331,7 +352,70 @@ export const workloads = [
     id: `svm.svc.rbf.${dataset}`, group: 'Support vector machines (issue #13)',
     title: `SVC rbf fit + predict, ${what}, standardised`,
     dataset, estimator: 'SVC', options: {},
-    time: ['fit', 'predict'], reps: 3, runners: ['wasm-simd', 'native', 'sklearn'], check: 'labels',
+    time: ['fit', 'predict'], reps: 3, runners: ['wasm-simd', 'native', 'sklearn', 'peer'], check: 'labels',
     sklearn: { class: 'sklearn.svm.SVC', params: {} },
+    peer: libsvmJs(),
   })),
+  {
+    id: 'svm.svc.rbf.decision4000', group: 'Support vector machines (issue #13)',
+    title: 'SVC rbf decisionFunction on 4 000 points (fitted on 4 000 × 20), standardised',
+    dataset: 'svm4000q', estimator: 'SVC', options: {}, method: 'decisionFunction',
+    time: ['predict'], reps: 5, runners: ['wasm-simd', 'native', 'sklearn'], check: 'values',
+    sklearn: { class: 'sklearn.svm.SVC', params: {} },
+  },
+  {
+    id: 'svm.svc.rbf.probability', group: 'Support vector machines (issue #13)',
+    title: 'SVC rbf probability fit + predictProba, 4 000 × 20 makeClassification, standardised',
+    dataset: 'svm4000', estimator: 'SVC', options: { probability: true }, method: 'predictProba',
+    time: ['fit', 'predict'], reps: 3, runners: ['wasm-simd', 'native', 'sklearn', 'peer'],
+    sklearn: { class: 'sklearn.svm.SVC', params: { probability: true, random_state: 0 } },
+    peer: libsvmJs({ probabilityEstimates: true }),
+  },
+  {
+    id: 'kernel.ridge.rbf', group: 'Support vector machines (issue #13)',
+    title: 'KernelRidge rbf fit + predict, 2 000 + 2 000 × 10 makeRegression, standardised',
+    dataset: 'kr2000', estimator: 'KernelRidge', options: { kernel: 'rbf', gamma: 0.1, alpha: 1 },
+    time: ['fit', 'predict'], reps: 3, runners: ['wasm-simd', 'native', 'sklearn'], check: 'values',
+    sklearn: { class: 'sklearn.kernel_ridge.KernelRidge', params: { kernel: 'rbf', gamma: 0.1, alpha: 1 } },
+  },
+  {
+    // nComponents 2 of 2 000 rows: 'auto' picks arpack (Lanczos) in both.
+    id: 'kernel.pca.rbf', group: 'Support vector machines (issue #13)',
+    title: 'KernelPCA rbf (2 components) fit + transform, 2 000 + 2 000 circles',
+    dataset: 'circles2000', estimator: 'KernelPCA', options: { kernel: 'rbf', gamma: 10, nComponents: 2 }, method: 'transform',
+    time: ['fit', 'predict'], reps: 3, runners: ['wasm-simd', 'native', 'sklearn'], check: 'values',
+    sklearn: { class: 'sklearn.decomposition.KernelPCA', params: { kernel: 'rbf', gamma: 10, n_components: 2 } },
+  },
+  // A multi-layer perceptron (issue #15): 200 epochs of adam on minibatches of 200 (no early stop:
+  // nIterNoChange above maxIter), the shape of scikit-learn's defaults.
+  {
+    id: 'mlp.digits', group: 'Neural networks (issue #15)',
+    title: 'MLPClassifier [100] relu adam, 200 epochs, fit + predict 450, digits 1 347 × 64 in [0, 1], 10 classes',
+    dataset: 'digits01', estimator: 'MLPClassifier',
+    options: { hiddenLayerSizes: [100], maxIter: 200, nIterNoChange: 1000, randomState: 0 },
+    time: ['fit', 'predict'], reps: 3, warmup: 1, runners: ['wasm-simd', 'wasm-nosimd', 'native', 'sklearn'], check: 'labels', nIter: true,
+    sklearn: { class: 'sklearn.neural_network.MLPClassifier', params: { hidden_layer_sizes: [100], max_iter: 200, n_iter_no_change: 1000, random_state: 0 } },
+  },
 ];
+
+// libsvm-js (libsvm 3.22 compiled to WebAssembly without SIMD): C-SVC with scikit-learn's defaults,
+// C 1, tol 1e-3, shrinking, gamma 'scale' = 1 / (p · Var X) computed here on the training rows.
+function libsvmJs(extra = {}) {
+  return {
+    name: 'libsvm-js', module: 'libsvm-js', reps: 3, warmup: 1,
+    load: (imported) => imported.default,
+    fit: (SVM, X, y) => {
+      const p = X[0].length, all = X.flat();
+      const mean = all.reduce((a, v) => a + v, 0) / all.length;
+      const variance = all.reduce((a, v) => a + (v - mean) ** 2, 0) / all.length;
+      const svm = new SVM({ type: SVM.SVM_TYPES.C_SVC, kernel: SVM.KERNEL_TYPES.RBF, gamma: 1 / (p * variance), cost: 1,
+        tolerance: 1e-3, cacheSize: 200, quiet: true, ...extra });
+      svm.train(X, Array.from(y));
+      return svm;
+    },
+    // predictProbability gives { estimates: [{ label, probability }] } per row: flattened in label order.
+    predict: (_SVM, svm, X) => (extra.probabilityEstimates
+      ? svm.predictProbability(X).flatMap((r) => r.estimates.sort((a, b) => a.label - b.label).map((e) => e.probability))
+      : svm.predict(X)),
+  };
+}

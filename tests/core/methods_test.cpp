@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <map>
 
 #include "wasmlearn/base/any_estimator.hpp"
 #include "wasmlearn/mixture/describe.hpp"
@@ -152,4 +153,35 @@ TEST(Warnings, KindsInTheModelJsonAndOldStringsLoad) {
   model["state"]["warnings"] = json::array({{{"kind", "loud"}, {"message", "x"}}});
   EXPECT_EQ(error_of([&] { estimator_from_json(model); }),
             "model JSON: warnings kind must be 'convergence', 'data' or 'parameter', got \"loud\"");
+}
+
+// Attributes and extra methods carry their JS type, from the C++ type of their getter or result, so
+// the JS getters and the TypeScript declarations follow it (a bool is a boolean, integer arrays Int32Array).
+TEST(Methods, AttributeAndResultTypesFollowTheCppTypes) {
+  std::map<std::string, json> by_name;
+  for (const json& e : estimators_metadata()) by_name[e["name"].get<std::string>()] = e;
+  const auto attribute = [&](const std::string& estimator, const std::string& name) {
+    for (const json& a : by_name.at(estimator)["attributes"])
+      if (a["name"] == name) return a;
+    return json();
+  };
+  const auto result = [&](const std::string& estimator, const std::string& name) {
+    for (const json& m : by_name.at(estimator)["extraMethods"])
+      if (m["name"] == name) return m["result"].get<std::string>();
+    return std::string();
+  };
+  EXPECT_EQ(attribute("GaussianMixture", "converged")["type"], "boolean");
+  EXPECT_EQ(attribute("GaussianMixture", "nIter")["type"], "integer");
+  EXPECT_EQ(attribute("GaussianMixture", "lowerBound")["type"], "number");
+  EXPECT_EQ(attribute("GaussianMixture", "means")["type"], "matrix");
+  EXPECT_EQ(attribute("KMeans", "labels")["type"], "intVector");
+  EXPECT_EQ(attribute("PolynomialFeatures", "powers")["type"], "intMatrix");
+  EXPECT_EQ(attribute("LinearRegression", "coef"), json({{"name", "coef"}, {"doc", attribute("LinearRegression", "coef")["doc"]}, {"type", "matrix"}, {"perOutput", true}}));
+  EXPECT_EQ(attribute("PCA", "explainedVarianceRatio")["type"], "vector");
+  EXPECT_FALSE(attribute("PCA", "explainedVarianceRatio").contains("perOutput"));
+  EXPECT_EQ(result("GaussianMixture", "bic"), "number");
+  EXPECT_EQ(result("GaussianMixture", "sample"), "arrays");
+  EXPECT_EQ(result("DecisionTreeClassifier", "apply"), "intVector");
+  EXPECT_EQ(result("DecisionTreeClassifier", "getDepth"), "integer");
+  EXPECT_EQ(result("GaussianNB", "predictLogProba"), "matrix");
 }

@@ -5,8 +5,10 @@
 
 #include <cmath>
 #include <limits>
+#include <map>
 #include <variant>
 
+#include "wasmlearn/base/any_estimator.hpp"
 #include "wasmlearn/estimators.hpp"
 #include "test_support.hpp"
 
@@ -166,6 +168,16 @@ TEST(ParamCheck, MessagesAsWrittenByHand) {
   KMeans::Params init;
   init.init = Matrix::Constant(2, 3, std::numeric_limits<double>::quiet_NaN());
   EXPECT_EQ(error_of([&] { KMeans(init).fit(s.X); }), "init[0][0] must be a finite number, got NaN");
+}
+
+// The rules reach the metadata (and from it the docs) in declaration order; estimators without
+// rules list none.
+TEST(ParamCheck, RulesAreInTheMetadata) {
+  std::map<std::string, json> rules;
+  for (const json& e : estimators_metadata()) rules[e["name"]] = e["rules"];
+  EXPECT_EQ(rules.at("RandomForestClassifier"),
+            json({"oobScore requires bootstrap", "maxSamples requires bootstrap (it sets the bootstrap sample size)"}));
+  EXPECT_EQ(rules.at("KMeans"), json::array());
 }
 
 TEST(ParamCheck, DeclaredRulesBetweenOptions) {

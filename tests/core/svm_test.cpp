@@ -195,7 +195,7 @@ TEST(Svm, BadInput) {
             "y has only one class (among samples of positive weight); SVC needs at least two");
   EXPECT_EQ(fit("NuSVC", {{"nu", 0.9}}, s.X_train.topRows(40), (Matrix(40, 1) << Matrix::Zero(35, 1), Matrix::Ones(5, 1)).finished()),
             "nu is infeasible: nu = 0.9 asks for more than the smaller class can give (nu · (n1 + n2) / 2 must be at most min(n1, n2))");
-  EXPECT_EQ(fit("SVC", {{"probability", true}}, s.X_train, s.y_train).substr(0, 36), "Unknown option 'probability' for SVC");
+  EXPECT_EQ(fit("SVC", {{"verbose", true}}, s.X_train, s.y_train).substr(0, 32), "Unknown option 'verbose' for SVC");
   EXPECT_EQ(fit("SVC", {{"breakTies", true}, {"decisionFunctionShape", "ovo"}}, s.X_train, s.y_train),
             "breakTies must be false when decisionFunctionShape is 'ovo'");
   // A precomputed model takes kernel rows against the training samples at predict time.

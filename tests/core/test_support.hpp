@@ -46,4 +46,10 @@ inline Matrix matrix_of(const json& rows) {
   return m;
 }
 
+// A method's or attribute's result as a Matrix: a scalar is 1 x 1, a vector one column.
+inline Matrix as_matrix(const NdArray& a) {
+  const Index rows = a.shape.empty() ? 1 : a.shape[0], cols = a.shape.size() == 2 ? a.shape[1] : 1;
+  return Eigen::Map<const Matrix>(a.data.data(), rows, cols);
+}
+
 }  // namespace wasmlearn::test_support

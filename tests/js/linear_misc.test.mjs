@@ -149,7 +149,7 @@ test('losses and penalties: hand values, numbers and arrays, bad input', () => {
   assert.equal(losses.l0([3, 0, -4]), 2);
   assert.deepEqual(losses.l2([[3, 4], [0, 2]]), Float64Array.from([5, 2]));
   assert.equal(losses.elasticNet([3, -4], 0.5), 9.75);
-  assert.throws(() => losses.hinge(['a']), { message: 'margins[0] must be a number, got string a' });
+  assert.throws(() => losses.hinge(['a']), { message: 'margins[0] must be a number, got string "a"' });
   assert.throws(() => losses.hinge([NaN]), /margins contains NaN/);
   assert.throws(() => losses.epsilonInsensitive([1], -1), { message: 'epsilon must be at least 0, got -1' });
   assert.throws(() => losses.elasticNet([1], 2), { message: 'l1Ratio must be in [0, 1], got 2' });

@@ -177,3 +177,49 @@ test('regression metrics: weights, maxError takes one output', () => {
   assert.throws(() => metrics.maxError([1], [1], { sampleWeight: [1] }), /maxError takes 2 arguments, got 3/);
   assert.throws(() => metrics.r2Score([1, 2], [1, 2], { sampleWeight: [-1, 2] }), /sampleWeight must be non-negative/);
 });
+
+test('regression multioutput and rocAucScore maxFpr: hand-checked values and the errors', () => {
+  const yTrue = [[1, 10], [2, 10], [3, 40]], yPred = [[1, 10], [2, 20], [5, 40]];
+  // Per output: squared errors (0, 0, 4) and (0, 100, 0).
+  assert.deepEqual(Array.from(metrics.meanSquaredError(yTrue, yPred, { multioutput: 'raw_values' })), [4 / 3, 100 / 3]);
+  near(metrics.meanSquaredError(yTrue, yPred, { multioutput: 'uniform_average' }), 52 / 3, 1e-15, 'uniform');
+  // R² per output 1 - 4/2 and 1 - 100/600, weighted by SS_tot 2 and 600.
+  near(metrics.r2Score(yTrue, yPred, { multioutput: 'variance_weighted' }), (-1 * 2 + (5 / 6) * 600) / 602, 1e-15, 'variance weighted');
+  assert.throws(() => metrics.meanSquaredError(yTrue, yPred, { multioutput: 'variance_weighted' }),
+    /multioutput must be one of 'raw_values', 'uniform_average'/);
+  // Positives scored 0.8 and 0.4 above negatives at 0.35 and 0.1: a perfect ranking, whose partial area
+  // standardises to 1; the reversed ranking has partial area 0: 0.5 · (1 + (0 - p²/2) / (p - p²/2)).
+  assert.equal(metrics.rocAucScore([0, 0, 1, 1], [0.1, 0.35, 0.4, 0.8], { maxFpr: 0.5 }), 1);
+  near(metrics.rocAucScore([1, 1, 0, 0], [0.1, 0.35, 0.4, 0.8], { maxFpr: 0.5 }), 0.5 * (1 - 0.125 / 0.375), 1e-15, 'reversed');
+  assert.throws(() => metrics.rocAucScore([0, 1], [0.2, 0.4], { maxFpr: 0 }), /maxFpr must be in \(0, 1\]/);
+  assert.throws(() => metrics.rocAucScore([0, 1, 2], [[1, 0, 0], [0, 1, 0], [0, 0, 1]], { multiClass: 'ovr', maxFpr: 0.5 }),
+    /maxFpr must be null \(or 1\) for multiclass targets/);
+});
+
+test('silhouetteScore sampleSize scores the rows of the seeded permutation (the splitters\' generator)', async () => {
+  const { modelSelection } = await import('wasmlearn');
+  const X = Array.from({ length: 300 }, (_, i) => [Math.sin(i), Math.cos(3 * i), (i % 9) / 3]);
+  const labels = X.map((_, i) => ['a', 'b', 'c', 'd'][i % 4]);
+  const order = modelSelection.permutation({ nSamples: 300, randomState: 7 }).subarray(0, 40);
+  const expected = metrics.silhouetteScore(Array.from(order, (i) => X[i]), Array.from(order, (i) => labels[i]));
+  assert.equal(metrics.silhouetteScore(X, labels, { sampleSize: 40, randomState: 7 }), expected);
+  assert.notEqual(metrics.silhouetteScore(X, labels, { sampleSize: 40, randomState: 8 }), expected);
+  // All the rows (in another order): the full score up to the order of summation.
+  near(metrics.silhouetteScore(X, labels, { sampleSize: 300 }), metrics.silhouetteScore(X, labels), 1e-14, 'all rows');
+  // A subset may miss a cluster: its labels are coded anew, as the subset's own labels would be.
+  const few = [[0], [0.1], [5], [5.2], [9], [9.5]], fewLabels = ['x', 'x', 'y', 'y', 'z', 'z'];
+  for (let seed = 0; seed < 6; seed++) {
+    const rows = modelSelection.permutation({ nSamples: 6, randomState: seed }).subarray(0, 3);
+    const direct = () => metrics.silhouetteScore(Array.from(rows, (i) => few[i]), Array.from(rows, (i) => fewLabels[i]));
+    const sampled = () => metrics.silhouetteScore(few, fewLabels, { sampleSize: 3, randomState: seed });
+    let expectedScore;
+    try {
+      expectedScore = direct();
+    } catch (e) {
+      assert.throws(sampled, { message: e.message });
+      continue;
+    }
+    assert.equal(sampled(), expectedScore, `seed ${seed}`);
+  }
+  assert.throws(() => metrics.silhouetteScore(X, labels, { sampleSize: 0 }), /sampleSize must be at least 1/);
+});

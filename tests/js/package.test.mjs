@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,7 +27,7 @@ test('malformed X is named precisely', () => {
   const s = new StandardScaler();
   assert.throws(() => s.fit([[1, 2], [3]]), { message: 'X is ragged: row 1 has 1 values but row 0 has 2' });
   assert.throws(() => s.fit([1, 2, 3]), /X must be 2-D \(an array of rows\)/);
-  assert.throws(() => s.fit([[1, 'a']]), { message: 'X[0][1] must be a number, got string a' });
+  assert.throws(() => s.fit([[1, 'a']]), { message: 'X[0][1] must be a number, got string "a"' });
   assert.throws(() => s.fit({ data: new Float64Array(5), rows: 2, cols: 3 }), { message: 'X.data has 5 values but rows*cols = 6' });
   assert.throws(() => s.fit('x'), /X must be a 2-D array/);
   assert.throws(() => s.fit([[NaN]]), { message: 'X contains NaN at row 0, column 0' });
@@ -83,6 +83,13 @@ test('npm pack installs into an empty folder and imports there', { timeout: 1200
     const result = JSON.parse(execFileSync('node', ['main.mjs'], { cwd: app, encoding: 'utf8' }));
     assert.deepEqual(result.z, [3]);
     assert.equal(result.n, estimators().length);
+    // What a user reads: the README (install first, developer commands later), the licence, the API reference.
+    const installed = path.join(app, 'node_modules/wasmlearn');
+    const readme = readFileSync(path.join(installed, 'README.md'), 'utf8');
+    assert.ok(readme.indexOf('npm install wasmlearn') < readme.indexOf('npm start'), 'README opens with the install');
+    assert.match(readFileSync(path.join(installed, 'LICENSE'), 'utf8'), /^MIT License/);
+    assert.match(readFileSync(path.join(installed, 'docs/api.md'), 'utf8'), /### KMeans/);
+    assert.ok(readme.includes('(docs/api.md)'));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

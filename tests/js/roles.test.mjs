@@ -19,7 +19,7 @@ test('every role is a known one, declared at most once per estimator', () => {
     }
   for (const meta of estimators())
     for (const a of meta.attributes) if (a.role !== undefined) assert.ok(roles.includes(a.role), `${meta.name}.${a.name}: ${a.role}`);
-  assert.equal(tagged, 17);
+  assert.equal(tagged, 25); // MLPClassifier and MLPRegressor add their lossCurve (objectiveHistory)
 });
 
 test('the roles the playground reads, on the attributes it used to guess by name', () => {
@@ -34,6 +34,18 @@ test('the roles the playground reads, on the attributes it used to guess by name
   assert.deepEqual(declared('GaussianMixture', 'objectiveHistory').map((a) => [a.name, a.label]), [['lowerBoundHistory', 'log-likelihood lower bound']]);
   assert.deepEqual(declared('PCA', 'components').map((a) => [a.name, a.label]), [['components', 'PC']]);
   assert.deepEqual(declared('LinearDiscriminantAnalysis', 'components').map((a) => [a.name, a.label]), [['scalings', 'LD']]);
+  for (const name of ['SVC', 'NuSVC', 'SVR', 'NuSVR', 'OneClassSVM']) assert.equal(roleOf(name, 'supportVectors'), 'supportVectors', name);
+  for (const name of ['LinearSVC', 'LinearSVR']) assert.deepEqual(declared(name, 'supportVectors'), [], `${name} solves the primal and keeps no samples`);
+});
+
+test('support vectors in their role are the training rows named by support', () => {
+  const X = Array.from({ length: 40 }, (_, i) => [Math.cos(i) * (1 + (i % 2)), Math.sin(i) * (1 + (i % 2))]);
+  const y = X.map((_, i) => i % 2);
+  const svc = new wasmlearn.SVC({ C: 10 }).fit(X, y);
+  const sv = svc[declared('SVC', 'supportVectors')[0].name];
+  assert.deepEqual([sv.rows, sv.cols], [svc.support.length, 2]);
+  svc.support.forEach((row, k) => assert.deepEqual(Array.from(sv.data.subarray(2 * k, 2 * k + 2)), X[row]));
+  svc.dispose();
 });
 
 test('an attribute in a role reads as its role says: centres k x p, a history per iteration', () => {

@@ -92,5 +92,9 @@ test('bad SVM input gives an Error naming the argument', () => {
   assert.throws(() => new wasmlearn.SVR({ gamma: 0 }), /gamma must be greater than 0/);
   assert.throws(() => new wasmlearn.SVC().fit(X, ['a', 'a', 'a', 'a']), /y has only one class/);
   assert.throws(() => new wasmlearn.SVC({ kernel: 'precomputed' }).fit(X, ['a', 'b', 'a', 'b']), /square kernel matrix/);
-  assert.throws(() => new wasmlearn.SVC({ probability: true }), /Unknown option 'probability'/);
+  assert.throws(() => new wasmlearn.SVC({ verbose: true }), /Unknown option 'verbose'/);
+  assert.throws(() => new wasmlearn.SVC({ randomState: -1 }), /randomState must be at least 0/);
+  const plain = new wasmlearn.SVC().fit(X, ['a', 'b', 'a', 'b']);
+  assert.throws(() => plain.predictProba(X), /predictProba is not available when probability is false/);
+  plain.dispose();
 });

@@ -185,6 +185,7 @@ export async function openPlayground(site, hash = '', viewport = { width: 1100, 
   await page.goto(site.server.url + hash, { waitUntil: 'load' });
   await page.waitForFunction(() => document.body.dataset.ready === '1', null, { timeout: 15_000 });
   await waitForRenders(page, 1);
+  await settled(page);
   return { page, problems };
 }
 
@@ -193,6 +194,15 @@ export async function afterRender(page, action) {
   const before = Number(await page.evaluate(() => document.body.dataset.renders));
   await action();
   await waitForRenders(page, before + 1);
+  await settled(page);
+}
+
+// Waits until the playground's figure is idle. A finished render can change the page's height
+// (a scroll bar comes or goes), so the figure's width, and the resize then renders once more: two
+// frames let that resize be seen, then any render it started is waited for.
+async function settled(page, timeout = 15_000) {
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await page.waitForFunction(() => !document.querySelector('#figure')?.hasAttribute('aria-busy'), null, { timeout });
 }
 
 // Shows section `id` of an open tutorial page and waits until its figures have drawn.

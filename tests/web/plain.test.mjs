@@ -1,6 +1,7 @@
-// The npm package in a plain browser page, without Vite or any bundler: a static server for
-// the repository (read-only, application/wasm for .wasm) and tests/web/plain/index.html, which
-// imports /bindings/js/index.js, fits and predicts, and writes the results into the page.
+// The npm package in a plain browser page and in a module Web Worker, without Vite or any bundler: a
+// static server for the repository (read-only, application/wasm for .wasm) and tests/web/plain/
+// (index.html imports /bindings/js/index.js; worker.html starts worker.js, which does), each fitting
+// and predicting and writing the results into the page.
 import { it } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
@@ -9,9 +10,25 @@ import { launchBrowser, startStaticServer, watchPage, repoRoot, artifacts } from
 
 const built = existsSync(path.join(repoRoot, 'bindings/js/wasm/wasmlearn.wasm'));
 
+// Opens `pagePath` of the static server in Chromium: what the page wrote into #out, and the problems
+// seen on the way (console errors, failed or external requests).
+async function pageResult(server, pagePath, screenshot) {
+  const browser = await launchBrowser();
+  try {
+    const page = await browser.context.newPage();
+    const problems = watchPage(page);
+    await page.goto(`${server.url}${pagePath}`, { waitUntil: 'load' });
+    await page.waitForSelector('#out[data-done]', { timeout: 15_000 });
+    const result = JSON.parse(await page.locator('#out').textContent());
+    await page.screenshot({ path: path.join(artifacts, screenshot) });
+    return { result, problems };
+  } finally {
+    await browser.close();
+  }
+}
+
 it('the package works in a plain page (static files, no bundler)', { skip: built ? false : 'run `bash scripts/build.sh` first', timeout: 30_000 }, async () => {
   const server = await startStaticServer(repoRoot);
-  let browser;
   try {
     // The server itself: right MIME types, nothing outside the repository.
     const wasm = await fetch(`${server.url}bindings/js/wasm/wasmlearn.wasm`, { signal: AbortSignal.timeout(5000) });
@@ -21,14 +38,7 @@ it('the package works in a plain page (static files, no bundler)', { skip: built
     assert.ok(escape.status >= 400);
     await escape.arrayBuffer();
 
-    browser = await launchBrowser();
-    const page = await browser.context.newPage();
-    const problems = watchPage(page);
-    await page.goto(`${server.url}tests/web/plain/`, { waitUntil: 'load' });
-    await page.waitForSelector('#out[data-done]', { timeout: 15_000 });
-    const result = JSON.parse(await page.locator('#out').textContent());
-    await page.screenshot({ path: path.join(artifacts, 'plain-page.png') });
-
+    const { result, problems } = await pageResult(server, 'tests/web/plain/', 'plain-page.png');
     assert.equal(result.status, 'ok', result.error);
     assert.deepEqual(result.mean, [2, 20]);
     result.scaled.forEach((v) => assert.ok(Math.abs(v - Math.sqrt(1.5)) < 1e-12, `scaled ${result.scaled}`));
@@ -38,10 +48,24 @@ it('the package works in a plain page (static files, no bundler)', { skip: built
     assert.ok(result.estimators >= 2);
     assert.deepEqual(problems, []);
   } finally {
-    try {
-      await browser?.close();
-    } finally {
-      await server.close();
-    }
+    await server.close();
+  }
+});
+
+it('the package works in a module Web Worker (static files, no bundler)', { skip: built ? false : 'run `bash scripts/build.sh` first', timeout: 30_000 }, async () => {
+  const server = await startStaticServer(repoRoot);
+  try {
+    const { result, problems } = await pageResult(server, 'tests/web/plain/worker.html', 'plain-worker.png');
+    assert.equal(result.status, 'ok', result.error);
+    assert.equal(result.inWorker, true);
+    // Two clusters of three: the first three points share a label, the last three the other.
+    assert.deepEqual(result.labels.slice(0, 3), Array(3).fill(result.labels[0]));
+    assert.deepEqual(result.labels.slice(3), Array(3).fill(1 - result.labels[0]));
+    const centres = result.centres.map((c) => c.map((v) => Math.round(v * 3) / 3)).sort((a, b) => a[0] - b[0]);
+    assert.deepEqual(centres, [[1 / 3, 1 / 3], [28 / 3, 28 / 3]]);
+    assert.equal(result.converged, true);
+    assert.deepEqual(problems, []);
+  } finally {
+    await server.close();
   }
 });

@@ -1,5 +1,5 @@
-// A screenshot of every tutorial section and of the playground with one estimator of every family,
-// at 1280 and 390 px (issue #17, item 15), kept in tests/web/artifacts/screens/ with an index.html
+// A screenshot of every tutorial section, of the playground with one estimator of every family and
+// of its model-selection panel, at 1280 and 390 px (issue #17, item 15), kept in tests/web/artifacts/screens/ with an index.html
 // that shows them all side by side. `npm run screenshots` regenerates them (after
 // `bash scripts/build.sh web`). Each page must also load cleanly, fit its width and draw.
 import { describe, it, before, after } from 'node:test';
@@ -12,6 +12,12 @@ const built = existsSync(path.join(repoRoot, 'web/dist/index.html'));
 const screens = path.join(artifacts, 'screens');
 const widths = [1280, 390];
 const shots = []; // { group, name, width, file }
+const views = [
+  ['svm-SVC', 'preset=moons&model=SVC'],
+  ['svm-SVR', 'preset=sine&model=SVR'],
+  ['svm-OneClassSVM', 'preset=blobs&model=OneClassSVM'],
+  ['kernel-KernelPCA', 'preset=circles&noise=0.05&model=KernelPCA&kernel=rbf&gamma=10'],
+];
 
 async function shoot(page, group, name, width) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -64,6 +70,28 @@ ${rows.join('\n')}\n`);
           assert.equal(await page.locator('#figure').getAttribute('data-pass'), 'fine', `${model}: ${await page.locator('#message').textContent()}`);
           await shoot(page, 'playground', family.replaceAll(' ', '-'), width);
         }
+        // The views a family's first estimator does not show: an SVM's margins and tube, kernel PCA.
+        const offered = await page.locator('#model option').evaluateAll((os) => os.map((o) => o.value));
+        for (const [name, hash] of views.filter(([, h]) => offered.includes(new URLSearchParams(h).get('model')))) {
+          await afterRender(page, () => page.evaluate((h) => (location.hash = h), hash));
+          assert.equal(await page.locator('#figure').getAttribute('data-pass'), 'fine', `${name}: ${await page.locator('#message').textContent()}`);
+          await shoot(page, 'playground', name, width);
+        }
+        assert.deepEqual(problems, []);
+      } finally {
+        await page.close();
+      }
+    });
+
+    it(`the playground's model selection (CV score, confusion matrix, a tuned validation curve) at ${width} px`, async () => {
+      const { page, problems } = await openPlayground(site, '#preset=moons&model=KNeighborsClassifier', { width, height: 900 });
+      try {
+        await page.locator('#tune-run').click();
+        await page.waitForFunction(() => document.querySelector('#tune').dataset.state === 'done' && document.querySelector('#cv-score').dataset.state === 'done', null, { timeout: 60_000 });
+        assert.equal(await page.locator('#confusion table').count(), 1);
+        const overflow = await page.locator('#selection').evaluate((s) => [...s.querySelectorAll('svg, table')].filter((x) => x.getBoundingClientRect().right > s.getBoundingClientRect().right + 0.5).length);
+        assert.equal(overflow, 0, 'a chart or table is wider than its panel');
+        await shoot(page, 'playground', 'model-selection', width);
         assert.deepEqual(problems, []);
       } finally {
         await page.close();

@@ -138,7 +138,8 @@ describe('the playground and tutorial as a teacher (built site)', { skip: built 
       const s9 = await titles();
       assert.match(s9[0], /^Figure 14 — one-vs-rest, one-vs-one and output codes/);
       assert.match(s9[1], /^Figure 15a — one-vs-rest/);
-      assert.match(s9[2], /^Figure 15b — multinomial/);
+      assert.match(s9[2], /^Figure 15b — one-vs-one/);
+      assert.match(s9[3], /^Figure 15c — multinomial/);
 
       await showSection(page, 's13');
       const href = await figureBox(page, 'Figure 25').locator('a.open').getAttribute('href');

@@ -4,6 +4,9 @@
 //   boolean             -> checkbox
 //   integer / number    -> slider + number box when a range is known (sliders of integers with
 //                          no maximum stop at a practical cap; the box still takes any value)
+//   union               -> select of the forms + number box (+ slider when the page gives one)
+// A page may give a parameter `slider: { min, max, step?, log? }`: the range its slider covers (on a
+// log scale with `log`), where the declaration's range is open-ended; values are not limited to it.
 // Each control reports typed values through onChange(name, value).
 
 let uid = 0;
@@ -24,6 +27,7 @@ export { el };
 // The numeric range a slider should cover for a parameter (null: no slider); a page may set
 // its own `step`.
 export function sliderRange(param) {
+  if (param.slider) return { step: param.slider.log ? 0.01 : niceStep(param.slider.max, param.slider.min), ...param.slider };
   const lo = param.minimum ?? param.exclusiveMinimum;
   if (lo === undefined) return null;
   const step = param.step ?? (param.type === 'integer' ? 1 : niceStep(param.default, lo));
@@ -96,6 +100,15 @@ export function editable(params) {
   return params;
 }
 
+// A range input over r (from sliderRange); on a log scale it moves by factors and reports values
+// rounded to two significant digits. Returns { node, set(value) }.
+function rangeSlider(param, r, onValue, describedBy) {
+  const toSlider = (v) => (r.log ? Math.log10(Math.max(r.min, v)) : v);
+  const node = el('input', { type: 'range', min: toSlider(r.min), max: toSlider(r.max), step: r.step, 'aria-label': `${param.name} slider`, 'aria-describedby': describedBy, tabindex: 0 });
+  node.addEventListener('input', () => onValue(r.log ? +(10 ** Number(node.value)).toPrecision(2) : Number(node.value)));
+  return { node, set: (v) => (node.value = toSlider(v)) };
+}
+
 function rangeText(p) {
   const parts = [];
   if (p.minimum !== undefined) parts.push(`≥ ${p.minimum}`);
@@ -137,7 +150,8 @@ export function paramControl(param, value, onChange) {
     if (param.nullable) select.append(el('option', { value: 'null', text: 'none' }));
     numeric.forEach((alt, i) => select.append(el('option', { value: `n:${i}`, text: `${alt.type === 'integer' ? 'a count' : 'a number'}${rangeText(alt) ? ` (${rangeText(alt)})` : ''}…` })));
     const box = el('input', { type: 'number', step: 'any', 'aria-label': `${param.name} value`, 'aria-describedby': docId });
-    const row = el('div', { class: 'row' }, select, box);
+    const slider = param.slider ? rangeSlider(param, sliderRange(param), (v) => ((box.value = v), emit()), docId) : null;
+    const row = el('div', { class: slider ? 'row with-slider' : 'row' }, select, slider?.node, box);
     const emit = () => {
       if (select.value === 'null') return onChange(param.name, null);
       if (select.value.startsWith('s:')) return onChange(param.name, select.value.slice(2));
@@ -145,10 +159,12 @@ export function paramControl(param, value, onChange) {
       const v = parseParam({ ...alt, nullable: false }, box.value);
       if (v === undefined) return box.setAttribute('aria-invalid', 'true');
       box.removeAttribute('aria-invalid');
+      slider?.set(v);
       onChange(param.name, v);
     };
     select.addEventListener('change', () => {
       box.hidden = !select.value.startsWith('n:');
+      if (slider) slider.node.hidden = box.hidden;
       if (!box.hidden && box.value === '') {
         const alt = numeric[Number(select.value.slice(2))];
         box.value = alt.minimum ?? (alt.exclusiveMinimum !== undefined ? alt.exclusiveMinimum + (alt.type === 'integer' ? 1 : 0.5) : 1);
@@ -164,8 +180,10 @@ export function paramControl(param, value, onChange) {
         const i = numeric.findIndex((a) => parseParam({ ...a, nullable: false }, String(v)) !== undefined);
         select.value = `n:${Math.max(0, i)}`;
         box.value = v;
+        slider?.set(v);
       }
       box.hidden = !select.value.startsWith('n:');
+      if (slider) slider.node.hidden = box.hidden;
     };
     root.append(label, row, doc);
   } else if (!['integer', 'number'].includes(param.type) || (param.type === 'string' && !param.values)) {
@@ -187,32 +205,31 @@ export function paramControl(param, value, onChange) {
     const r = sliderRange(param);
     const num = el('input', {
       id, name: param.name, type: 'number', inputmode: param.type === 'integer' ? 'numeric' : 'decimal',
-      step: r ? r.step : param.type === 'integer' ? 1 : 'any', min: param.minimum, max: param.maximum, 'aria-describedby': docId,
+      step: r && !r.log ? r.step : param.type === 'integer' ? 1 : 'any', min: param.minimum, max: param.maximum, 'aria-describedby': docId,
       placeholder: param.nullable ? 'none' : undefined,
     });
     const row = el('div', { class: 'row' });
     let slider = null;
     if (r) {
-      slider = el('input', { type: 'range', min: r.min, max: r.max, step: r.step, 'aria-label': `${param.name} slider`, 'aria-describedby': docId, tabindex: 0 });
-      slider.addEventListener('input', () => {
-        num.value = slider.value;
+      slider = rangeSlider(param, r, (v) => {
+        num.value = v;
         num.removeAttribute('aria-invalid');
-        onChange(param.name, Number(slider.value));
-      });
-      row.append(slider);
+        onChange(param.name, v);
+      }, docId);
+      row.append(slider.node);
     }
     row.append(num);
     num.addEventListener('input', () => {
       const v = parseParam(param, num.value);
       if (v === undefined) return num.setAttribute('aria-invalid', 'true');
       num.removeAttribute('aria-invalid');
-      if (slider && v !== null) slider.value = v;
+      if (slider && v !== null) slider.set(v);
       onChange(param.name, v);
     });
     set = (v) => {
       num.value = v === null ? '' : v;
       num.removeAttribute('aria-invalid');
-      if (slider && v !== null) slider.value = v;
+      if (slider && v !== null) slider.set(v);
     };
     root.append(label, row, doc);
   }

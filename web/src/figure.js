@@ -6,6 +6,7 @@
 import { el } from './controls.js';
 import { drawFigure, drawTree, lineChart, pathChart, paintRegions, paintSurface, palette, seriesColours, MAX_DOTS, NO_ANSWER, surfaceColour } from './plot.js';
 import { figureSize, scales } from './layout.js';
+import { levelSetsSvg, svmLegend } from './svm_view.js';
 
 const COARSE = 40; // grid columns of the first, quick pass
 let figures = 0;
@@ -136,6 +137,7 @@ export class Figure {
     this.hover.setAttribute('height', size.height);
     this.#draw();
     if (!msg.view.match(/^(regions|surface)$/)) this.canvas.hidden = true;
+    if (!msg.overlay.levels || msg.error) this.#showLevels(null); // else kept until the new model's first pass
     this.#legend(msg);
     this.#stats(msg);
     this.message.hidden = !msg.error;
@@ -188,12 +190,13 @@ export class Figure {
     const names = msg.classNames;
     if (msg.view === 'curve') items.push(['#30343c', 'data'], ['#1d4ed8', 'prediction']);
     else if (msg.view === 'basis') seriesColours(msg.basis.columns.length).forEach((c, j) => items.push([c, msg.basis.names[j]]));
-    else if (msg.kind === 'clusterer') msg.classes.forEach((c, i) => items.push([palette[i % palette.length], `cluster ${c}`]));
+    else if (msg.kind === 'clusterer') msg.classes.forEach((c, i) => items.push([palette[i % palette.length], names?.[c] ?? `cluster ${c}`]));
     else msg.classes?.forEach((c, i) => items.push([palette[i % palette.length], names?.[c] ?? `class ${c}`]));
     if (msg.nTest && msg.view !== 'basis') items.push(['hollow', 'test point']);
     if (msg.overlay.centres) items.push(['cross', msg.kind === 'clusterer' ? 'centre' : 'class mean']);
+    if (!msg.error) items.push(...svmLegend(msg.overlay));
     this.legend.replaceChildren(...items.map(([c, text]) =>
-      el('li', {}, el('span', { class: `swatch${c === 'hollow' ? ' hollow' : c === 'cross' ? ' cross' : ''}`, style: c.startsWith('#') ? `background:${c}` : undefined, 'aria-hidden': 'true' }), text)));
+      el('li', {}, el('span', { class: `swatch${c.startsWith('#') ? '' : ` ${c}`}`, style: c.startsWith('#') ? `background:${c}` : undefined, 'aria-hidden': 'true' }), text)));
     // The surface's colour scale, over the range the worker paints it on (the class numbers).
     if (msg.view === 'surface' && msg.classes?.length && !msg.error) {
       const [lo, hi] = [Math.min(...msg.classes), Math.max(...msg.classes)];
@@ -230,6 +233,8 @@ export class Figure {
       extra.push(`explained variance ${m.explained.slice(0, 2).map(pct).join(', ')}`);
     if (m.explained && this.scoreName.textContent === 'explained variance') this.score.textContent = m.explained.slice(0, 2).map((v, i) => `${m.axis}${i + 1} ${(100 * v).toFixed(2)} %`).join(', ');
     if (m.nIter !== undefined) extra.push(`${m.nIter} iterations`);
+    if (msg.overlay.support && !msg.error) extra.push(`${msg.overlay.support.length} support vectors`);
+    this.root.dataset.supportVectors = msg.overlay.support && !msg.error ? String(msg.overlay.support.length) : '';
     if (m.oobScore !== undefined) extra.push(`out-of-bag ${m.metric === 'accuracy' ? pct(m.oobScore) : num(m.oobScore)}`);
     const n = msg.X.length / 2;
     if (n > MAX_DOTS) extra.push(`${n.toLocaleString('en')} points (a sample drawn)`);
@@ -260,6 +265,7 @@ export class Figure {
     } else if (msg.proba) {
       paintRegions(this.canvas, msg, size);
       this.canvas.hidden = false;
+      if (msg.levels) this.#showLevels(levelSetsSvg({ values: msg.levels, nx: msg.nx, ny: msg.ny, levels: this.last.overlay.levels }, size));
       if (msg.empty && !this.legend.querySelector('.no-answer'))
         this.legend.append(el('li', { class: 'no-answer' }, el('span', { class: 'swatch', style: `background:${NO_ANSWER}`, 'aria-hidden': 'true' }), 'no training point within the radius'));
     }
@@ -267,6 +273,14 @@ export class Figure {
     this.root.dataset.pass = failed ? 'error' : msg.final ? 'fine' : 'coarse';
     if (msg.nx && !msg.xs) this.timing.textContent = `fit ${fmtMs(this.last.fitMs)} · ${(msg.nx * msg.ny).toLocaleString('en')} grid points in ${fmtMs(msg.predictMs)}`;
     if (msg.final) this.#done(failed ? 'error' : 'ok');
+  }
+
+  // The level sets of an SVM's decision function, between the regions and the points.
+  #showLevels(svg) {
+    this.levelSets?.remove();
+    this.levelSets = svg;
+    if (svg) this.plot.insertBefore(svg, this.axes);
+    this.root.dataset.levels = String(svg?.querySelectorAll('path').length ?? 0);
   }
 
   #showError(message, outcome = 'error') {
@@ -284,6 +298,7 @@ export class Figure {
       this.treeBox.hidden = true;
       this.pathBox.hidden = true;
       this.#history(null);
+      this.#showLevels(null);
     }
     this.root.dataset.pass = outcome;
     this.#done(outcome);

@@ -5,6 +5,9 @@ import { Engine } from './engine.js';
 import { Figure } from './figure.js';
 import { presets, presetByName, datasetParams, irisFeatures, editsToQuery, editsFromQuery, editTarget, noEdits } from './data.js';
 import { keyboardEditing } from './keyboard.js';
+import { SelectionPanel } from './selection.js';
+import { kernelControls, showKernelOptions } from './kernel_options.js';
+import { svmHint } from './svm_view.js';
 
 const DEFAULT_MODEL = 'KNeighborsClassifier';
 const $ = (sel) => document.querySelector(sel);
@@ -24,6 +27,7 @@ let controls = { data: new Map(), params: new Map() };
 let renders = 0;
 let figure;
 let keyboard;
+let selection; // cross-validation, confusion matrix and tuning under the figure (selection.js)
 
 // ---- URL state ---------------------------------------------------------------------------
 
@@ -42,7 +46,7 @@ function readHash() {
   const meta = metas.find((m) => m.name === q.get('model')) ?? metas.find((m) => m.name === DEFAULT_MODEL) ?? metas[0];
   const params = {};
   const defaults = meta ? playgroundDefaults(meta, preset) : {};
-  for (const p of editable(meta?.params ?? [])) {
+  for (const p of meta ? modelParams(meta) : []) {
     const v = q.get(p.name);
     params[p.name] = (v === null ? undefined : parseParam(p, v)) ?? defaults[p.name];
   }
@@ -65,6 +69,8 @@ function writeHash() {
 }
 
 const metaOf = (name) => metas.find((m) => m.name === name);
+// The options the page shows for an estimator (a kernel method's with its sliders).
+const modelParams = (meta) => kernelControls(meta, editable(meta.params));
 
 // The groups each preset is generated with (a clusterer's natural number of clusters).
 const presetGroups = { moons: 2, circles: 2, blobs: 3, blobs2: 2, xor: 4, spiral: 2, aniso: 3, iris: 3, 'iris-pca': 3, 'iris-lda': 3 };
@@ -91,6 +97,7 @@ function buildFields(container, params, group) {
     const c = paramControl(p, state[group][p.name], (name, value) => {
       state[group][name] = value;
       if (name === 'basis') syncDataControls();
+      if (name === 'kernel') showKernelOptions(controls.params, state.params);
       changed();
     });
     made.set(p.name, c);
@@ -105,7 +112,8 @@ function buildModelControls() {
   ui.model.value = state.model;
   ui.modelDoc.textContent = `${meta.doc} (${meta.kind}, ${meta.family})`;
   ui.model.title = meta.doc;
-  controls.params = buildFields(ui.modelParams, editable(meta.params), 'params');
+  controls.params = buildFields(ui.modelParams, modelParams(meta), 'params');
+  showKernelOptions(controls.params, state.params);
 }
 
 function syncDataControls() {
@@ -134,7 +142,10 @@ function syncDataControls() {
 function syncControls() {
   syncDataControls();
   if (ui.model.value !== state.model || controls.params.size !== Object.keys(state.params).length) buildModelControls();
-  else for (const [name, c] of controls.params) c.set(state.params[name]);
+  else {
+    for (const [name, c] of controls.params) c.set(state.params[name]);
+    showKernelOptions(controls.params, state.params);
+  }
 }
 
 document.querySelector('form.panel').addEventListener('submit', (e) => e.preventDefault());
@@ -235,12 +246,22 @@ function start(info) {
       rendering = false;
       if (pending) render();
       keyboard.refresh();
+      selection.refresh(figure.spec, metaOf(figure.spec.model.name), figure.last);
       if (figure.last) {
         const view = figure.last.kind === 'clusterer' ? 'clusters' : figure.last.view;
-        ui.viewHint.textContent = `${viewHints[view] ?? ''}${view === 'basis' ? '' : ' Hollow marks are test points (not used for training).'}`;
+        const svm = figure.last.error ? '' : svmHint(figure.last.overlay);
+        ui.viewHint.textContent = `${viewHints[view] ?? ''}${svm ? ` ${svm}` : ''}${view === 'basis' ? '' : ' Hollow marks are test points (not used for training).'}`;
       }
       document.body.dataset.renders = String(++renders);
       document.body.dataset.ready = '1';
+    },
+  });
+  selection = new SelectionPanel($('#selection'), {
+    statsLine: $('#figure .stats'),
+    apply(name, value) {
+      state.params[name] = value;
+      syncControls();
+      changed({ now: true });
     },
   });
   keyboard = keyboardEditing(figure, {

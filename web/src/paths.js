@@ -12,9 +12,7 @@ export const superscript = (k) => String(k).replace(/\d/g, (d) => '⁰¹²³⁴�
 // already on [0, 1].
 export function fitBasis(kind, size, xTrain) {
   if (!kind || kind === 'none') return null;
-  const steps = kind === 'polynomial'
-    ? [new wl.PolynomialFeatures({ degree: size, includeBias: false }), new wl.StandardScaler()]
-    : [new wl.SplineTransformer({ nKnots: size, degree: 3, extrapolation: 'linear', includeBias: false })];
+  const steps = basisSteps(kind, size);
   const dispose = () => steps.forEach((s) => s.dispose());
   const transform = (X) => steps.reduce((Z, s) => s.transform(Z), X);
   try {
@@ -26,6 +24,14 @@ export function fitBasis(kind, size, xTrain) {
     dispose();
     throw e;
   }
+}
+
+// The unfitted transformers of a basis (a pipeline's first steps, when cross-validation must
+// refit them inside each fold).
+export function basisSteps(kind, size) {
+  return kind === 'polynomial'
+    ? [new wl.PolynomialFeatures({ degree: size, includeBias: false }), new wl.StandardScaler()]
+    : [new wl.SplineTransformer({ nKnots: size, degree: 3, extrapolation: 'linear', includeBias: false })];
 }
 
 export const hasPath = (name) => name === 'Lasso' || name === 'ElasticNet' || name === 'Ridge';

@@ -121,6 +121,12 @@ export function drawFigure(fit, size, { curve = null, residuals = false, highlig
     }),
   );
   if (curve) marks.push(Plot.line(Array.from(curve.xs, (x, j) => [x, curve.ys[j]]), { x: '0', y: '1', stroke: '#1d4ed8', strokeWidth: 2.5, clip: true }));
+  // An SVM's ε-tube around its curve, and its support vectors ringed.
+  if (curve && overlay?.epsilon != null)
+    for (const side of [-1, 1])
+      marks.push(Plot.line(Array.from(curve.xs, (x, j) => [x, curve.ys[j] + side * overlay.epsilon]), { x: '0', y: '1', stroke: '#1d4ed8', strokeWidth: 1.5, strokeDasharray: '6 4', clip: true, className: 'tube' }));
+  if (overlay?.support?.length)
+    marks.push(Plot.dot(overlay.support, { x: (i) => X[2 * i], y: (i) => X[2 * i + 1], r: r + 3.2, fill: 'none', stroke: '#111', strokeWidth: 1.6, clip: true, className: 'support-ring' }));
   if (overlay?.ellipses)
     marks.push(Plot.line(overlay.ellipses.flatMap((e, k) => ellipsePoints(e, k)), { x: 'x', y: 'y', z: 'k', stroke: (d) => palette[d.k % palette.length], strokeWidth: 2, clip: true }));
   if (overlay?.centres) {

@@ -2,19 +2,15 @@
 // chapter "Classic machine learning methods" (J. Faouzi, O. Colliot). Figure types:
 //   live  a model trained in the worker on a dataset, with controls (model options from the
 //         metadata, optionally narrowed; data options marked data: true)
-//   sweep one fit per value of an option, drawn as curves (scores, attributes)
 //   path  the regularisation path of a linear model: every coefficient against alpha
-//   draw  a drawing made here in JS (no estimator involved)
+//   draw  a drawing made here in JS, from its own numbers or the worker's (context.ask)
 // `needs`: the estimators a figure requires; without them the page says "not yet".
 import * as Plot from '@observablehq/plot';
 import { palette } from './plot.js';
+import { alphaByCrossValidation, codeBookFigure, complexityCurves } from './selection_sections.js';
 
 const noise = (def, max = 1) => ({ name: 'noise', data: true, type: 'number', default: def, minimum: 0, maximum: max, nullable: false, doc: 'noise of the data' });
 const seed = { name: 'seed', data: true, type: 'integer', default: 0, minimum: 0, maximum: 50, nullable: false, doc: 'random seed of the data' };
-const scoreSeries = (metric) => (a) => [
-  { name: `train ${metric}`, points: a.values.map((v, i) => [v, a.train[i]]) },
-  { name: `test ${metric}`, points: a.values.map((v, i) => [v, a.test[i]]) },
-];
 
 // ---- drawings ------------------------------------------------------------------------------
 
@@ -355,13 +351,13 @@ export const sections = [
   {
     id: 's6', number: 6, title: 'Underfitting and overfitting',
     text: `<p>A model too simple for the data misses its shape (underfitting): it does badly on the training set and on new data. A model too flexible learns the noise as well (overfitting): it is excellent on the training set and worse on new data. The gap between training and test scores tells them apart.</p>
-<p>Below, k-nearest-neighbour regression on a noisy sine: with k = 1 the curve passes through every training point; with k near the number of points it is almost flat. The second figure trains one model per k and plots both scores. The third fits least squares on the powers of x up to a degree: a higher degree is a more flexible model.</p>`,
+<p>Below, k-nearest-neighbour regression on a noisy sine: with k = 1 the curve passes through every training point; with k near the number of points it is almost flat. The third figure fits least squares on the powers of x up to a degree: a higher degree is a more flexible model.</p>
+<p>A test set used to choose the flexibility is no longer a fair test. <em>Cross-validation</em> chooses it from the training points alone: split them into 5 folds, train on 4 and measure the error on the fifth, five times over, and average. The second figure does this for every k (or degree): the training error keeps falling as the model bends, while the cross-validated error falls, then rises again once the model learns the noise — its lowest point is the setting to keep.</p>`,
     figures: [
       { type: 'live', title: 'Figure 5a — one flexibility setting', needs: ['KNeighborsRegressor'], model: 'KNeighborsRegressor', dataset: { preset: 'sine', nSamples: 80, noise: 0.3 }, params: { nNeighbors: 1 },
         controls: [{ name: 'nNeighbors', maximum: 59 }, noise(0.3, 1)], caption: 'Compare the train and test R² under the figure as k changes.' },
-      { type: 'sweep', title: 'Figure 5b — train and test R² against k', needs: ['KNeighborsRegressor'], model: 'KNeighborsRegressor', dataset: { preset: 'sine', nSamples: 80, noise: 0.3 },
-        param: 'nNeighbors', values: [1, 2, 3, 5, 8, 12, 18, 25, 35, 45, 59], x: 'k (number of neighbours; right = simpler model)', y: 'R²', xType: 'log', series: scoreSeries('R²'),
-        caption: 'Small k: high train score, lower test score (overfitting). Large k: both fall (underfitting).' },
+      { type: 'draw', title: 'Figure 5b — training and cross-validated error against flexibility', needs: ['KNeighborsRegressor', 'LinearRegression', 'PolynomialFeatures', 'StandardScaler'], draw: complexityCurves,
+        caption: 'Every point is the library\'s GridSearchCV at work: one model per setting, 5-fold cross-validation on 80 points of the noisy sine. Flexible models (small k, high degree) sit on the right: their training error is lowest and their cross-validated error rises again (overfitting); on the left both errors are high (underfitting). The band is ± one standard deviation over the folds; the dashed line, the setting with the lowest cross-validated error. Move the noise: more noise, a stiffer best model.' },
       { type: 'live', title: 'Figure 5c — polynomial regression: the degree as the flexibility', needs: ['LinearRegression', 'PolynomialFeatures', 'StandardScaler'], model: 'LinearRegression',
         dataset: { preset: 'sine', nSamples: 30, noise: 0.3, basis: 'polynomial', basisSize: 3 },
         controls: [{ name: 'basisSize', label: 'degree', data: true, type: 'integer', default: 3, minimum: 1, maximum: 15, nullable: false, doc: 'degree of the polynomial' }, noise(0.3, 1), seed],
@@ -371,7 +367,8 @@ export const sections = [
   {
     id: 's7', number: 7, title: 'Penalised models',
     text: `<p>Penalised (regularised) models trade a little training error for smaller weights: they minimise the loss plus a penalty on the size of the weight vector. With a squared L2 norm this is <em>ridge</em> regression; with the L1 norm, the <em>lasso</em>. Equivalently, the weights must stay inside a ball of some radius.</p>
-<p>The shape of the ball matters. The L1 ball has corners on the axes, and the loss's contours usually touch it first at a corner, where some weights are exactly zero: the lasso selects features. The L2 ball is round, so ridge shrinks all weights without zeroing any. The strength of the penalty (alpha) moves the solution from least squares (alpha → 0) to all-zero weights.</p>`,
+<p>The shape of the ball matters. The L1 ball has corners on the axes, and the loss's contours usually touch it first at a corner, where some weights are exactly zero: the lasso selects features. The L2 ball is round, so ridge shrinks all weights without zeroing any. The strength of the penalty (alpha) moves the solution from least squares (alpha → 0) to all-zero weights.</p>
+<p>Which alpha? The one whose model predicts best on points it was not trained on, estimated by cross-validation along the path (Figure 8d): the noisier the data, the stronger the penalty it asks for.</p>`,
     figures: [
       { type: 'draw', title: 'Figure 6 — unit balls of the L1, L2 and L∞ norms', draw: unitBalls, caption: 'All points at distance 1 from the origin, for several ways of measuring distance.' },
       { type: 'draw', title: 'Figure 7 — the constrained optimum', draw: constrainedOptimum, caption: 'The L1 optimum sits on a corner, on the w₁ axis (w₂ = 0: a sparse solution), while the L2 optimum keeps both weights non-zero. Grow t past the least-squares point and both constraints stop mattering.' },
@@ -383,31 +380,54 @@ export const sections = [
         dataset: { preset: 'sine', nSamples: 60, noise: 0.3, basis: 'polynomial', basisSize: 9 }, params: { alpha: 0.02 },
         controls: [{ name: 'alpha', minimum: 0.001, maximum: 0.3, step: 0.001 }, { name: 'basisSize', label: 'degree', data: true, type: 'integer', default: 9, minimum: 1, maximum: 15, nullable: false, doc: 'degree of the polynomial' }],
         caption: 'Nine powers of x, standardised. Raise alpha: the fitted curve stiffens as powers drop out of the model; the path below marks where this alpha cuts it.' },
+      { type: 'draw', title: 'Figure 8d — choosing α by cross-validation on the path', needs: ['Lasso'], draw: alphaByCrossValidation,
+        caption: 'Sixty points, eight features of which four are informative. Top: the mean squared error of 5-fold cross-validation (GridSearchCV over every other α of the lasso path, 30 values; band: ± one standard deviation over the folds) and on the training points; dashed: the α with the lowest cross-validated error. Bottom: the path, cut at that α. Raise the noise: the chosen α moves left (a stronger penalty) and more weights are zero.' },
     ],
   },
   {
     id: 's8', number: 8, title: 'Support vector machines',
-    text: `<p>A support vector machine looks for the boundary with the widest <em>margin</em> — the largest band free of training points between the classes. Only the points on or inside the band (the support vectors) determine it. A soft margin (parameter C) lets some points cross the band, and kernels replace the dot product so the same algorithm draws curved boundaries.</p>
-<p>The soft-margin SVM is also a penalised linear model with its own loss: the <em>hinge</em> loss max(0, 1 − m), zero for points beyond the margin, where logistic regression's loss never quite reaches zero. For regression, the <em>ε-insensitive</em> loss ignores residuals smaller than ε. The loss functions below come from wasmlearn; the SVMs themselves are not in the library yet.</p>`,
+    text: `<p>A support vector machine looks for the boundary with the widest <em>margin</em> — the largest band free of training points between the classes. Only the points on or inside the band (the <em>support vectors</em>, ringed in the figures) determine it: move any other point and nothing changes. A soft margin (parameter C) lets some points cross the band, and kernels replace the dot product so the same algorithm draws curved boundaries.</p>
+<p>The soft-margin SVM is also a penalised linear model with its own loss: the <em>hinge</em> loss max(0, 1 − m), zero for points beyond the margin, where logistic regression's loss never quite reaches zero. For regression, the <em>ε-insensitive</em> loss ignores residuals smaller than ε. In every figure the solid line is the decision function's zero level set f(x) = 0, the dashed lines its level sets f(x) = ±1 (the edges of the margin); the loss functions come from wasmlearn.losses.</p>`,
     figures: [
-      { type: 'live', title: 'Figures 9–10 — linear SVM and its margin', needs: ['SVC'], model: 'SVC', dataset: { preset: 'blobs', noise: 1.2 }, params: { kernel: 'linear' }, controls: [{ name: 'C' }] },
+      { type: 'live', title: 'Figure 9 — the maximum-margin boundary on separable data', needs: ['SVC'], model: 'SVC', dataset: { preset: 'blobs2', nSamples: 60, noise: 0.45, testSize: 0 }, params: { kernel: 'linear', C: 1000 },
+        controls: [seed], caption: 'C = 1000: almost a hard margin. The boundary sits halfway across the widest empty band; only the ringed points touch its edges, and they alone fix it.' },
+      { type: 'live', title: 'Figure 10 — the soft margin: support vectors as C changes', needs: ['SVC'], model: 'SVC', dataset: { preset: 'blobs2', nSamples: 100, noise: 1.0, testSize: 0 }, params: { kernel: 'linear', C: 1 },
+        controls: [{ name: 'C', slider: { min: 0.001, max: 100, log: true } }, seed],
+        caption: 'Overlapping classes: no band is empty. A small C buys a wide margin with many points inside it (all support vectors); a large C narrows the margin to pay for fewer violations.' },
       { type: 'draw', title: 'Figure 11 — classification losses against the margin', draw: marginLosses, caption: 'All are computed by wasmlearn.losses. The hinge loss is zero beyond m = 1: points well on the right side do not count, which is what makes an SVM depend on its support vectors only.' },
-      { type: 'live', title: 'Figure 12 — kernel SVM', needs: ['SVC'], model: 'SVC', dataset: { preset: 'circles', noise: 0.1 }, params: { kernel: 'rbf' }, controls: [{ name: 'C' }, { name: 'gamma' }] },
+      { type: 'live', title: 'Figure 12a — linear kernel', needs: ['SVC'], model: 'SVC', dataset: { preset: 'circles', noise: 0.1 }, params: { kernel: 'linear', C: 1 },
+        controls: [{ name: 'C', slider: { min: 0.01, max: 100, log: true } }], caption: 'x·x′: no straight line separates the circles.' },
+      { type: 'live', title: 'Figure 12b — polynomial kernel', needs: ['SVC'], model: 'SVC', dataset: { preset: 'circles', noise: 0.1 }, params: { kernel: 'poly', degree: 2, gamma: 1, coef0: 1, C: 1 },
+        controls: [{ name: 'degree', slider: { min: 1, max: 6, step: 1 } }, { name: 'coef0', slider: { min: 0, max: 2, step: 0.1 } }],
+        caption: '(γ x·x′ + coef0)^degree: degree 2 holds x₁² + x₂², and the boundary becomes a closed curve.' },
+      { type: 'live', title: 'Figure 12c — RBF kernel', needs: ['SVC'], model: 'SVC', dataset: { preset: 'circles', noise: 0.1 }, params: { kernel: 'rbf', gamma: 1, C: 1 },
+        controls: [{ name: 'gamma', slider: { min: 0.01, max: 100, log: true } }, { name: 'C', slider: { min: 0.01, max: 100, log: true } }],
+        caption: 'exp(−γ‖x − x′‖²): a bump around each support vector; a large γ makes them narrow and the boundary wiggly.' },
       { type: 'draw', title: 'Figure 13 — regression losses against the residual', draw: regressionLosses, caption: 'The ε-insensitive loss is zero inside a tube of half-width ε around the prediction; outside it grows like the absolute loss.' },
+      { type: 'live', title: 'Support vector regression and its ε-tube', needs: ['SVR'], model: 'SVR', dataset: { preset: 'sine', nSamples: 80, noise: 0.25 }, params: { kernel: 'rbf', epsilon: 0.3, C: 1 },
+        controls: [{ name: 'epsilon', slider: { min: 0, max: 1, step: 0.01 } }, { name: 'C', slider: { min: 0.01, max: 100, log: true } }],
+        caption: 'Dashed: the prediction ± ε. Points inside the tube cost nothing and are not support vectors; widen it and fewer points are ringed.' },
     ],
   },
   {
     id: 's9', number: 9, title: 'Multiclass classification',
     text: `<p>Some methods separate only two classes. Two strategies extend them to more: <em>one-vs-rest</em> trains one classifier per class against all the others and picks the most confident; <em>one-vs-one</em> trains one per pair of classes and lets them vote. Logistic regression can also be made multiclass directly: the <em>multinomial</em> (softmax) model gives each class a linear score and turns the scores into probabilities that sum to one.</p>
-<p>wasmlearn's LogisticRegression does one-vs-rest and multinomial itself (option <code>multiClass</code>), shown below. The general wrappers that make any binary classifier multiclass (scikit-learn's OneVsRestClassifier and OneVsOneClassifier) are not in the library yet.</p>`,
+<p>wasmlearn's LogisticRegression does one-vs-rest and multinomial itself (option <code>multiClass</code>); OneVsRestClassifier, OneVsOneClassifier and OutputCodeClassifier make any classifier of the library multiclass, as scikit-learn's do. Figure 15 compares the three strategies with the same logistic regression on the same three classes. An <em>error-correcting output code</em> gives each class a code word of + and − (its code book, below); each binary problem learns one column, and a point takes the class whose code word is nearest to the answers.</p>`,
     figures: [
       { type: 'draw', title: 'Figure 14 — one-vs-rest, one-vs-one and output codes', draw: multiclassSchemes,
         caption: 'Three classes, A, B and C. One-vs-rest trains a classifier per class against all others; one-vs-one one per pair, and the pairs vote; an output code gives each class a row of + and − (the table): binary problem fj learns to tell the classes marked + from those marked −, and a point takes the class whose row best matches its answers, so one wrong answer can be outvoted.' },
       { type: 'live', title: 'Figure 15a — one-vs-rest logistic regression', needs: ['LogisticRegression'], model: 'LogisticRegression', dataset: { preset: 'blobs', noise: 2 }, params: { multiClass: 'ovr' },
         controls: [{ name: 'C', maximum: 10 }, noise(2, 3)], caption: 'One binary model per class against the rest; the most confident wins.' },
-      { type: 'live', title: 'Figure 15b — multinomial (softmax) logistic regression', needs: ['LogisticRegression'], model: 'LogisticRegression', dataset: { preset: 'blobs', noise: 2 }, params: { multiClass: 'multinomial' },
-        controls: [{ name: 'C', maximum: 10 }, noise(2, 3)], caption: 'One model for all classes: compare the boundaries and the uncertain bands with one-vs-rest.' },
-      { type: 'live', title: 'One-vs-one for any binary classifier', needs: ['OneVsOneClassifier'], model: 'OneVsOneClassifier', dataset: { preset: 'blobs' }, params: {} },
+      { type: 'live', title: 'Figure 15b — one-vs-one logistic regressions', needs: ['OneVsOneClassifier', 'LogisticRegression'], model: 'OneVsOneClassifier', dataset: { preset: 'blobs', noise: 2 },
+        params: { estimator: 'LogisticRegression' }, controls: [noise(2, 3)],
+        caption: 'OneVsOneClassifier: one logistic regression per pair of classes (three here), and the pairs vote; the regions are its votes, with no probabilities to shade them.' },
+      { type: 'live', title: 'Figure 15c — multinomial (softmax) logistic regression', needs: ['LogisticRegression'], model: 'LogisticRegression', dataset: { preset: 'blobs', noise: 2 }, params: { multiClass: 'multinomial' },
+        controls: [{ name: 'C', maximum: 10 }, noise(2, 3)], caption: 'One model for all classes: compare the boundaries and the uncertain bands with one-vs-rest and one-vs-one.' },
+      { type: 'draw', title: 'An error-correcting output code: the code book', needs: ['OutputCodeClassifier', 'LogisticRegression'], draw: codeBookFigure,
+        caption: 'OutputCodeClassifier over logistic regressions on the three blobs: each column is one binary problem (the classes marked + against those marked −), each row the code word of a class, drawn at random from randomState. More bits per class (codeSize) give the code words more room to differ, so a wrong binary answer is more often outvoted.' },
+      { type: 'live', title: 'Figure 15d — error-correcting output codes', needs: ['OutputCodeClassifier', 'LogisticRegression'], model: 'OutputCodeClassifier', dataset: { preset: 'blobs', noise: 2 },
+        params: { estimator: 'LogisticRegression', codeSize: 2 }, controls: [{ name: 'codeSize', minimum: 0.5, maximum: 4, step: 0.5 }, { name: 'randomState', maximum: 20 }],
+        caption: 'The same code, its regions: a point takes the class whose code word is nearest to the binary answers.' },
     ],
   },
   {
@@ -461,10 +481,19 @@ export const sections = [
   },
   {
     id: 's14', number: 14, title: 'Kernel methods',
-    text: `<p>Many linear methods only use dot products between points. Replacing the dot product by a <em>kernel</em> — a similarity such as exp(−γ‖x − x′‖²) — makes them work in a (possibly infinite) feature space without ever computing it: kernel ridge regression fits curves with ridge's closed form, kernel PCA finds non-linear components.</p>`,
+    text: `<p>Many linear methods only use dot products between points. Replacing the dot product by a <em>kernel</em> — a similarity such as exp(−γ‖x − x′‖²) — makes them work in a (possibly infinite) feature space without ever computing it: kernel ridge regression fits curves with ridge's closed form, kernel PCA finds non-linear components.</p>
+<p>Below, ridge regression on x draws a straight line through the sine; kernel ridge, the same penalised least squares with the RBF kernel, follows the curve. On concentric circles PCA can only rotate the plane, while kernel PCA's first component tells the two circles apart.</p>`,
     figures: [
-      { type: 'live', title: 'Figure 8 (kernel version) — kernel ridge regression', needs: ['KernelRidge'], model: 'KernelRidge', dataset: { preset: 'sine' }, params: {} },
-      { type: 'live', title: 'Figure 26 — kernel PCA', needs: ['KernelPCA'], model: 'KernelPCA', dataset: { preset: 'circles' }, params: {} },
+      { type: 'live', title: 'Ridge regression on x', needs: ['Ridge'], model: 'Ridge', dataset: { preset: 'sine', nSamples: 80, noise: 0.25 }, params: { alpha: 1 },
+        controls: [{ name: 'alpha', slider: { min: 0.0001, max: 100, log: true } }], caption: 'A linear model of x: a straight line, whatever the penalty.' },
+      { type: 'live', title: 'Kernel ridge regression (RBF kernel)', needs: ['KernelRidge'], model: 'KernelRidge', dataset: { preset: 'sine', nSamples: 80, noise: 0.25 }, params: { kernel: 'rbf', alpha: 0.1, gamma: 1 },
+        controls: [{ name: 'alpha', slider: { min: 0.0001, max: 100, log: true } }, { name: 'gamma', slider: { min: 0.01, max: 100, log: true } }],
+        caption: 'The same penalty, one weight per training point on its kernel bump: the curve bends with the data; a large γ overfits, a large alpha flattens.' },
+      { type: 'live', title: 'Figure 26a — PCA on concentric circles', needs: ['PCA'], model: 'PCA', dataset: { preset: 'circles', noise: 0.05, testSize: 0 }, params: { nComponents: 2 },
+        caption: 'PCA rotates the plane: the circles stay nested, and no single component separates them.' },
+      { type: 'live', title: 'Figure 26b — kernel PCA on concentric circles', needs: ['KernelPCA'], model: 'KernelPCA', dataset: { preset: 'circles', noise: 0.05, testSize: 0 }, params: { nComponents: 2, kernel: 'rbf', gamma: 15 },
+        controls: [{ name: 'gamma', slider: { min: 0.1, max: 100, log: true } }],
+        caption: 'With an RBF kernel the first component alone puts the inner circle to one side and the outer to the other, all but a few points near the middle; lower γ and they mix again.' },
     ],
   },
 ];

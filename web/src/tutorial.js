@@ -5,7 +5,7 @@
 import { el, paramControl } from './controls.js';
 import { Engine } from './engine.js';
 import { Figure } from './figure.js';
-import { lineChart, pathChart } from './plot.js';
+import { pathChart } from './plot.js';
 import { sections } from './sections.js';
 
 const engine = new Engine();
@@ -91,7 +91,7 @@ function mount(box, spec) {
     return Promise.resolve();
   }
   if (spec.type === 'live') return mountLive(box, title, spec);
-  if (spec.type === 'sweep' || spec.type === 'path') return mountSweep(box, title, spec);
+  if (spec.type === 'path') return mountPath(box, title, spec);
   if (spec.type === 'draw') {
     const holder = el('div', { class: 'drawing' });
     const controls = el('div', { class: 'fig-controls' });
@@ -179,22 +179,16 @@ function mountLive(box, title, spec) {
   return first;
 }
 
-// A sweep (one fit per value of an option) or a regularisation path, drawn once computed.
-async function mountSweep(box, title, spec) {
+// A regularisation path, drawn once computed.
+async function mountPath(box, title, spec) {
   const holder = el('div', { class: 'drawing' });
   box.replaceChildren(title, holder, el('figcaption', { class: 'hint', text: spec.caption }));
   holder.append(el('p', { class: 'hint', text: 'training one model per value…' }));
   try {
     const answer = await engine.ask({
-      type: spec.type, fig: `${spec.type}-${spec.title}`, dataset: { nSamples: 200, seed: 0, testSize: 0.25, ...spec.dataset },
-      model: { name: spec.model, params: spec.params ?? {} }, param: spec.param, values: spec.values, attributes: spec.attributes ?? [],
+      type: 'path', fig: `path-${spec.title}`, dataset: { nSamples: 200, seed: 0, testSize: 0.25, ...spec.dataset }, model: { name: spec.model, params: spec.params ?? {} },
     });
-    const draw = () => {
-      const width = Math.min(560, holder.clientWidth || 560);
-      holder.replaceChildren(spec.type === 'path'
-        ? pathChart({ ...answer, alpha: null }, { width })
-        : lineChart(spec.series(answer), { width, x: spec.x ?? spec.param, y: spec.y, xType: spec.xType }));
-    };
+    const draw = () => holder.replaceChildren(pathChart({ ...answer, alpha: null }, { width: Math.min(560, holder.clientWidth || 560) }));
     draw();
     onWidthChange(holder, draw);
     box.dataset.state = 'drawn';

@@ -4,17 +4,22 @@
 //              overlays), then one `pass` per grid width (coarse first), each ONE batched
 //              predictProba / predict call over the whole grid
 //   neighbours the training points the last model of `fig` uses for a query point
-//   sweep      fit once per value of one option: train/test scores and chosen attributes
 //   losses     the library's loss functions over a grid, for the tutorial's loss plots
 //   runs       a clusterer fitted once per random start: clusters, centres, inertia of each
 //   principalAxes  PCA on a 2-D dataset: its axes on the cloud and the rotated points
 //   path       the regularisation path (coefficients against alpha) of Lasso / ElasticNet / Ridge;
 //              a render of those models also sends theirs with the fit
+//   crossValidation, tune, alphaByCV, codeBook  model selection (selection_worker.js)
 // A cancelled request is stopped by the page terminating this worker and starting a new one.
 import * as wl from 'wasmlearn';
 import { generate, applyEdits, isTestPoint, presets, presetByName, expansions2d } from './data.js';
 import { figureSize } from './layout.js';
 import { fitBasis, hasPath, regularisationPath, superscript } from './paths.js';
+import { requests as selection } from './selection_worker.js';
+import { svmOverlay, outlierClasses } from './svm_overlay.js';
+
+// The playground shows each model's warnings beside its figure; the console need not repeat them.
+wl.setConfig({ warnings: 'ignore' });
 
 const latest = new Map(); // fig -> id of its newest render (older ones stop between passes)
 const models = new Map(); // fig -> { model, trainIndex } kept for neighbour queries
@@ -179,7 +184,8 @@ function gridProba(model, grid, classes, training) {
     }
     return Object.assign(out, { empty: grid.rows - kept.length });
   }
-  if (typeof model.predictProba === 'function') return model.predictProba(grid).data;
+  // SVC / NuSVC have predictProba only when fitted with probability: true (scikit-learn's available_if).
+  if (typeof model.predictProba === 'function' && model.getParams().probability !== false) return model.predictProba(grid).data;
   const labels = model.predict(grid);
   const k = classes.length, out = new Float64Array(grid.rows * k);
   const index = new Map(Array.from(classes, (c, i) => [c, i]));
@@ -367,6 +373,9 @@ async function render({ id, fig, dataset, edits, model: spec, passes, view }) {
   }
   if (kind === 'regressor' && !curve) classes = [...new Set(labels)].sort((a, b) => a - b);
   if (kind === 'transformer') classes = labels ? [...new Set(labels)].sort((a, b) => a - b) : [0];
+  let classNames = d.classNames ?? null;
+  const svm = kind === 'transformer' ? null : svmOverlay(model, meta, spec.params, { Xtr, ytr, train, curve, classes: classes ?? [] });
+  if (svm && kind === 'clusterer') ({ classes, classNames } = outlierClasses);
 
   const centres = kind === 'transformer' ? null : rowsOf(attrAs(model, meta, 'centres') ?? attrAs(model, meta, 'classMeans'));
   const overlay = {
@@ -374,6 +383,10 @@ async function render({ id, fig, dataset, edits, model: spec, passes, view }) {
     ellipses: kind === 'transformer' ? null : ellipses(model, meta, spec.params, centres),
     tree: treeOf(model),
     neighbours: meta.methods.includes('kneighbors') ? 'k' : meta.methods.includes('radiusNeighbors') ? 'radius' : null,
+    support: svm?.support ?? null,
+    supportKept: svm?.supportKept ?? false,
+    levels: svm?.levels ?? null,
+    epsilon: svm?.epsilon ?? null,
   };
   // The generated points fix the frame, so adding or moving a point inside it never shifts it.
   const domain = basis ? { x: domainOf(d.P).x, y: domainOf(Float64Array.from(basis.columns.flatMap((col) => col.flatMap((v, j) => [basis.xs[j], v])))).y }
@@ -381,7 +394,7 @@ async function render({ id, fig, dataset, edits, model: spec, passes, view }) {
   const frame = figureSize(view.width, view.height, domain);
   postMessage({
     type: 'fit', id, fig, kind, view: view2, X: P, labels, target: d.t ? Array.from(d.t) : null, test, pred,
-    classes, classNames: d.classNames ?? null, axisLabels, featureNames: p.featureNames, domain, metrics, overlay, path, basis, fitMs, size: view, nTrain: train.length, nTest: held.length,
+    classes, classNames, axisLabels, featureNames: p.featureNames, domain, metrics, overlay, path, basis, fitMs, size: view, nTrain: train.length, nTest: held.length,
   });
 
   if (view2 === 'projection' || view2 === 'basis') {
@@ -411,8 +424,12 @@ async function render({ id, fig, dataset, edits, model: spec, passes, view }) {
       const values = Float64Array.from(flat(model.predict(p.features(grid))));
       postMessage({ type: 'pass', id, fig, pass: i, final, nx, ny, values, range: [Math.min(...classes), Math.max(...classes)], predictMs: performance.now() - t }, [values.buffer]);
     } else {
-      const proba = gridProba(model, p.features(grid), classes, { X: Xtr, y: ytr });
-      postMessage({ type: 'pass', id, fig, pass: i, final, nx, ny, nClasses: classes.length, proba, empty: proba.empty ?? 0, predictMs: performance.now() - t }, [proba.buffer]);
+      const cells = p.features(grid);
+      const proba = gridProba(model, cells, classes, { X: Xtr, y: ytr });
+      // An SVM's decision function on the same grid, for its level sets.
+      const levels = overlay.levels ? Float64Array.from(flat(model.decisionFunction(cells))) : null;
+      const moved = levels ? [proba.buffer, levels.buffer] : [proba.buffer];
+      postMessage({ type: 'pass', id, fig, pass: i, final, nx, ny, nClasses: classes.length, proba, levels, empty: proba.empty ?? 0, predictMs: performance.now() - t }, moved);
     }
   }
 }
@@ -430,34 +447,6 @@ function neighbours({ id, fig, point }) {
     radius = model.getParams().radius;
   }
   postMessage({ type: 'neighbours', id, fig, point, indices: indices.map((i) => train[i]), radius });
-}
-
-// Fits once per value of `param`: train/test score and the asked attributes per value.
-function sweep({ id, fig, dataset, edits, model: spec, param, values, attributes = [] }) {
-  const Model = wl[spec.name];
-  if (typeof Model !== 'function') throw new Error(`no estimator named ${spec.name} in this build`);
-  const p = prepare(dataset, edits, Model.metadata);
-  requireTraining(p);
-  const Xtr = p.rows(p.train), ytr = p.target(p.train), Xte = p.rows(p.held), yte = p.target(p.held);
-  p.dispose();
-  const out = { train: [], test: [], attributes: Object.fromEntries(attributes.map((a) => [a, []])) };
-  for (const v of values) {
-    const model = new Model({ ...spec.params, [param]: v });
-    try {
-      model.fit(Xtr, ytr);
-      if (Model.metadata.kind === 'classifier' || Model.metadata.kind === 'regressor') {
-        out.train.push(model.score(Xtr, ytr));
-        out.test.push(Xte.rows ? model.score(Xte, yte) : null);
-      }
-      for (const a of attributes) {
-        const v2 = attr(model, a);
-        out.attributes[a].push(v2?.data ? Array.from(v2.data) : ArrayBuffer.isView(v2) ? Array.from(v2) : v2);
-      }
-    } finally {
-      model.dispose();
-    }
-  }
-  postMessage({ type: 'sweep', id, fig, values, ...out });
 }
 
 // Fits a clusterer once per value of `param` (random starts) and returns what each fit made of
@@ -531,11 +520,11 @@ onmessage = async ({ data: msg }) => {
   try {
     if (msg.type === 'render') await render(msg);
     else if (msg.type === 'neighbours') neighbours(msg);
-    else if (msg.type === 'sweep') sweep(msg);
     else if (msg.type === 'path') path(msg);
     else if (msg.type === 'runs') runs(msg);
     else if (msg.type === 'principalAxes') principalAxes(msg);
     else if (msg.type === 'losses') losses(msg);
+    else if (Object.hasOwn(selection, msg.type)) postMessage({ type: msg.type, id: msg.id, fig: msg.fig, ...(await selection[msg.type](msg, prepare)) });
   } catch (e) {
     postMessage({ type: 'error', id: msg.id, fig: msg.fig, message: e?.message ?? String(e) });
   }

@@ -6,6 +6,7 @@ import { writeFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { functionModules, functionDeclarations, functionDocs } from './generate_functions.mjs';
+import { apiPage } from './markdown.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const jsDir = path.resolve(here, '..');
@@ -46,17 +47,18 @@ const baseType = (p) => {
     default: return p.type;
   }
 };
-// perClass options (classWeight) also take an object keyed by label (see estimator.js).
-const tsType = (p) => [baseType(p), p.perClass && 'Record<string, number>', p.nullable && 'null'].filter(Boolean).join(' | ');
+// perClass options (classWeight) also take an object keyed by label (see estimator.js); integer and
+// number alternatives of a union are both `number` in TypeScript, said once.
+const tsType = (p) => [...new Set([...baseType(p).split(' | '), p.perClass && 'Record<string, number>', p.nullable && 'null'])].filter(Boolean).join(' | ');
+const bounds = (p) =>
+  [['minimum', '≥'], ['exclusiveMinimum', '>'], ['maximum', '≤'], ['exclusiveMaximum', '<']]
+    .filter(([key]) => key in p)
+    .map(([key, sign]) => `${sign} ${p[key]}`)
+    .join(', ');
+// The allowed values in words: "an integer ≥ 1", "> 0, < 1"; a union's alternatives joined by "or".
 const constraint = (p) => {
-  if (p.type === 'union') return p.oneOf.map((alt) => [alt.values ? alt.values.join('/') : alt.type, constraint(alt)].filter(Boolean).join(' ')).join('; ');
-  const parts = [];
-  if ('minimum' in p) parts.push(`≥ ${p.minimum}`);
-  if ('exclusiveMinimum' in p) parts.push(`> ${p.exclusiveMinimum}`);
-  if ('maximum' in p) parts.push(`≤ ${p.maximum}`);
-  if ('exclusiveMaximum' in p) parts.push(`< ${p.exclusiveMaximum}`);
-  if (p.type === 'integer') parts.push('integer');
-  return parts.join(', ');
+  if (p.type === 'union') return p.oneOf.map((alt) => (alt.values ? alt.values.join('/') : [alt.type, bounds(alt)].filter(Boolean).join(' '))).join(' or ');
+  return [p.type === 'integer' && 'integer', bounds(p)].filter(Boolean).join(' ');
 };
 // A method's TypeScript signature from the form of its arguments and the kind of its result (the
 // metadata of the standard methods and of the declared extras); y's type follows the estimator's kind.
@@ -64,23 +66,37 @@ const targetType = (kind) => ({ classifier: 'y: Labels', regressor: 'y: Targets'
 const argumentTypes = (args, kind) =>
   ({ none: '', X: 'X: MatrixLike', Xy: `X: MatrixLike, ${targetType(kind)}`, count: 'n: number',
      'X,nNeighbors?': 'X: MatrixLike, nNeighbors?: number', 'X,radius?': 'X: MatrixLike, radius?: number' })[args];
+// The JS type of an attribute or an extra method's result by its declared type (from the C++ type,
+// see describe.hpp); per-output ones lose their first axis when y was one-dimensional.
+const valueTypes = {
+  number: 'number',
+  integer: 'number',
+  boolean: 'boolean',
+  vector: 'Float64Array',
+  intVector: 'Int32Array',
+  matrix: 'DenseMatrix',
+  intMatrix: 'DenseMatrix<Int32Array>',
+  array: 'number | Float64Array | DenseMatrix',
+  arrays: 'Record<string, number | Float64Array | DenseMatrix>',
+};
+const perOutputTypes = { vector: 'number | Float64Array', intVector: 'number | Int32Array', matrix: 'Float64Array | DenseMatrix' };
+const attributeType = (a) => (a.perOutput ? perOutputTypes[a.type] : valueTypes[a.type]);
 const resultType = (result, kind) =>
   ({
-    prediction: { classifier: 'PredictedLabels', clusterer: 'Int32Array' }[kind] ?? 'Float64Array | DenseMatrix',
-    vector: 'Float64Array',
-    matrix: 'DenseMatrix',
+    prediction: { classifier: 'PredictedLabels<L>', clusterer: 'Int32Array' }[kind] ?? 'Float64Array | DenseMatrix',
     vectorOrMatrix: 'Float64Array | DenseMatrix',
-    number: 'number',
     neighbors: '{ distances: DenseMatrix; indices: DenseMatrix<Int32Array> }',
     radiusNeighbors: '{ distances: Float64Array[]; indices: Int32Array[] }',
-  })[result] ?? 'any';
+    ...valueTypes,
+  })[result];
 const methodSignature = (spec, kind) => `/** ${spec.doc}. */\n  ${spec.name}(${argumentTypes(spec.args, kind)}): ${resultType(spec.result, kind)};`;
 // The fit options an estimator takes (its metadata's fitOptions); none: an empty object only.
-const fitOptionsType = (m) => (m.fitOptions.length ? `Pick<FitOptions, ${m.fitOptions.map((o) => `'${o}'`).join(' | ')}>` : 'Record<string, never>');
+const fitOptionsType = (m) => `Pick<FitOptions, ${[...m.fitOptions, 'warnings'].map((o) => `'${o}'`).join(' | ')}>`;
+// A classifier is generic over its label type L: fit infers it from y, predict and classes return it.
 const fitSignature = (m) => {
   const options = `options?: ${fitOptionsType(m)}`;
   return {
-    classifier: `fit(X: MatrixLike, y: Labels, ${options}): this;\n  /** Class labels, in the column order of predictProba. */\n  readonly classes: PredictedLabels;`,
+    classifier: `fit<M extends Label>(X: MatrixLike, y: ArrayLike<M>, ${options}): ${m.name}<M>;\n  /** Class labels, in the column order of predictProba. */\n  readonly classes: PredictedLabels<L>;`,
     regressor: `fit(X: MatrixLike, y: Targets, ${options}): this;`,
     transformer: `fit(X: MatrixLike, y?: unknown, ${options}): this;`,
     clusterer: `fit(X: MatrixLike, y?: unknown, ${options}): this;`,
@@ -97,44 +113,79 @@ for (const m of metadata) {
     const c = constraint(p);
     dts += `  /** ${p.doc}. Default: ${JSON.stringify(p.default)}${c ? `; ${c}` : ''}. */\n  ${p.name}?: ${tsType(p)}${p.name === 'estimator' ? member : ''};\n`;
   }
-  dts += `}\n\n/** ${m.doc} (${m.family}). */\nexport declare class ${m.name} extends Estimator<${m.name}Options> {\n`;
+  const generic = m.kind === 'classifier' ? '<L extends Label = Label>' : '';
+  dts += `}\n\n/** ${m.doc} (${m.family}). */\nexport declare class ${m.name}${generic} extends Estimator<${m.name}Options> {\n`;
   dts += `  constructor(options?: ${m.name}Options${member});\n  static fromJSON(json: ModelJSON | string): ${m.name};\n  static readonly metadata: EstimatorMetadata;\n`;
   dts += `  ${fitSignature(m)}\n`;
   for (const spec of standardMethods.filter((s) => m.methods.includes(s.name))) {
     dts += `  ${methodSignature(spec, m.kind)}\n`;
     if (spec.name === 'transform') dts += `  fitTransform(X: MatrixLike, y?: Targets, options?: ${fitOptionsType(m)}): DenseMatrix;\n`;
   }
+  if (m.kind === 'clusterer')
+    dts += `  /** fit, then the cluster of each training sample. */\n  fitPredict(X: MatrixLike, y?: unknown, options?: ${fitOptionsType(m)}): Int32Array;\n`;
   const groups = new Map();
   for (const a of m.attributes) {
     const [group, field] = a.name.includes('.') ? a.name.split('.') : [null, a.name];
-    if (!group) dts += `  /** ${a.doc}. */\n  readonly ${field}: number | Float64Array | DenseMatrix;\n`;
-    else groups.set(group, [...(groups.get(group) ?? []), [field, a.doc]]);
+    if (!group) dts += `  /** ${a.doc}. */\n  readonly ${field}: ${attributeType(a)};\n`;
+    else groups.set(group, [...(groups.get(group) ?? []), { ...a, name: field }]);
   }
   for (const [group, fields] of groups)
-    dts += `  readonly ${group}: {\n${fields.map(([f, doc]) => `    /** ${doc}. */\n    readonly ${f}: number | Float64Array | DenseMatrix;\n`).join('')}  };\n`;
+    dts += `  readonly ${group}: {\n${fields.map((a) => `    /** ${a.doc}. */\n    readonly ${a.name}: ${attributeType(a)};\n`).join('')}  };\n`;
   for (const e of m.extraMethods) dts += `  ${methodSignature(e, m.kind)}\n`;
   dts += '}\n\n';
 }
-// The hand-written JS parts (model selection, pipelines) bring their own declarations and docs section.
-const handWritten = (ext) => readFileSync(path.join(here, `model_selection.${ext}`), 'utf8');
-writeIfChanged(path.join(jsDir, 'index.d.ts'), dts + functionDeclarations(functionMetadata, { tsType, constraint }) + handWritten('d.ts'));
+// The hand-written JS parts (model selection, pipelines, encoders) bring their own declarations and docs sections.
+const handWritten = (ext) => ['model_selection', 'encoders'].map((name) => readFileSync(path.join(here, `${name}.${ext}`), 'utf8')).join('');
+// `export {}`: what the file does not export (helper classes and types) stays private to it.
+writeIfChanged(path.join(jsDir, 'index.d.ts'), `${dts}${functionDeclarations(functionMetadata, { tsType, constraint })}${handWritten('d.ts')}\nexport {};\n`);
 
-// ---- docs/api.md
+// ---- docs/api.md (shipped in the package) and web/api.html (a page of the static site)
+// A table cell: `|` escaped so that a union type stays in its cell.
+const cell = (text) => String(text).replace(/\|/g, '\\|');
 const optionRow = (p) =>
-  `| \`${p.name}\` | \`${tsType(p)}\` | \`${JSON.stringify(p.default)}\` | ${p.values ? p.values.map((v) => `\`${v}\``).join(', ') : constraint(p)} | ${p.doc} |\n`;
-let md = '<!-- Generated by bindings/js/tools/generate.mjs from the estimator declarations. Do not edit. -->\n# wasmlearn API\n\n';
-md += '## Standard methods\n\nEach estimator has those its `methods` list names.\n\n| method | arguments | result | meaning |\n|---|---|---|---|\n';
-for (const spec of standardMethods) md += `| \`${spec.name}\` | \`${spec.args}\` | ${spec.result} | ${spec.doc} |\n`;
+  `| \`${cell(p.name)}\` | \`${cell(tsType(p))}\` | \`${cell(JSON.stringify(p.default))}\` | ${cell(p.values ? p.values.map((v) => `\`${v}\``).join(', ') : constraint(p))} | ${cell(p.doc)} |\n`;
+// A runnable example per estimator, from its kind and methods (tests/js/docs_examples.test.mjs runs them).
+const exampleData = {
+  classifier: ['const { X, y } = datasets.loadIris();', 'X, y'],
+  regressor: ['const { X, y } = datasets.loadDiabetes();', 'X, y'],
+  transformer: ['const { X } = datasets.loadIris();', 'X'],
+  clusterer: ['const { X } = datasets.makeBlobs({ nSamples: 150, centers: 3, randomState: 0 });', 'X'],
+};
+const firstOf = (names, m) => names.find((n) => m.methods.includes(n));
+function example(m) {
+  const [data, args] = exampleData[m.kind];
+  const options = m.params.some((p) => p.name === 'randomState') ? '{ randomState: 0 }' : '';
+  const method = firstOf(['predict', 'transform'], m);
+  const show = (expr) => `console.log(${expr});`;
+  const attribute = m.attributes.find((a) => !a.name.includes('.'));
+  return ['```js', `import { ${m.name}, datasets } from 'wasmlearn';`, '', data, `const model = new ${m.name}(${options}).fit(${args});`,
+    method && show(`model.${method}(X.slice(0, 3))`), attribute && show(`model.${attribute.name}`), 'model.dispose();', '```', '']
+    .filter((line) => line !== undefined).join('\n');
+}
+const attributeRow = (a) => `| \`${a.name}\` | \`${cell(attributeType(a))}\` | ${cell(a.doc)} |\n`;
+const methodRow = (spec, m) => `| \`${spec.name}(${argumentTypes(spec.args, m.kind).replace(/: [^,]+/g, '')})\` | \`${cell(resultType(spec.result, m.kind).replace('<L>', ''))}\` | ${cell(spec.doc)} |\n`;
+let md = '<!-- Generated by bindings/js/tools/generate.mjs from the declarations. Do not edit. -->\n# wasmlearn API\n\n';
+md += readFileSync(path.join(here, 'package.md'), 'utf8') + '\n';
+md += `## Estimators\n\n${metadata.map((m) => `[${m.name}](#${m.name.toLowerCase()})`).join(' · ')}\n\n`;
+md += 'Every estimator has `fit`, `getParams`, `setParams`, `warnings`, `toJSON` / `fromJSON`, `toOnnx`, `fitAsync` and `dispose`, and the standard methods its `methods` list names:\n\n';
+md += '| method | arguments | result | meaning |\n|---|---|---|---|\n';
+for (const spec of standardMethods) md += `| \`${spec.name}\` | \`${cell(spec.args)}\` | ${spec.result} | ${cell(spec.doc)} |\n`;
 md += '\n';
 for (const m of metadata) {
-  md += `## ${m.name}\n\n${m.doc}. Family \`${m.family}\`, ${m.kind}; methods: ${m.methods.map((x) => `\`${x}\``).join(', ')}; fit options: ${m.fitOptions.map((x) => `\`${x}\``).join(', ') || 'none'}.\n\n`;
+  md += `### ${m.name}\n\n${m.doc}. Family \`${m.family}\`, ${m.kind}; fit options: ${[...m.fitOptions, 'warnings'].map((x) => `\`${x}\``).join(', ')}.\n\n${example(m)}\n`;
   md += '| option | type | default | allowed | meaning |\n|---|---|---|---|---|\n';
   for (const p of m.params) md += optionRow(p);
-  if (m.attributes.length) md += `\nFitted attributes: ${m.attributes.map((a) => `\`${a.name}\` (${a.doc})`).join('; ')}.\n`;
-  if (m.extraMethods.length) md += `\nMore methods: ${m.extraMethods.map((e) => `\`${e.name}\` (${e.doc})`).join('; ')}.\n`;
+  if (m.rules.length) md += `\nBetween options: ${cell(m.rules.join('; '))}.\n`;
+  const methods = [...standardMethods.filter((spec) => m.methods.includes(spec.name)), ...m.extraMethods];
+  if (m.kind === 'clusterer') methods.push({ name: 'fitPredict', args: 'X', result: 'prediction', doc: 'fit, then the cluster of each training sample' });
+  if (m.methods.includes('transform')) methods.push({ name: 'fitTransform', args: 'X', result: 'matrix', doc: 'fit, then transform the training samples' });
+  md += `\n| method | result | meaning |\n|---|---|---|\n${methods.map((spec) => methodRow(spec, m)).join('')}`;
+  if (m.attributes.length) md += `\n| fitted attribute | type | meaning |\n|---|---|---|\n${m.attributes.map(attributeRow).join('')}`;
   md += '\n';
 }
 mkdirSync(path.join(root, 'docs'), { recursive: true });
-writeIfChanged(path.join(root, 'docs', 'api.md'), md + functionDocs(functionMetadata, optionRow) + handWritten('md'));
+md += functionDocs(functionMetadata, optionRow) + handWritten('md');
+writeIfChanged(path.join(root, 'docs', 'api.md'), md);
+writeIfChanged(path.join(root, 'web', 'api.html'), apiPage(md));
 for (const [file, text] of Object.entries(functionModules(functionMetadata, jsDir, functionBanner))) writeIfChanged(file, text);
-console.log(`generated estimators.js, index.d.ts and docs/api.md for ${metadata.length} estimators and ${functionMetadata.length} functions`);
+console.log(`generated estimators.js, index.d.ts, docs/api.md and web/api.html for ${metadata.length} estimators and ${functionMetadata.length} functions`);

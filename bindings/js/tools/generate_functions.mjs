@@ -146,14 +146,15 @@ type Values = number[] | Float64Array | Float32Array;
   const doc = (m) => `/** ${[`${m.doc}.`, ...m.arrays.map((a) => `${a.name}: ${a.doc}.`)].join(' ')} */\n`;
   for (const m of metadata.filter((f) => f.topLevel))
     dts += doc(m) + signatures(m, helpers).map((s) => `export declare ${s}\n`).join('');
-  // A namespace with its functions and, nested in it, its child namespaces.
+  // A namespace with its functions and, nested in it, its child namespaces; every member exported
+  // explicitly (a namespace with one export declaration exports nothing else).
   const namespace = (module, indent) => {
     const members = metadata.filter((m) => m.module === module);
-    let text = `${indent}/** The ${module} functions. */\n${indent}${indent ? '' : 'export declare '}namespace ${leafOf(module)} {\n`;
+    let text = `${indent}/** The ${module} functions. */\n${indent}export ${indent ? '' : 'declare '}namespace ${leafOf(module)} {\n`;
     const top = members.filter((m) => m.topLevel).map((m) => m.name);
     if (top.length) text += `${indent}  export { ${top.join(', ')} };\n`;
     for (const m of members.filter((f) => !f.topLevel))
-      text += `${indent}  ${doc(m)}${signatures(m, helpers).map((s) => `${indent}  ${s}\n`).join('')}`;
+      text += `${indent}  ${doc(m)}${signatures(m, helpers).map((s) => `${indent}  export ${s}\n`).join('')}`;
     for (const child of childrenOf(metadata, module)) text += namespace(child, `${indent}  `);
     return `${text}${indent}}\n`;
   };
@@ -163,10 +164,10 @@ type Values = number[] | Float64Array | Float32Array;
 
 // ---- docs
 export function functionDocs(metadata, optionRow) {
-  let md = '# Functions\n\n';
+  let md = '## Functions\n\n';
   for (const m of metadata) {
     const call = `${m.module}.${m.name}(${[...m.arrays.map((a) => (a.optional ? `[${a.name}]` : a.name)), ...(m.positional ? m.params.map((p) => `[${p.name}]`) : m.params.length ? ['[options]'] : [])].join(', ')})`;
-    md += `## ${call}\n\n${m.doc}.${m.topLevel ? ` Also exported at the top level as \`${m.name}\`.` : ''}\n\n`;
+    md += `### ${call}\n\n${m.doc}.${m.topLevel ? ` Also exported at the top level as \`${m.name}\`.` : ''}\n\n`;
     for (const a of m.arrays) md += `- \`${a.name}\` (${a.kind}${a.optional ? ', optional' : ''}): ${a.doc}.\n`;
     if (m.arrays.length) md += '\n';
     if (m.params.length) {

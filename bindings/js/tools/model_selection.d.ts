@@ -41,9 +41,9 @@ export declare class LeaveOneOut extends SplitterClass<Record<string, never>> {}
 export declare class TimeSeriesSplit extends SplitterClass<TimeSeriesSplitOptions> {}
 
 /** A fitted or unfitted model: an estimator, a Pipeline or a search. */
-export type Model = Estimator<unknown> | Pipeline | GridSearchCV | RandomizedSearchCV;
+export type Model = Estimator<unknown> | Pipeline | GridSearchCV | RandomizedSearchCV | OneHotEncoder | OrdinalEncoder;
 /** A scoring string (see scoringNames), or a function (fitted estimator, X, y) => number (larger is better). */
-export type Scoring = string | ((estimator: any, X: MatrixLike, y: any) => number);
+export type Scoring = string | ((estimator: any, X: MatrixLike | Rows, y: any) => number);
 export type CV = number | Splitter | ([ArrayLike<number>, ArrayLike<number>] | { train: ArrayLike<number>; test: ArrayLike<number> })[];
 export interface CrossValidationOptions {
   /** Group label of each sample, for GroupKFold. */
@@ -74,12 +74,12 @@ export interface CrossValidateResult {
 }
 /** Scoring strings as scikit-learn's (each scores through a function of the metrics namespace). */
 export declare const scoringNames: string[];
-export declare function crossValidate(estimator: Model, X: MatrixLike, y?: Labels | Targets | null, options?: CrossValidateOptions): Promise<CrossValidateResult>;
-export declare function crossValScore(estimator: Model, X: MatrixLike, y?: Labels | Targets | null, options?: CrossValidationOptions & { scoring?: Scoring }): Promise<Float64Array>;
-export declare function crossValPredict(estimator: Model, X: MatrixLike, y?: Labels | Targets | null,
+export declare function crossValidate(estimator: Model, X: MatrixLike | Rows, y?: Labels | Targets | null, options?: CrossValidateOptions): Promise<CrossValidateResult>;
+export declare function crossValScore(estimator: Model, X: MatrixLike | Rows, y?: Labels | Targets | null, options?: CrossValidationOptions & { scoring?: Scoring }): Promise<Float64Array>;
+export declare function crossValPredict(estimator: Model, X: MatrixLike | Rows, y?: Labels | Targets | null,
   options?: Omit<CrossValidationOptions, 'errorScore'> & { method?: 'predict' | 'predictProba' | 'decisionFunction' | 'transform' }): Promise<PredictedLabels | Float64Array | DenseMatrix>;
 /** Train and test scores, one row per value of paramName, one column per fold. */
-export declare function validationCurve(estimator: Model, X: MatrixLike, y: Labels | Targets | null,
+export declare function validationCurve(estimator: Model, X: MatrixLike | Rows, y: Labels | Targets | null,
   options: CrossValidationOptions & { paramName: string; paramRange: unknown[]; scoring?: Scoring }): Promise<{ trainScores: DenseMatrix; testScores: DenseMatrix }>;
 export interface LearningCurveOptions extends CrossValidationOptions {
   /** Fractions in (0, 1] of the largest training set, or counts (default [0.1, 0.325, 0.55, 0.775, 1]). */
@@ -89,7 +89,7 @@ export interface LearningCurveOptions extends CrossValidationOptions {
   randomState?: number;
   returnTimes?: boolean;
 }
-export declare function learningCurve(estimator: Model, X: MatrixLike, y: Labels | Targets | null, options?: LearningCurveOptions): Promise<{
+export declare function learningCurve(estimator: Model, X: MatrixLike | Rows, y: Labels | Targets | null, options?: LearningCurveOptions): Promise<{
   trainSizesAbs: Int32Array; trainScores: DenseMatrix; testScores: DenseMatrix; fitTimes?: DenseMatrix; scoreTimes?: DenseMatrix;
 }>;
 
@@ -107,7 +107,7 @@ export interface SearchOptions {
 export type Distribution = unknown[] | { uniform: [number, number] } | { loguniform: [number, number] } | { randint: [number, number] };
 declare abstract class BaseSearchCV {
   /** fit options: groups (for the splitter) and the estimator's own fit options. */
-  fit(X: MatrixLike, y?: Labels | Targets | null, options?: { groups?: Labels } & Record<string, unknown>): Promise<this>;
+  fit(X: MatrixLike | Rows, y?: Labels | Targets | null, options?: { groups?: Labels } & Record<string, unknown>): Promise<this>;
   /** scikit-learn's cv_results_ with camelCase keys (meanTestScore, rankTestScore, split0TestScore, paramNNeighbors, params, ...). */
   readonly cvResults: Record<string, any>;
   readonly bestIndex: number;
@@ -122,11 +122,11 @@ declare abstract class BaseSearchCV {
   getParams(): Record<string, unknown>;
   /** Its own options (the search is rebuilt and unfitted) and its estimator's as estimator__<name>. */
   setParams(params: Record<string, unknown>): this;
-  predict(X: MatrixLike): any;
-  predictProba(X: MatrixLike): DenseMatrix;
-  decisionFunction(X: MatrixLike): Float64Array | DenseMatrix;
-  transform(X: MatrixLike): DenseMatrix;
-  score(X: MatrixLike, y: Labels | Targets): number;
+  predict(X: MatrixLike | Rows): any;
+  predictProba(X: MatrixLike | Rows): DenseMatrix;
+  decisionFunction(X: MatrixLike | Rows): Float64Array | DenseMatrix;
+  transform(X: MatrixLike | Rows): DenseMatrix;
+  score(X: MatrixLike | Rows, y: Labels | Targets): number;
   /** Frees the refitted best estimator's WebAssembly memory (fit again to use the search). */
   dispose(): void;
 }
@@ -153,15 +153,15 @@ export declare class Pipeline {
   getParams(): Record<string, unknown>;
   setParams(params: Record<string, unknown>): this;
   /** options addressed to steps: { <step>__<fit option>: value }. */
-  fit(X: MatrixLike, y?: Labels | Targets | null, options?: Record<string, unknown>): this;
+  fit(X: MatrixLike | Rows, y?: Labels | Targets | null, options?: Record<string, unknown>): this;
   /** fit in a worker (see Estimator.fitAsync); the steps keep their identity. */
-  fitAsync(X: MatrixLike, y?: Labels | Targets | null, options?: Record<string, unknown> & { signal?: AbortSignalLike }): Promise<this>;
-  predict(X: MatrixLike): any;
-  predictProba(X: MatrixLike): DenseMatrix;
-  decisionFunction(X: MatrixLike): Float64Array | DenseMatrix;
-  transform(X: MatrixLike): DenseMatrix;
-  fitTransform(X: MatrixLike, y?: Labels | Targets | null, options?: Record<string, unknown>): DenseMatrix;
-  score(X: MatrixLike, y: Labels | Targets): number;
+  fitAsync(X: MatrixLike | Rows, y?: Labels | Targets | null, options?: Record<string, unknown> & { signal?: AbortSignalLike }): Promise<this>;
+  predict(X: MatrixLike | Rows): any;
+  predictProba(X: MatrixLike | Rows): DenseMatrix;
+  decisionFunction(X: MatrixLike | Rows): Float64Array | DenseMatrix;
+  transform(X: MatrixLike | Rows): DenseMatrix;
+  fitTransform(X: MatrixLike | Rows, y?: Labels | Targets | null, options?: Record<string, unknown>): DenseMatrix;
+  score(X: MatrixLike | Rows, y: Labels | Targets): number;
   /** The fitted pipeline as one ONNX model (see Estimator.toOnnx); every step must be exportable. */
   toOnnx(): Uint8Array;
   toJSON(): { estimator: 'Pipeline'; steps: [string, ModelJSON | 'passthrough' | null][] };

@@ -6,13 +6,23 @@ export declare class DenseMatrix<D extends Float64Array | Float32Array | Int32Ar
   readonly cols: number;
   get(i: number, j: number): number;
   toArray(): number[][];
+  /** The rows at `indices`, in that order (e.g. one fold of a split). */
+  take(indices: ArrayLike<number>): DenseMatrix<D>;
+  /** Column j. */
+  column(j: number): D;
+  /** The columns at `indices`, in that order. */
+  columns(indices: ArrayLike<number>): DenseMatrix<D>;
+  /** Rows start .. end - 1, counted as Array.prototype.slice counts them. */
+  slice(start?: number, end?: number): DenseMatrix<D>;
 }
 /** Samples in rows: nested arrays, or a row-major buffer with its shape. */
 export type MatrixLike = number[][] | ArrayLike<number>[] | { data: Float64Array | Float32Array | number[]; rows: number; cols: number };
 /** Class labels: all numbers or all strings. */
 export type Labels = ArrayLike<number> | readonly string[];
+/** One class label. */
+export type Label = number | string;
 /** `predict` returns labels of the kind `fit` was given: numbers as a Float64Array, or strings. */
-export type PredictedLabels = Float64Array | string[];
+export type PredictedLabels<L extends Label = Label> = [L] extends [string] ? L[] : [L] extends [number] ? Float64Array : Float64Array | string[];
 /** Regression targets: one per sample, or a matrix for several outputs. */
 export type Targets = number[] | Float64Array | Float32Array | MatrixLike;
 
@@ -40,6 +50,8 @@ export interface EstimatorMetadata {
   fitOptions: (keyof FitOptions)[];
   params: ParamMetadata[];
   attributes: AttributeMetadata[];
+  /** X may hold NaN, a missing value (SimpleImputer); every other estimator rejects NaN by name. */
+  allowsNan: boolean;
 }
 /** What a fitted attribute is, whatever its name (views pick attributes by role). */
 export type AttributeRole =
@@ -48,6 +60,11 @@ export type AttributeRole =
 export interface AttributeMetadata {
   name: string;
   doc: string;
+  /** Its JS type: number, integer (a number), boolean, vector (Float64Array), intVector (Int32Array),
+   * matrix (DenseMatrix), intMatrix (DenseMatrix of Int32Array). */
+  type: 'number' | 'integer' | 'boolean' | 'vector' | 'intVector' | 'matrix' | 'intMatrix';
+  /** One entry per regression target: the first axis is dropped when y was one-dimensional. */
+  perOutput?: boolean;
   role?: AttributeRole;
   /** The short name a view prints for it: an axis prefix ("PC") for components, the objective's name for a history. */
   label?: string;
@@ -72,6 +89,29 @@ export interface FitOptions {
   /** Estimators whose metadata lists "progress" (forests) call this during fit with (steps done,
    * total); returning false cancels the fit, which then throws "fit cancelled ...". */
   onProgress?: (done: number, total: number) => boolean | void;
+  /** This fit's warnings: printed once ('warn'), kept in model.warnings only ('ignore') or thrown
+   * ('error'). Default: the setting of setConfig. */
+  warnings?: WarningAction;
+}
+
+/** What happens to warnings: 'warn' prints each distinct one once through console.warn
+ * ("wasmlearn ConvergenceWarning: ..."), 'ignore' keeps them in model.warnings only, 'error' makes
+ * the call throw an Error named after the warning's class (the model stays fitted). */
+export type WarningAction = 'warn' | 'ignore' | 'error';
+/** Package settings (scikit-learn's set_config). */
+export interface Config {
+  warnings: WarningAction;
+}
+/** Changes the given settings; returns the previous ones, so that setConfig(previous) restores them. */
+export declare function setConfig(options: Partial<Config>): Config;
+export declare function getConfig(): Config;
+
+// Symbol.dispose (TypeScript's esnext.disposable library, Node >= 24) declared here, so that the
+// types compile with target es2022 and neither that library nor @types/node.
+declare global {
+  interface SymbolConstructor {
+    readonly dispose: unique symbol;
+  }
 }
 
 /** An AbortSignal (declared here so that the types need neither the DOM library nor @types/node). */
@@ -100,7 +140,7 @@ export declare abstract class Estimator<Options> {
   toOnnx(): Uint8Array;
   /** fit in a worker, so the calling thread stays free: fit's options (onProgress reports, its return
    * value is ignored) plus signal, an AbortSignal that cancels (the Promise rejects with an AbortError). */
-  fitAsync(X: MatrixLike, y?: unknown, options?: Record<string, unknown> & { signal?: AbortSignalLike; onProgress?: (done: number, total: number) => void }): Promise<this>;
+  fitAsync(X: MatrixLike, y?: unknown, options?: Record<string, unknown> & { signal?: AbortSignalLike; onProgress?: (done: number, total: number) => void; warnings?: WarningAction }): Promise<this>;
   /** Frees the WebAssembly memory now; any later call throws. */
   dispose(): void;
   [Symbol.dispose](): void;
@@ -114,7 +154,7 @@ export declare function terminatePools(): void;
 /** Every estimator with its options (type, default, allowed values, doc), for UIs and docs. */
 export declare function estimators(): EstimatorMetadata[];
 /** Loads any saved model, whatever its estimator (a saved Pipeline gives a Pipeline). */
-export declare function loadModel(json: ModelJSON | string | object): Estimator<unknown> | Pipeline;
+export declare function loadModel(json: ModelJSON | string | object): Estimator<unknown> | Pipeline | OneHotEncoder | OrdinalEncoder | LabelEncoder;
 
 /** model.toOnnx() as a function (estimators and pipelines of them). */
 export declare function toOnnx(model: Estimator<unknown> | Pipeline): Uint8Array;

@@ -7,11 +7,13 @@
 #include "wasmlearn/decomposition/describe.hpp"
 #include "wasmlearn/discriminant_analysis/describe.hpp"
 #include "wasmlearn/ensemble/describe.hpp"
+#include "wasmlearn/kernel_ridge/describe.hpp"
 #include "wasmlearn/linear_model/describe.hpp"
 #include "wasmlearn/mixture/describe.hpp"
 #include "wasmlearn/multiclass/describe.hpp"
 #include "wasmlearn/naive_bayes/describe.hpp"
 #include "wasmlearn/neighbors/describe.hpp"
+#include "wasmlearn/neural_network/describe.hpp"
 #include "wasmlearn/preprocessing/describe.hpp"
 #include "wasmlearn/svm/describe.hpp"
 #include "wasmlearn/svm/linear_describe.hpp"
@@ -24,7 +26,8 @@ template <class... E> struct EstimatorList {};
 using AllEstimators = EstimatorList<
     StandardScaler, MinMaxScaler, MaxAbsScaler, RobustScaler, Normalizer,
     PolynomialFeatures, SplineTransformer, PiecewiseConstantFeatures,
-    PiecewiseLinearFeatures, KNeighborsClassifier, KNeighborsRegressor,
+    PiecewiseLinearFeatures, SimpleImputer, KBinsDiscretizer,
+    KNeighborsClassifier, KNeighborsRegressor,
     RadiusNeighborsClassifier, RadiusNeighborsRegressor, NearestCentroid,
     GaussianNB, LinearDiscriminantAnalysis, QuadraticDiscriminantAnalysis,
     KMeans, GaussianMixture, PCA, LinearRegression, Ridge, Perceptron,
@@ -33,6 +36,6 @@ using AllEstimators = EstimatorList<
     RandomForestRegressor, ExtraTreesClassifier, ExtraTreesRegressor,
     BaggingClassifier, BaggingRegressor, LinearSVC, LinearSVR,
     OneVsRestClassifier, OneVsOneClassifier, OutputCodeClassifier, SVC, NuSVC,
-    SVR, NuSVR, OneClassSVM>;
+    SVR, NuSVR, OneClassSVM, KernelRidge, KernelPCA, MLPClassifier, MLPRegressor>;
 
 } // namespace wasmlearn

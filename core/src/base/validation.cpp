@@ -1,4 +1,5 @@
 #include "wasmlearn/base/validation.hpp"
+#include "wasmlearn/base/missing_values.hpp"
 
 #include <cmath>
 #include <cstdio>
@@ -56,25 +57,30 @@ void check_size(double needed, const std::string& what, double limit) {
 
 static std::string non_finite_name(double v) { return std::isnan(v) ? "NaN" : (v > 0 ? "Infinity" : "-Infinity"); }
 
-// "X contains NaN at row 1, column 0": the first non-finite cell, by rows.
-static void check_finite_cells(MatrixRef A, const char* name) {
+// "X contains NaN at row 1, column 0": the first non-finite cell, by rows; NaN passes when
+// `allow_nan` (a missing value, see missing_values.hpp).
+static void check_cells(MatrixRef A, const char* name, bool allow_nan) {
   if (A.allFinite()) return;
   for (Index i = 0; i < A.rows(); ++i)
     for (Index j = 0; j < A.cols(); ++j)
-      if (!std::isfinite(A(i, j)))
+      if (!std::isfinite(A(i, j)) && !(allow_nan && std::isnan(A(i, j))))
         throw InvalidArgument(std::string(name) + " contains " + non_finite_name(A(i, j)) + " at row " +
                               std::to_string(i) + ", column " + std::to_string(j));
 }
 
-void check_matrix(MatrixRef X, const char* name, Index min_samples) {
+static void check_values(MatrixRef X, const char* name, Index min_samples, bool allow_nan) {
   if (X.rows() == 0 || X.cols() == 0)
     throw InvalidArgument(std::string(name) + " is empty (" + std::to_string(X.rows()) + " rows, " +
                           std::to_string(X.cols()) + " columns)");
   if (X.rows() < min_samples)
     throw InvalidArgument(std::string(name) + " has " + std::to_string(X.rows()) + " rows but at least " +
                           std::to_string(min_samples) + " are needed");
-  check_finite_cells(X, name);
+  check_cells(X, name, allow_nan);
 }
+
+void check_matrix(MatrixRef X, const char* name, Index min_samples) { check_values(X, name, min_samples, false); }
+
+void check_matrix_allowing_nan(MatrixRef X, const char* name) { check_values(X, name, 1, true); }
 
 void check_finite(VectorRef v, const char* name) {
   if (v.allFinite()) return;
@@ -86,7 +92,7 @@ void check_finite(VectorRef v, const char* name) {
 
 void check_finite_values(MatrixRef A, const char* name) {
   if (A.cols() == 1) return check_finite(A.col(0), name);
-  check_finite_cells(A, name);
+  check_cells(A, name, false);
 }
 
 void check_same_rows(Index x_rows, Index y_rows, const char* y_name) {
@@ -115,6 +121,7 @@ void check_sample_weight(VectorRef w, Index n_samples, const char* name) {
 }
 
 void check_n_features(Index fitted, MatrixRef X, const char* name) {
+  if (X.rows() == 0 && X.cols() != fitted) check_matrix(X, name);  // [] says it is empty, not "0 columns"
   if (X.cols() != fitted)
     throw InvalidArgument(std::string(name) + " has " + std::to_string(X.cols()) + " columns but the model was fitted with " +
                           std::to_string(fitted));

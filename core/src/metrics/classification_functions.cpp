@@ -124,7 +124,8 @@ FunctionResult Describe<fn::HingeLoss>::run(const FunctionArrays& a, const P& o)
 }
 
 FunctionResult Describe<fn::RocAucScore>::run(const FunctionArrays& a, const P& o) {
-  return FunctionResult().add("", NdArray::scalar(roc_auc_score(codes(a[0]), a[1], o.average, o.multi_class, o.labels, o.sample_weight)));
+  const double area = roc_auc_score(codes(a[0]), a[1], o.average, o.multi_class, o.labels, o.sample_weight, o.max_fpr.value_or(1));
+  return FunctionResult().add("", NdArray::scalar(area));
 }
 
 FunctionResult Describe<fn::AveragePrecisionScore>::run(const FunctionArrays& a, const P& o) {

@@ -32,16 +32,24 @@ static void check_targets(MatrixRef y_true, MatrixRef y_pred, VectorRef w) {
   if (w.minCoeff() < 0 || w.sum() <= 0) throw InvalidArgument("sampleWeight must be non-negative and not all zero");
 }
 
-// The (weighted) mean of each column, averaged over the columns.
-static double mean_of_columns(const Matrix& values, VectorRef w) {
-  if (w.size() == 0) return values.colwise().mean().mean();
-  return (w.transpose() * values).mean() / w.sum();
+// The (weighted) mean of each column.
+static Vector column_means(const Matrix& values, VectorRef w) {
+  if (w.size() == 0) return values.colwise().mean().transpose();
+  return (w.transpose() * values).transpose() / w.sum();
 }
 
 // 1 - numerator / denominator per output, with scikit-learn's finite conventions for a zero denominator.
 static double explained_ratio(double numerator, double denominator) {
   if (denominator != 0) return 1 - numerator / denominator;
   return numerator == 0 ? 1.0 : 0.0;
+}
+
+Vector OutputScores::combined(Multioutput how) const {
+  if (how == Multioutput::raw_values) return scores;
+  if (how == Multioutput::uniform_average || variances.size() == 0) return Vector::Constant(1, scores.mean());
+  // Every yTrue constant: scikit-learn gives 1 when every output is predicted exactly, else 0.
+  if (variances.sum() == 0) return Vector::Constant(1, (scores.array() == 1).all() ? 1.0 : 0.0);
+  return Vector::Constant(1, scores.dot(variances) / variances.sum());
 }
 
 double accuracy_score(IntVectorRef y_true, IntVectorRef y_pred) {
@@ -53,24 +61,23 @@ double mean_squared_error(MatrixRef y_true, MatrixRef y_pred) { return mean_squa
 double mean_absolute_error(MatrixRef y_true, MatrixRef y_pred) { return mean_absolute_error(y_true, y_pred, Vector()); }
 double r2_score(MatrixRef y_true, MatrixRef y_pred) { return r2_score(y_true, y_pred, Vector()); }
 
-double mean_squared_error(MatrixRef y_true, MatrixRef y_pred, VectorRef w) {
+OutputScores mean_squared_error_per_output(MatrixRef y_true, MatrixRef y_pred, VectorRef w) {
   check_targets(y_true, y_pred, w);
-  return mean_of_columns((y_true - y_pred).array().square().matrix(), w);
+  return {column_means((y_true - y_pred).array().square().matrix(), w), Vector()};
 }
 
-double mean_absolute_error(MatrixRef y_true, MatrixRef y_pred, VectorRef w) {
+OutputScores mean_absolute_error_per_output(MatrixRef y_true, MatrixRef y_pred, VectorRef w) {
   check_targets(y_true, y_pred, w);
-  return mean_of_columns((y_true - y_pred).array().abs().matrix(), w);
+  return {column_means((y_true - y_pred).array().abs().matrix(), w), Vector()};
 }
 
-// Per output 1 - SS_res/SS_tot, averaged; scikit-learn's conventions for a constant target:
-// a perfect prediction scores 1, anything else 0.
-double r2_score(MatrixRef y_true, MatrixRef y_pred, VectorRef w) {
+// Per output 1 - SS_res/SS_tot; scikit-learn's conventions for a constant target: a perfect
+// prediction scores 1, anything else 0. SS_tot weighs the outputs under 'variance_weighted'.
+OutputScores r2_score_per_output(MatrixRef y_true, MatrixRef y_pred, VectorRef w) {
   check_targets(y_true, y_pred, w);
   if (y_true.rows() < 2) throw InvalidArgument("r2Score needs at least 2 samples");
-  const Vector ones = Vector::Ones(y_true.rows());
-  const Vector& weights = w.size() ? Vector(w) : ones;
-  double sum = 0;
+  const Vector weights = w.size() ? Vector(w) : Vector::Ones(y_true.rows());
+  OutputScores out{Vector(y_true.cols()), Vector(y_true.cols())};
   for (Index k = 0; k < y_true.cols(); ++k) {
     // R² does not change when both columns are scaled; values whose squares (or sum) would overflow
     // float64 (y ~ 1e307) are scaled to at most 1 first, others are left as they are (exact as before).
@@ -80,30 +87,31 @@ double r2_score(MatrixRef y_true, MatrixRef y_pred, VectorRef w) {
     const double mean = t.dot(weights) / weights.sum();
     const double ss_res = (t - p).array().square().matrix().dot(weights);
     const double ss_tot = (t.array() - mean).square().matrix().dot(weights);
-    sum += explained_ratio(ss_res, ss_tot);
+    out.scores[k] = explained_ratio(ss_res, ss_tot);
+    out.variances[k] = ss_tot * scale * scale;  // 'variance_weighted' weights, in y's own units
   }
-  return sum / static_cast<double>(y_true.cols());
+  return out;
 }
 
-double explained_variance_score(MatrixRef y_true, MatrixRef y_pred, VectorRef w) {
+OutputScores explained_variance_score_per_output(MatrixRef y_true, MatrixRef y_pred, VectorRef w) {
   check_targets(y_true, y_pred, w);
   const Vector weights = w.size() ? Vector(w) : Vector::Ones(y_true.rows());
   const double total = weights.sum();
-  double sum = 0;
+  OutputScores out{Vector(y_true.cols()), Vector(y_true.cols())};
   for (Index k = 0; k < y_true.cols(); ++k) {
     const Vector diff = y_true.col(k) - y_pred.col(k);
     const double diff_mean = diff.dot(weights) / total, true_mean = y_true.col(k).dot(weights) / total;
     const double numerator = (diff.array() - diff_mean).square().matrix().dot(weights) / total;
-    const double denominator = (y_true.col(k).array() - true_mean).square().matrix().dot(weights) / total;
-    sum += explained_ratio(numerator, denominator);
+    out.variances[k] = (y_true.col(k).array() - true_mean).square().matrix().dot(weights) / total;
+    out.scores[k] = explained_ratio(numerator, out.variances[k]);
   }
-  return sum / static_cast<double>(y_true.cols());
+  return out;
 }
 
-double median_absolute_error(MatrixRef y_true, MatrixRef y_pred, VectorRef w) {
+OutputScores median_absolute_error_per_output(MatrixRef y_true, MatrixRef y_pred, VectorRef w) {
   check_targets(y_true, y_pred, w);
   const Index n = y_true.rows();
-  double sum = 0;
+  OutputScores out{Vector(y_true.cols()), Vector()};
   for (Index k = 0; k < y_true.cols(); ++k) {
     const Vector errors = (y_true.col(k) - y_pred.col(k)).cwiseAbs();
     std::vector<Index> order(static_cast<std::size_t>(n));
@@ -111,7 +119,7 @@ double median_absolute_error(MatrixRef y_true, MatrixRef y_pred, VectorRef w) {
     std::stable_sort(order.begin(), order.end(), [&](Index a, Index b) { return errors[a] < errors[b]; });
     if (w.size() == 0) {
       const double upper = errors[order[static_cast<std::size_t>(n / 2)]];
-      sum += n % 2 ? upper : (upper + errors[order[static_cast<std::size_t>(n / 2 - 1)]]) / 2;
+      out.scores[k] = n % 2 ? upper : (upper + errors[order[static_cast<std::size_t>(n / 2 - 1)]]) / 2;
       continue;
     }
     const double half = w.sum() / 2;
@@ -121,22 +129,40 @@ double median_absolute_error(MatrixRef y_true, MatrixRef y_pred, VectorRef w) {
       cumulative += w[order[r]];
       if (cumulative >= half) break;
     }
-    sum += errors[order[r]];
+    out.scores[k] = errors[order[r]];
   }
-  return sum / static_cast<double>(y_true.cols());
+  return out;
 }
 
-double mean_absolute_percentage_error(MatrixRef y_true, MatrixRef y_pred, VectorRef w) {
+OutputScores mean_absolute_percentage_error_per_output(MatrixRef y_true, MatrixRef y_pred, VectorRef w) {
   check_targets(y_true, y_pred, w);
   const double eps = std::numeric_limits<double>::epsilon();
   const Matrix ratios = (y_true - y_pred).cwiseAbs().array() / y_true.cwiseAbs().array().max(eps);
-  return mean_of_columns(ratios, w);
+  return {column_means(ratios, w), Vector()};
 }
 
-double max_error(MatrixRef y_true, MatrixRef y_pred, VectorRef w) {
+OutputScores max_error_per_output(MatrixRef y_true, MatrixRef y_pred, VectorRef w) {
   check_targets(y_true, y_pred, w);
   if (y_true.cols() != 1) throw InvalidArgument("maxError takes one output, got " + std::to_string(y_true.cols()));
-  return (y_true - y_pred).cwiseAbs().maxCoeff();
+  return {Vector::Constant(1, (y_true - y_pred).cwiseAbs().maxCoeff()), Vector()};
 }
+
+double mean_squared_error(MatrixRef y_true, MatrixRef y_pred, VectorRef w) {
+  return mean_squared_error_per_output(y_true, y_pred, w).scores.mean();
+}
+double mean_absolute_error(MatrixRef y_true, MatrixRef y_pred, VectorRef w) {
+  return mean_absolute_error_per_output(y_true, y_pred, w).scores.mean();
+}
+double r2_score(MatrixRef y_true, MatrixRef y_pred, VectorRef w) { return r2_score_per_output(y_true, y_pred, w).scores.mean(); }
+double explained_variance_score(MatrixRef y_true, MatrixRef y_pred, VectorRef w) {
+  return explained_variance_score_per_output(y_true, y_pred, w).scores.mean();
+}
+double median_absolute_error(MatrixRef y_true, MatrixRef y_pred, VectorRef w) {
+  return median_absolute_error_per_output(y_true, y_pred, w).scores.mean();
+}
+double mean_absolute_percentage_error(MatrixRef y_true, MatrixRef y_pred, VectorRef w) {
+  return mean_absolute_percentage_error_per_output(y_true, y_pred, w).scores.mean();
+}
+double max_error(MatrixRef y_true, MatrixRef y_pred, VectorRef w) { return max_error_per_output(y_true, y_pred, w).scores[0]; }
 
 }  // namespace wasmlearn

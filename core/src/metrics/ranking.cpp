@@ -70,12 +70,24 @@ double area(const Vector& x, const Vector& y) {
   return std::abs(sum);
 }
 
-double binary_roc_auc(IntVectorRef y_true, VectorRef score, int pos_label, const std::vector<double>& sample_weight) {
+double binary_roc_auc(IntVectorRef y_true, VectorRef score, int pos_label, const std::vector<double>& sample_weight,
+                      double max_fpr = 1) {
   const bool both = (y_true.array() == pos_label).any() && (y_true.array() != pos_label).any();
   if (!both) throw InvalidArgument("Only one class present in yTrue. ROC AUC score is not defined in that case.");
   Warnings ignored;
   const Curve c = roc_curve(y_true, score, pos_label, sample_weight, true, ignored);
-  return area(c.x, c.y);
+  if (max_fpr >= 1) return area(c.x, c.y);
+  // The curve cut at max_fpr (tpr interpolated as numpy.interp there; fpr ends at 1 > max_fpr), its
+  // area standardised by McClish's correction: 0.5 for a chance ranking, 1 for a perfect one.
+  const Index stop = std::upper_bound(c.x.data(), c.x.data() + c.x.size(), max_fpr) - c.x.data();
+  Vector x(stop + 1), y(stop + 1);
+  x.head(stop) = c.x.head(stop);
+  y.head(stop) = c.y.head(stop);
+  const double slope = (c.y[stop] - c.y[stop - 1]) / (c.x[stop] - c.x[stop - 1]);
+  x[stop] = max_fpr;
+  y[stop] = slope * (max_fpr - c.x[stop - 1]) + c.y[stop - 1];
+  const double min_area = 0.5 * max_fpr * max_fpr, max_area = max_fpr;
+  return 0.5 * (1 + (area(x, y) - min_area) / (max_area - min_area));
 }
 
 double binary_average_precision(IntVectorRef y_true, VectorRef score, int pos_label,
@@ -182,15 +194,18 @@ double average_precision_score(IntVectorRef y_true, MatrixRef score, int pos_lab
 }
 
 double roc_auc_score(IntVectorRef y_true, MatrixRef score, Average average, MultiClass multi_class,
-                     const std::vector<double>& labels, const std::vector<double>& sample_weight) {
+                     const std::vector<double>& labels, const std::vector<double>& sample_weight, double max_fpr) {
   if (score.rows() != y_true.size())
     throw InvalidArgument("yScore has " + std::to_string(score.rows()) + " rows but yTrue has " +
                           std::to_string(y_true.size()));
   const Index present = check_class_codes(y_true, "yTrue");
   if (score.cols() == 1) {
     if (present > 2) throw InvalidArgument("yTrue is multiclass: yScore needs one column of probabilities per class");
-    return binary_roc_auc(y_true, score.col(0), present == 2 ? 1 : -1, sample_weight);
+    return binary_roc_auc(y_true, score.col(0), present == 2 ? 1 : -1, sample_weight, max_fpr);
   }
+  if (max_fpr < 1)
+    throw InvalidArgument("maxFpr must be null (or 1) for multiclass targets: the partial AUC is binary only, got " +
+                          format_number(max_fpr));
   if (multi_class == MultiClass::raise)
     throw InvalidArgument("multiClass must be 'ovr' or 'ovo' for multiclass targets");
   const Index classes = labels.empty() ? present : static_cast<Index>(labels.size());

@@ -5,9 +5,12 @@
 #include <string>
 #include <type_traits>
 
+#include "wasmlearn/base/det_math.hpp"
+#include "wasmlearn/base/random.hpp"
 #include "wasmlearn/base/row_blocks.hpp"
 #include "wasmlearn/base/validation.hpp"
 #include "wasmlearn/svm/describe.hpp"
+#include "wasmlearn/svm/platt.hpp"
 #include "wasmlearn/svm/smo.hpp"
 
 namespace wasmlearn {
@@ -192,6 +195,98 @@ SmoProblem pair_problem(const P& params, const Vector& upper, const std::vector<
   return pb;
 }
 
+// One pair's solution over the rows `members` of X (the first `positives` of class +1): each member's
+// coefficient y_t·α_t and the intercept −rho (ν-SVC: both divided by r).
+struct PairSolution {
+  Vector coef;
+  double intercept = 0;
+};
+
+template <class P>
+PairSolution solve_pair(const P& o, const Kernel& kernel, MatrixRef X, const Vector& upper, const std::vector<Index>& members,
+                        Index positives, int& fit_status, Warnings& warnings) {
+  constexpr bool nu = std::is_same_v<P, NuSVCParams>;
+  const SmoProblem pb = pair_problem(o, upper, members, positives);
+  const SmoResult r = solve(o, kernel, subset(X, members, kernel.type == KernelType::precomputed), pb, nu, fit_status, warnings);
+  const double scale = nu ? r.r : 1.0;
+  PairSolution out;
+  out.coef.resize(pb.y.size());
+  // + 0.0: a zero α of class −1 gives +0, not −0, so the model survives a JSON round trip bit for bit.
+  for (Index t = 0; t < pb.y.size(); ++t) out.coef[t] = pb.y[t] * r.alpha[t] / scale + 0.0;
+  out.intercept = -r.rho / scale;
+  return out;
+}
+
+// The decision values at the rows `held_out` of X of a pair solution fitted on the rows `trained`.
+Vector held_out_values(const Kernel& kernel, MatrixRef X, const std::vector<Index>& trained, const PairSolution& solution,
+                       const std::vector<Index>& held_out) {
+  const bool precomputed = kernel.type == KernelType::precomputed;
+  std::vector<Index> used;
+  for (Index t = 0; t < solution.coef.size(); ++t)
+    if (solution.coef[t] != 0) used.push_back(t);
+  const Index n_used = static_cast<Index>(used.size()), n_trained = static_cast<Index>(trained.size());
+  KernelExpansion e;
+  e.kernel = kernel;
+  e.support.resize(n_used);
+  e.support_vectors.resize(precomputed ? 0 : n_used, precomputed ? 0 : X.cols());
+  e.coef.resize(1, n_used);
+  for (Index u = 0; u < n_used; ++u) {
+    e.support[u] = static_cast<int>(used[u]);
+    e.coef(0, u) = solution.coef[used[u]];
+    if (!precomputed) e.support_vectors.row(u) = X.row(trained[used[u]]);
+  }
+  e.intercept = Vector::Constant(1, solution.intercept);
+  // A precomputed kernel's rows are taken against the trained samples, as predict takes them.
+  Matrix rows(static_cast<Index>(held_out.size()), precomputed ? n_trained : X.cols());
+  for (Index h = 0; h < rows.rows(); ++h)
+    if (precomputed)
+      for (Index c = 0; c < n_trained; ++c) rows(h, c) = X(held_out[h], trained[c]);
+    else
+      rows.row(h) = X.row(held_out[h]);
+  e.n_columns = rows.cols();
+  return e.values(rows).col(0);
+}
+
+// libsvm's estimate of a pair's sigmoid: every member's decision value from a model fitted on the
+// other folds (5 folds of a random permutation of the pair's samples), then fit_sigmoid.
+template <class P>
+Sigmoid cross_validated_sigmoid(const P& o, const Kernel& kernel, MatrixRef X, const Vector& upper,
+                                const std::vector<Index>& members, Index positives, std::uint64_t seed, Warnings& warnings) {
+  constexpr Index kFolds = 5;
+  const Index m = static_cast<Index>(members.size());
+  Random random(seed);
+  const IntVector order = random.permutation(m);
+  Vector decision(m);
+  std::vector<bool> positive(static_cast<std::size_t>(m));
+  for (Index t = 0; t < m; ++t) positive[static_cast<std::size_t>(t)] = t < positives;
+  int fold_status = 0;  // fitStatus reports the final model's solve only
+  for (Index fold = 0; fold < kFolds; ++fold) {
+    std::vector<bool> held(static_cast<std::size_t>(m), false);
+    for (Index i = fold * m / kFolds; i < (fold + 1) * m / kFolds; ++i) held[static_cast<std::size_t>(order[i])] = true;
+    // In member order, so the fold's positives stay first.
+    std::vector<Index> trained, held_out, held_at;
+    Index trained_positives = 0;
+    for (Index t = 0; t < m; ++t)
+      if (held[static_cast<std::size_t>(t)]) {
+        held_out.push_back(members[static_cast<std::size_t>(t)]);
+        held_at.push_back(t);
+      } else {
+        trained.push_back(members[static_cast<std::size_t>(t)]);
+        trained_positives += t < positives;
+      }
+    const Index trained_negatives = static_cast<Index>(trained.size()) - trained_positives;
+    Vector values;
+    if (trained_positives > 0 && trained_negatives > 0) {
+      const PairSolution s = solve_pair(o, kernel, X, upper, trained, trained_positives, fold_status, warnings);
+      values = held_out_values(kernel, X, trained, s, held_out);
+    } else {  // the fold kept one class (or none): libsvm's ±1 (0)
+      values = Vector::Constant(static_cast<Index>(held_out.size()), trained_positives > 0 ? 1.0 : trained_negatives > 0 ? -1.0 : 0.0);
+    }
+    for (std::size_t h = 0; h < held_at.size(); ++h) decision[held_at[h]] = values[static_cast<Index>(h)];
+  }
+  return fit_sigmoid(decision, positive);
+}
+
 }  // namespace
 
 template <class P>
@@ -243,19 +338,23 @@ SupportVectorClassifier<P>& SupportVectorClassifier<P>::fit(MatrixRef X, IntVect
   const int pairs = k * (k - 1) / 2;
   const bool precomputed = kernel.type == KernelType::precomputed;
   Matrix values = Matrix::Zero(pairs, X.rows());  // each pair's coefficient of each sample
-  Vector rho(pairs);
+  Vector intercept(pairs);
+  prob_a_ = prob_b_ = Vector(o.probability ? pairs : 0);
   for (int a = 0, pair = 0; a < k; ++a)
     for (int b = a + 1; b < k; ++b, ++pair) {
       std::vector<Index> both = members[a];
       both.insert(both.end(), members[b].begin(), members[b].end());
       const Index positives = static_cast<Index>(members[a].size());
-      const SmoProblem pb = pair_problem(o, upper, both, positives);
-      const SmoResult r = solve(o, kernel, subset(X, both, precomputed), pb, std::is_same_v<P, NuSVCParams>,
-                                this->fit_status_, this->warnings_);
-      const double scale = std::is_same_v<P, NuSVCParams> ? r.r : 1.0;
-      // + 0.0: a zero α of class −1 gives +0, not −0, so the model survives a JSON round trip bit for bit.
-      for (std::size_t t = 0; t < both.size(); ++t) values(pair, both[t]) = pb.y[t] * r.alpha[t] / scale + 0.0;
-      rho[pair] = r.rho / scale;
+      const PairSolution s = solve_pair(o, kernel, X, upper, both, positives, this->fit_status_, this->warnings_);
+      for (std::size_t t = 0; t < both.size(); ++t) values(pair, both[t]) = s.coef[static_cast<Index>(t)];
+      intercept[pair] = s.intercept;
+      if (o.probability) {
+        const Sigmoid sigmoid = cross_validated_sigmoid(o, kernel, X, upper, both, positives,
+                                                        Random::derive_seed(static_cast<std::uint64_t>(o.random_state), pair),
+                                                        this->warnings_);
+        prob_a_[pair] = sigmoid.a;
+        prob_b_[pair] = sigmoid.b;
+      }
     }
   // Support vectors: class by class, in sample order, those with a coefficient in some pair.
   std::vector<Index> sv;
@@ -286,7 +385,7 @@ SupportVectorClassifier<P>& SupportVectorClassifier<P>::fit(MatrixRef X, IntVect
         if (c == b) dual_coef_(a, s) = values(pair, sv[s]);
       }
   }
-  model.intercept = -rho;
+  model.intercept = intercept;
   if (k == 2) {  // scikit-learn's sign: a positive value means the second class
     // 0 - v, not -v: a zero stays +0, so the model survives a JSON round trip bit for bit.
     model.coef = Matrix::Zero(model.coef.rows(), model.coef.cols()) - model.coef;
@@ -316,6 +415,45 @@ Matrix SupportVectorClassifier<P>::decision_function(MatrixRef X) const {
         votes(i, v > 0 ? a : b) += 1;
       }
   return votes.array() + confidence.array() / (3 * (confidence.array().abs() + 1));
+}
+
+template <class P>
+Matrix SupportVectorClassifier<P>::pair_values(MatrixRef X) const {
+  const Matrix v = this->model_.values(X);
+  return n_classes_ == 2 ? Matrix(-v) : v;  // undo scikit-learn's binary sign
+}
+
+template <class P>
+Matrix SupportVectorClassifier<P>::predict_proba(MatrixRef X) const {
+  if (prob_a_.size() == 0)
+    throw InvalidArgument("predictProba is not available when probability is false; fit with probability: true");
+  const Matrix v = pair_values(X);
+  // libsvm's clip keeps every pairwise estimate in (0, 1), where the coupling is well posed.
+  constexpr double kSmallest = 1e-7;
+  auto pair_probability = [&](Index i, int pair) {
+    return std::clamp(Sigmoid{prob_a_[pair], prob_b_[pair]}.probability(v(i, pair)), kSmallest, 1 - kSmallest);
+  };
+  Matrix out(X.rows(), n_classes_);
+  Matrix r = Matrix::Zero(n_classes_, n_classes_);
+  for (Index i = 0; i < X.rows(); ++i) {
+    if (n_classes_ == 2) {
+      out(i, 0) = pair_probability(i, 0);
+      out(i, 1) = 1 - out(i, 0);
+      continue;
+    }
+    for (int a = 0, pair = 0; a < n_classes_; ++a)
+      for (int b = a + 1; b < n_classes_; ++b, ++pair) {
+        r(a, b) = pair_probability(i, pair);
+        r(b, a) = 1 - r(a, b);
+      }
+    out.row(i) = couple_pairwise(r).transpose();
+  }
+  return out;
+}
+
+template <class P>
+Matrix SupportVectorClassifier<P>::predict_log_proba(MatrixRef X) const {
+  return predict_proba(X).unaryExpr([](double p) { return det_log(p); });
 }
 
 template <class P>
@@ -353,6 +491,8 @@ json SupportVectorClassifier<P>::state() const {
   s["nSupport"] = to_json(n_support_);
   s["classWeight"] = to_json(class_weight_);
   s["dualCoef"] = to_json(dual_coef_);
+  s["probA"] = to_json(prob_a_);
+  s["probB"] = to_json(prob_b_);
   return s;
 }
 
@@ -363,6 +503,11 @@ void SupportVectorClassifier<P>::load_state(const json& s) {
   n_support_ = int_vector_from_json(member(s, "nSupport"), "nSupport");
   class_weight_ = vector_from_json(member(s, "classWeight"), "classWeight");
   dual_coef_ = matrix_from_json(member(s, "dualCoef"), "dualCoef");
+  prob_a_ = vector_from_json(member(s, "probA"), "probA");
+  prob_b_ = vector_from_json(member(s, "probB"), "probB");
+  const Index pairs = n_classes_ * (n_classes_ - 1) / 2;
+  if (prob_a_.size() != prob_b_.size() || (prob_a_.size() != 0 && prob_a_.size() != pairs))
+    throw InvalidArgument("model JSON: probA and probB must hold one value per pair of classes, or none");
   if (n_classes_ < 2 || n_support_.size() != n_classes_ || this->model_.coef.rows() != n_classes_ * (n_classes_ - 1) / 2 ||
       dual_coef_.rows() != n_classes_ - 1 || dual_coef_.cols() != this->model_.support.size())
     throw InvalidArgument("model JSON: nClasses, nSupport, dualCoef and the support vectors disagree in size");

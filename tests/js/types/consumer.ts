@@ -56,3 +56,15 @@ const onnxBytes: Uint8Array[] = [pipe.toOnnx(), knn.toOnnx(), toOnnx(pipe)];
 export const exportable: string[] = exportableEstimators().concat(String(onnxBytes.length));
 // @ts-expect-error: toOnnx returns bytes, not a string
 const notText: string = ols.toOnnx();
+// Categorical encoders: rows of strings and numbers, in pipelines and searches.
+import { OneHotEncoder, OrdinalEncoder, LabelEncoder, LogisticRegression } from 'wasmlearn';
+const table = [['red', 1.5], ['blue', 2]];
+const hot = new OneHotEncoder({ drop: 'if_binary', handleUnknown: 'ignore' }).fit(table);
+const hotColumns: number = hot.transform(table).cols;
+const back: (string | number | null)[][] = hot.inverseTransform(hot.transform(table));
+new OrdinalEncoder({ handleUnknown: 'use_encoded_value', unknownValue: -1 }).fitTransform(table);
+const codes: Int32Array = new LabelEncoder().fitTransform(['b', 'a']);
+crossValScore(makePipeline(new OneHotEncoder(), new LogisticRegression()), table, ['x', 'y'], { cv: 2 });
+export const encoded = [hotColumns, back.length, codes.length];
+// @ts-expect-error: handleUnknown is 'error' or 'ignore'
+new OneHotEncoder({ handleUnknown: 'infrequent_if_exist' });

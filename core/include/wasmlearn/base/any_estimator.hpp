@@ -252,6 +252,8 @@ class Adapter final : public AnyEstimator {
     const typename E::Params defaults{};
     for_each_in(D::params(), [&](const auto& p) { params.push_back(p.metadata(defaults)); });
     for_each_in(declared_attributes<D>(), [&](const auto& a) { attrs.push_back(a.metadata()); });
+    json rules = json::array();
+    for_each_in(declared_rules<D>(), [&](const auto& r) { rules.push_back(r.text); });
     json extra = json::array();
     for_each_in(declared_methods<D>(), [&](const auto& m) {
       using Result = typename detail::returns<decltype(m.function)>::type;
@@ -261,7 +263,7 @@ class Adapter final : public AnyEstimator {
                        {"result", std::is_same_v<Result, NamedArrays> ? "arrays" : "array"}});
     });
     return {{"name", D::name}, {"family", D::family}, {"doc", D::doc}, {"kind", kind_name(D::kind)},
-            {"methods", methods()}, {"fitOptions", fit_options()}, {"params", params}, {"attributes", attrs}, {"extraMethods", extra}};
+            {"methods", methods()}, {"fitOptions", fit_options()}, {"params", params}, {"rules", rules}, {"attributes", attrs}, {"extraMethods", extra}};
   }
 
  private:

@@ -132,6 +132,7 @@ struct RocAucScore {
     Average average = Average::macro;
     std::vector<double> sample_weight, labels;
     MultiClass multi_class = MultiClass::raise;
+    std::optional<double> max_fpr;
   };
 };
 // rocCurve and precisionRecallCurve share one declaration.
@@ -391,7 +392,10 @@ struct Describe<fn::RocAucScore> {
         metric_params::sample_weight<P>(),
         param("multiClass", &P::multi_class, "multiclass strategy (needed for multiclass yTrue)",
               {{"raise", MultiClass::raise}, {"ovr", MultiClass::ovr}, {"ovo", MultiClass::ovo}}),
-        metric_params::labels<P>());
+        metric_params::labels<P>(),
+        param("maxFpr", &P::max_fpr,
+              "binary: the standardised partial area (McClish) up to this false positive rate; null: the whole area",
+              Range{0, 1, true, false}));
   }
   static std::vector<ResultDecl> results() { return {{"", ResultKind::number, "the area"}}; }
   static FunctionResult run(const FunctionArrays& a, const P& o);

@@ -1,6 +1,7 @@
 // The declarations of sklearn.metrics' clustering scores (JS namespace `metrics`); see base/function.hpp.
 #pragma once
 #include "wasmlearn/base/function.hpp"
+#include "wasmlearn/base/random.hpp"
 #include "wasmlearn/metrics/cluster.hpp"
 
 namespace wasmlearn {
@@ -17,6 +18,12 @@ template <const ClusterScoreSpec& S>
 struct ClusterScore {
   struct Params {};
 };
+struct SilhouetteScore {
+  struct Params {
+    std::optional<int> sample_size;
+    int random_state = 0;
+  };
+};
 struct SilhouetteSamples {
   struct Params {};
 };
@@ -29,8 +36,6 @@ struct NormalizedMutualInfoScore {
   };
 };
 
-inline constexpr ClusterScoreSpec silhouette_score{
-    "silhouetteScore", "mean Euclidean silhouette coefficient of the samples, in [-1, 1]", &wasmlearn::silhouette_score};
 inline constexpr ClusterScoreSpec davies_bouldin_score{
     "daviesBouldinScore", "mean over clusters of the worst ratio of within-cluster spreads to centroid distance (lower is better)",
     &wasmlearn::davies_bouldin_score};
@@ -57,6 +62,44 @@ struct Describe<fn::ClusterScore<S>> {
   static std::vector<ResultDecl> results() { return {{"", ResultKind::number, "the score"}}; }
   static FunctionResult run(const FunctionArrays& a, const typename fn::ClusterScore<S>::Params&) {
     return FunctionResult().add("", NdArray::scalar(S.compute(a[0], a[1].col(0).cast<int>())));
+  }
+};
+
+template <>
+struct Describe<fn::SilhouetteScore> {
+  using P = fn::SilhouetteScore::Params;
+  static constexpr const char* name = "silhouetteScore";
+  static constexpr const char* module = "metrics";
+  static constexpr const char* doc = "mean Euclidean silhouette coefficient of the samples (or of a random subset), in [-1, 1]";
+  static std::vector<ArrayArg> arrays() { return samples_and_clusters(); }
+  static auto params() {
+    return std::make_tuple(
+        param("sampleSize", &P::sample_size, "score a random subset of this many samples (null: all)", at_least(1)),
+        param("randomState", &P::random_state,
+              "seed of the subset (the library's generator: the same subset natively and in WASM, not numpy's)", at_least(0)));
+  }
+  static std::vector<ResultDecl> results() { return {{"", ResultKind::number, "the score"}}; }
+  static FunctionResult run(const FunctionArrays& a, const P& o) {
+    const IntVector labels = a[1].col(0).cast<int>();
+    if (!o.sample_size) return FunctionResult().add("", NdArray::scalar(silhouette_score(a[0], labels)));
+    check_matrix(a[0], "X");
+    check_same_rows(a[0].rows(), labels.size(), "labels");
+    // As scikit-learn: the rows at the first sampleSize entries of a random permutation, their
+    // labels coded anew (0..k-1 in the same order) so that clusters the subset misses do not count.
+    Random rng(static_cast<std::uint64_t>(o.random_state));
+    const IntVector order = rng.permutation(a[0].rows());
+    const Index m = std::min<Index>(*o.sample_size, a[0].rows());
+    Matrix X(m, a[0].cols());
+    std::vector<int> present(static_cast<std::size_t>(labels.maxCoeff() + 1), 0);
+    for (Index i = 0; i < m; ++i) {
+      X.row(i) = a[0].row(order[i]);
+      present[static_cast<std::size_t>(labels[order[i]])] = 1;
+    }
+    std::vector<int> code(present.size());
+    for (std::size_t c = 0, next = 0; c < present.size(); ++c) code[c] = present[c] ? static_cast<int>(next++) : -1;
+    IntVector subset(m);
+    for (Index i = 0; i < m; ++i) subset[i] = code[static_cast<std::size_t>(labels[order[i]])];
+    return FunctionResult().add("", NdArray::scalar(silhouette_score(X, subset)));
   }
 };
 

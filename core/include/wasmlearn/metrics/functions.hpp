@@ -9,11 +9,13 @@
 namespace wasmlearn {
 
 // A regression metric of (yTrue, yPred) is declared by a row of this table.
+enum class Averages { none, uniform, variance_weighted };  // the multioutput choices it has beyond raw values
 struct RegressionMetricSpec {
   const char* name;
   const char* doc;
-  double (*compute)(MatrixRef y_true, MatrixRef y_pred, VectorRef sample_weight);
-  bool weighted = true;  // takes sampleWeight
+  OutputScores (*compute)(MatrixRef y_true, MatrixRef y_pred, VectorRef sample_weight);
+  // none: one output only, and neither sampleWeight nor multioutput
+  Averages averages = Averages::uniform;
 };
 
 namespace fn {
@@ -24,26 +26,28 @@ template <const RegressionMetricSpec& S>
 struct RegressionMetric {
   struct Params {
     std::vector<double> sample_weight;
+    Multioutput multioutput = Multioutput::uniform_average;
   };
 };
 
 inline constexpr RegressionMetricSpec mean_squared_error{
-    "meanSquaredError", "mean of (yTrue - yPred)², averaged uniformly over outputs", &wasmlearn::mean_squared_error};
+    "meanSquaredError", "mean of (yTrue - yPred)², averaged over outputs as multioutput says", &wasmlearn::mean_squared_error_per_output};
 inline constexpr RegressionMetricSpec mean_absolute_error{
-    "meanAbsoluteError", "mean of |yTrue - yPred|, averaged uniformly over outputs", &wasmlearn::mean_absolute_error};
+    "meanAbsoluteError", "mean of |yTrue - yPred|, averaged over outputs as multioutput says", &wasmlearn::mean_absolute_error_per_output};
 inline constexpr RegressionMetricSpec r2_score{
-    "r2Score", "coefficient of determination R², averaged uniformly over outputs", &wasmlearn::r2_score};
+    "r2Score", "coefficient of determination R², averaged over outputs as multioutput says", &wasmlearn::r2_score_per_output,
+    Averages::variance_weighted};
 inline constexpr RegressionMetricSpec explained_variance_score{
-    "explainedVarianceScore", "1 - Var(yTrue - yPred) / Var(yTrue), averaged uniformly over outputs (a constant yTrue scores 1 when predicted exactly, else 0)",
-    &wasmlearn::explained_variance_score};
+    "explainedVarianceScore", "1 - Var(yTrue - yPred) / Var(yTrue), averaged over outputs as multioutput says (a constant yTrue scores 1 when predicted exactly, else 0)",
+    &wasmlearn::explained_variance_score_per_output, Averages::variance_weighted};
 inline constexpr RegressionMetricSpec median_absolute_error{
-    "medianAbsoluteError", "median of |yTrue - yPred| (weighted: scikit-learn's weighted percentile), averaged uniformly over outputs",
-    &wasmlearn::median_absolute_error};
+    "medianAbsoluteError", "median of |yTrue - yPred| (weighted: scikit-learn's weighted percentile), averaged over outputs as multioutput says",
+    &wasmlearn::median_absolute_error_per_output};
 inline constexpr RegressionMetricSpec mean_absolute_percentage_error{
-    "meanAbsolutePercentageError", "mean of |yTrue - yPred| / max(|yTrue|, ε), a fraction (not percent), averaged uniformly over outputs",
-    &wasmlearn::mean_absolute_percentage_error};
+    "meanAbsolutePercentageError", "mean of |yTrue - yPred| / max(|yTrue|, ε), a fraction (not percent), averaged over outputs as multioutput says",
+    &wasmlearn::mean_absolute_percentage_error_per_output};
 inline constexpr RegressionMetricSpec max_error{
-    "maxError", "largest |yTrue - yPred| (one output)", &wasmlearn::max_error, false};
+    "maxError", "largest |yTrue - yPred| (one output)", &wasmlearn::max_error_per_output, Averages::none};
 }  // namespace fn
 
 template <>
@@ -74,15 +78,29 @@ struct Describe<fn::RegressionMetric<S>> {
   }
   static auto params() {
     using P = typename fn::RegressionMetric<S>::Params;
-    if constexpr (S.weighted)
-      return std::make_tuple(param("sampleWeight", &P::sample_weight, "one weight per sample (empty: all 1)"));
-    else
+    if constexpr (S.averages == Averages::none)
       return std::tuple<>();
+    else
+      return std::make_tuple(param("sampleWeight", &P::sample_weight, "one weight per sample (empty: all 1)"),
+                             param("multioutput", &P::multioutput,
+                                   S.averages == Averages::variance_weighted
+                                       ? "'raw_values' (one score per output), 'uniform_average' or 'variance_weighted' (weighted by each output's variance of yTrue)"
+                                       : "'raw_values' (one score per output) or 'uniform_average'",
+                                   multioutput_choices()));
   }
-  static std::vector<ResultDecl> results() { return {{"", ResultKind::number, "the score"}}; }
+  static std::vector<Choice<Multioutput>> multioutput_choices() {
+    std::vector<Choice<Multioutput>> c{{"raw_values", Multioutput::raw_values}, {"uniform_average", Multioutput::uniform_average}};
+    if (S.averages == Averages::variance_weighted) c.push_back({"variance_weighted", Multioutput::variance_weighted});
+    return c;
+  }
+  static std::vector<ResultDecl> results() {
+    return {{"", ResultKind::array, "the score (a Float64Array, one per output, when multioutput is 'raw_values')"}};
+  }
   static FunctionResult run(const FunctionArrays& a, const typename fn::RegressionMetric<S>::Params& o) {
     const Vector w = Eigen::Map<const Vector>(o.sample_weight.data(), static_cast<Index>(o.sample_weight.size()));
-    return FunctionResult().add("", NdArray::scalar(S.compute(a[0], a[1], w)));
+    const Vector scores = S.compute(a[0], a[1], w).combined(o.multioutput);
+    if (o.multioutput == Multioutput::raw_values) return FunctionResult().add("", NdArray::from(scores));
+    return FunctionResult().add("", NdArray::scalar(scores[0]));
   }
 };
 

@@ -25,9 +25,11 @@ double average_precision_score(IntVectorRef y_true, MatrixRef score, int pos_lab
                                const std::vector<double>& sample_weight, Warnings& warnings);
 
 enum class MultiClass { raise, ovr, ovo };
-// Binary: one score column, of the greater class. Multiclass: probabilities, one column per class
-// (of `labels` when given), one-vs-rest or one-vs-one, averaged 'macro' or 'weighted'.
+// Binary: one score column, of the greater class; with max_fpr < 1 McClish's standardised partial
+// area up to that false positive rate (scikit-learn's max_fpr; binary only). Multiclass:
+// probabilities, one column per class (of `labels` when given), one-vs-rest or one-vs-one, averaged
+// 'macro' or 'weighted'.
 double roc_auc_score(IntVectorRef y_true, MatrixRef score, Average average, MultiClass multi_class,
-                     const std::vector<double>& labels, const std::vector<double>& sample_weight);
+                     const std::vector<double>& labels, const std::vector<double>& sample_weight, double max_fpr = 1);
 
 }  // namespace wasmlearn

@@ -1,6 +1,8 @@
 // Declarations of the preprocessing estimators (see base/describe.hpp).
 #pragma once
 #include "wasmlearn/base/describe.hpp"
+#include "wasmlearn/preprocessing/discretizer.hpp"
+#include "wasmlearn/preprocessing/imputer.hpp"
 #include "wasmlearn/preprocessing/piecewise.hpp"
 #include "wasmlearn/preprocessing/polynomial.hpp"
 #include "wasmlearn/preprocessing/scalers.hpp"
@@ -210,6 +212,66 @@ struct Describe<PiecewiseLinearFeatures> {
     using E = PiecewiseLinearFeatures;
     return std::make_tuple(attribute("nFeaturesIn", &E::n_features_in, "number of columns seen in fit"),
                            attribute("nFeaturesOut", &E::n_features_out, "number of columns transform returns"));
+  }
+};
+
+template <>
+struct Describe<SimpleImputer> {
+  static constexpr const char* name = "SimpleImputer";
+  static constexpr const char* family = "preprocessing";
+  static constexpr const char* doc =
+      "Replace missing values (NaN, or a given number) by a per-feature mean, median, most frequent value or constant";
+  static constexpr Kind kind = Kind::transformer;
+  static constexpr bool allows_nan = true;
+  static auto params() {
+    using P = SimpleImputer::Params;
+    return std::make_tuple(
+        param("strategy", &P::strategy,
+              "'mean', 'median', 'most_frequent' (the smallest on ties) of the observed values, or 'constant' (fillValue)",
+              {{"mean", ImputeStrategy::mean},
+               {"median", ImputeStrategy::median},
+               {"most_frequent", ImputeStrategy::most_frequent},
+               {"constant", ImputeStrategy::constant}}),
+        param("missingValues", &P::missing_values, "the value that marks a missing entry; null: NaN (then X may hold NaN)"),
+        param("fillValue", &P::fill_value, "the value of strategy 'constant'"),
+        param("addIndicator", &P::add_indicator, "append a 0/1 column per feature that had missing values in fit"),
+        param("keepEmptyFeatures", &P::keep_empty_features,
+              "keep features with no observed value (imputed with 0) instead of dropping them"));
+  }
+  static auto attributes() {
+    using E = SimpleImputer;
+    return std::make_tuple(attribute("statistics", &E::statistics, "per-feature fill value (NaN: no observed value, dropped)"),
+                           attribute("indicatorFeatures", &E::indicator_features, "features that had missing values in fit (the indicator's columns)"),
+                           attribute("nFeaturesIn", &E::n_features_in, "number of columns seen in fit"));
+  }
+};
+
+template <>
+struct Describe<KBinsDiscretizer> {
+  static constexpr const char* name = "KBinsDiscretizer";
+  static constexpr const char* family = "preprocessing";
+  static constexpr const char* doc = "Bin each feature (equal width, equal counts or 1-D k-means) and code the bins";
+  static constexpr Kind kind = Kind::transformer;
+  static auto params() {
+    using P = KBinsDiscretizer::Params;
+    return std::make_tuple(
+        param("nBins", &P::n_bins, "bins per feature: one integer for all, or one per feature", at_least(2)),
+        param("encode", &P::encode,
+              "'onehot-dense' (one indicator column per bin) or 'ordinal' (the bin index)",
+              {{"onehot-dense", BinEncode::onehot_dense}, {"ordinal", BinEncode::ordinal}})
+            .with_hint([](const std::string& v) {
+              return v == "onehot" ? std::string("scikit-learn's 'onehot' is sparse, wasmlearn has no sparse output: use 'onehot-dense'")
+                                   : std::string();
+            }),
+        param("strategy", &P::strategy,
+              "'uniform' (equal widths), 'quantile' (equal counts) or 'kmeans' (1-D k-means from the uniform bins' midpoints)",
+              {{"uniform", BinStrategy::uniform}, {"quantile", BinStrategy::quantile}, {"kmeans", BinStrategy::kmeans}}));
+  }
+  static auto attributes() {
+    using E = KBinsDiscretizer;
+    return std::make_tuple(attribute("binEdges", &E::bin_edges, "per feature (rows) its increasing bin edges, padded with NaN"),
+                           attribute("nBinsPerFeature", &E::n_bins_per_feature, "bins of each feature (scikit-learn's n_bins_)"),
+                           attribute("nFeaturesIn", &E::n_features_in, "number of columns seen in fit"));
   }
 };
 

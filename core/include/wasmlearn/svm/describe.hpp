@@ -24,8 +24,8 @@ inline auto kernel_params() {
       param("maxIter", &P::max_iter, "limit on solver iterations, -1 for none (reaching it warns; fitStatus 1)", at_least(-1)));
 }
 
-template <class P>
-auto classifier_params() {
+inline auto classifier_params() {
+  using P = KernelSvcOptions;
   return std::make_tuple(
       param("classWeight", &P::class_weight,
             "null, 'balanced' (n / (classes · count)), one weight per class in the order of classes, or an object "
@@ -35,14 +35,19 @@ auto classifier_params() {
       param("decisionFunctionShape", &P::decision_function_shape,
             "'ovr': one column per class (votes + confidence), 'ovo': one per pair of classes",
             {{"ovo", DecisionShape::ovo}, {"ovr", DecisionShape::ovr}}),
-      param("breakTies", &P::break_ties, "with 'ovr' and 3+ classes, predict the largest decision value instead of the vote"));
+      param("breakTies", &P::break_ties, "with 'ovr' and 3+ classes, predict the largest decision value instead of the vote"),
+      param("probability", &P::probability,
+            "fit Platt's sigmoids on an internal 5-fold cross-validation (about 5 more fits) for predictProba; predict "
+            "still follows the votes, so argmax(predictProba) may differ from predict"),
+      param("randomState", &P::random_state, "seed of probability's cross-validation folds", at_least(0)));
 }
 
 template <class E>
 auto common_attributes() {
   return std::make_tuple(
       attribute("support", &E::support, "indices of the support vectors in the training data"),
-      attribute("supportVectors", &E::support_vectors, "the support vectors (nSV x nFeatures; empty when precomputed)"),
+      attribute("supportVectors", &E::support_vectors, "the support vectors (nSV x nFeatures; empty when precomputed)")
+          .as(Role::support_vectors),
       attribute("nSupport", &E::n_support, "support vectors per class (one count for regressors and OneClassSVM)"),
       attribute("dualCoef", &E::dual_coef, "coefficients of the support vectors in the decision function"),
       attribute("intercept", &E::intercept, "constants of the decision function"),
@@ -51,39 +56,54 @@ auto common_attributes() {
       attribute("nFeaturesIn", &E::n_features_in, "number of columns seen in fit"));
 }
 
+template <class E>
+auto classifier_attributes() {
+  return std::tuple_cat(
+      common_attributes<E>(),
+      std::make_tuple(attribute("classWeight", &E::class_weight, "the factor of each class's bound"),
+                      attribute("probA", &E::prob_a, "slopes a of the pairs' sigmoids 1 / (1 + exp(a·f + b)) (empty without probability)"),
+                      attribute("probB", &E::prob_b, "offsets b of the pairs' sigmoids (empty without probability)")));
+}
+
+template <class E>
+auto classifier_methods() {
+  return std::make_tuple(method("predictLogProba", &E::predict_log_proba, "log of predictProba (probability: true only)"));
+}
+
 }  // namespace svm_decl
 
 template <>
 struct Describe<SVC> {
   static constexpr const char* name = "SVC";
   static constexpr const char* family = "svm";
-  static constexpr const char* doc = "C-support vector classification (libsvm's SMO, one-vs-one over pairs of classes)";
+  static constexpr const char* doc =
+      "C-support vector classification (libsvm's SMO, one-vs-one over pairs of classes); with probability: true, "
+      "predictProba couples the pairs' Platt sigmoids, and its argmax may differ from predict (the votes), as in "
+      "scikit-learn";
   static constexpr Kind kind = Kind::classifier;
   static auto params() {
     return std::tuple_cat(std::make_tuple(param("C", &SVCParams::C, "penalty of margin violations", greater_than(0))),
-                          svm_decl::kernel_params(), svm_decl::classifier_params<SVCParams>());
+                          svm_decl::kernel_params(), svm_decl::classifier_params());
   }
-  static auto attributes() {
-    return std::tuple_cat(svm_decl::common_attributes<SVC>(),
-                          std::make_tuple(attribute("classWeight", &SVC::class_weight, "the factor of each class's bound")));
-  }
+  static auto attributes() { return svm_decl::classifier_attributes<SVC>(); }
+  static auto methods() { return svm_decl::classifier_methods<SVC>(); }
 };
 
 template <>
 struct Describe<NuSVC> {
   static constexpr const char* name = "NuSVC";
   static constexpr const char* family = "svm";
-  static constexpr const char* doc = "ν-support vector classification: nu bounds the fraction of margin errors and of support vectors";
+  static constexpr const char* doc =
+      "ν-support vector classification: nu bounds the fraction of margin errors and of support vectors; probability "
+      "as SVC's (argmax(predictProba) may differ from predict)";
   static constexpr Kind kind = Kind::classifier;
   static auto params() {
     return std::tuple_cat(std::make_tuple(param("nu", &NuSVCParams::nu, "upper bound on the fraction of margin errors, lower bound on the fraction of support vectors",
                                                 Range{0, 1, true, false})),
-                          svm_decl::kernel_params(), svm_decl::classifier_params<NuSVCParams>());
+                          svm_decl::kernel_params(), svm_decl::classifier_params());
   }
-  static auto attributes() {
-    return std::tuple_cat(svm_decl::common_attributes<NuSVC>(),
-                          std::make_tuple(attribute("classWeight", &NuSVC::class_weight, "the factor of each class's bound")));
-  }
+  static auto attributes() { return svm_decl::classifier_attributes<NuSVC>(); }
+  static auto methods() { return svm_decl::classifier_methods<NuSVC>(); }
 };
 
 template <>

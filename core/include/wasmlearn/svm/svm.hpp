@@ -33,17 +33,19 @@ struct KernelSvmOptions {
 enum class DecisionShape { ovo, ovr };
 using ClassWeight = std::optional<std::variant<ClassWeightMode, std::vector<double>>>;
 
-struct SVCParams : KernelSvmOptions {
-  double C = 1.0;
+// The options SVC and NuSVC share.
+struct KernelSvcOptions : KernelSvmOptions {
   ClassWeight class_weight;
   DecisionShape decision_function_shape = DecisionShape::ovr;
   bool break_ties = false;
+  bool probability = false;  // Platt scaling by an internal 5-fold cross-validation (platt.hpp)
+  int random_state = 0;      // seed of that cross-validation's folds
 };
-struct NuSVCParams : KernelSvmOptions {
+struct SVCParams : KernelSvcOptions {
+  double C = 1.0;
+};
+struct NuSVCParams : KernelSvcOptions {
   double nu = 0.5;
-  ClassWeight class_weight;
-  DecisionShape decision_function_shape = DecisionShape::ovr;
-  bool break_ties = false;
 };
 struct SVRParams : KernelSvmOptions {
   double C = 1.0;
@@ -102,7 +104,10 @@ class KernelSvmBase {
   Warnings warnings_;
 };
 
-// C-SVC and ν-SVC: one binary problem per pair of classes.
+// C-SVC and ν-SVC: one binary problem per pair of classes. With probability: true, each pair also
+// gets a sigmoid fitted to decision values from a 5-fold cross-validation (platt.hpp), and
+// predictProba couples the pairs' probabilities. predict still comes from the pairs' votes, so
+// argmax(predictProba) may differ from predict (as in scikit-learn and libsvm).
 template <class P>
 class SupportVectorClassifier : public KernelSvmBase<P> {
  public:
@@ -111,8 +116,14 @@ class SupportVectorClassifier : public KernelSvmBase<P> {
   SupportVectorClassifier& fit(MatrixRef X, IntVectorRef y, VectorRef sample_weight);
   IntVector predict(MatrixRef X) const;
   Matrix decision_function(MatrixRef X) const;  // n x 1 (two classes), n x pairs ('ovo') or n x classes ('ovr')
+  Matrix predict_proba(MatrixRef X) const;      // n x classes; an Error unless fitted with probability: true
+  Matrix predict_log_proba(MatrixRef X) const;
 
   IntVector n_support() const { return n_support_; }
+  // The sigmoids P(first class of the pair | f) = 1 / (1 + exp(probA·f + probB)), one per pair, on
+  // libsvm's decision values (positive for the pair's first class); empty without probability.
+  Vector prob_a() const { return prob_a_; }
+  Vector prob_b() const { return prob_b_; }
   Matrix dual_coef() const { return dual_coef_; }  // (classes − 1) x nSV, libsvm's layout
   Vector class_weight() const { return class_weight_; }
 
@@ -124,6 +135,8 @@ class SupportVectorClassifier : public KernelSvmBase<P> {
   IntVector n_support_;
   Vector class_weight_;
   Matrix dual_coef_;  // the expansion's rows are the pairs' coefficients over all support vectors
+  Vector prob_a_, prob_b_;
+  Matrix pair_values(MatrixRef X) const;  // n x pairs, positive for each pair's first class (libsvm's sign)
 };
 
 // ε-SVR and ν-SVR.

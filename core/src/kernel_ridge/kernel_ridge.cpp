@@ -1,0 +1,127 @@
+#include "wasmlearn/kernel_ridge/kernel_ridge.hpp"
+
+#include <algorithm>
+#include <string>
+
+#include "wasmlearn/base/validation.hpp"
+#include "wasmlearn/kernel_ridge/describe.hpp"
+#include "wasmlearn/linear_model/linear_regression.hpp"
+
+namespace wasmlearn {
+
+Kernel fitted_kernel(const KernelFunctionOptions& options, MatrixRef X) {
+  if (options.kernel == KernelType::precomputed) {
+    if (X.rows() != X.cols())
+      throw InvalidArgument("X must be a square kernel matrix (n x n) when kernel is 'precomputed', got " +
+                            std::to_string(X.rows()) + " x " + std::to_string(X.cols()));
+    return {KernelType::precomputed, options.degree, 0.0, options.coef0};
+  }
+  return {options.kernel, options.degree, options.gamma.value_or(1.0 / static_cast<double>(X.cols())), options.coef0};
+}
+
+json kernel_state(const Kernel& kernel) {
+  return {{"kernel", static_cast<int>(kernel.type)}, {"degree", kernel.degree}, {"gamma", kernel.gamma}, {"coef0", kernel.coef0}};
+}
+
+Kernel kernel_from_state(const json& s) {
+  const int type = static_cast<int>(number_from_json(member(s, "kernel"), "kernel"));
+  if (type < 0 || type > static_cast<int>(KernelType::precomputed)) throw InvalidArgument("model JSON: kernel is not a kernel");
+  return {static_cast<KernelType>(type), static_cast<int>(number_from_json(member(s, "degree"), "degree")),
+          number_from_json(member(s, "gamma"), "gamma"), number_from_json(member(s, "coef0"), "coef0")};
+}
+
+Matrix kernel_ridge_dual(Matrix K, MatrixRef Y, const std::vector<double>& alphas, const Vector& sqrt_weights,
+                         Warnings& warnings) {
+  const Index n = K.rows();
+  Eigen::MatrixXd rhs = Y;
+  if (sqrt_weights.size()) {
+    K = sqrt_weights.asDiagonal() * K * sqrt_weights.asDiagonal();
+    rhs = sqrt_weights.asDiagonal() * rhs;
+  }
+  // One solve for every target when they share α, else one per target.
+  const bool one_alpha = std::all_of(alphas.begin(), alphas.end(), [&](double a) { return a == alphas[0]; });
+  const Index solves = one_alpha ? 1 : Y.cols(), width = one_alpha ? Y.cols() : 1;
+  Matrix dual(n, Y.cols());
+  bool warned = false;
+  for (Index s = 0; s < solves; ++s) {
+    Eigen::MatrixXd system = K;  // column-major for the factorisation
+    system.diagonal().array() += alphas[static_cast<std::size_t>(s)];
+    const auto targets = rhs.middleCols(s, width);
+    const Eigen::LLT<Eigen::MatrixXd> cholesky(system);
+    if (cholesky.info() == Eigen::Success) {
+      dual.middleCols(s, width) = cholesky.solve(targets);
+    } else {
+      if (!warned)
+        warnings.add(WarningKind::data, "singular matrix in solving the dual problem (K + alpha·I is not positive "
+                                        "definite); using the least-squares solution instead");
+      warned = true;
+      dual.middleCols(s, width) = lstsq(system, Matrix(targets));
+    }
+  }
+  if (sqrt_weights.size()) dual = sqrt_weights.asDiagonal() * dual;
+  return dual;
+}
+
+KernelRidge& KernelRidge::fit(MatrixRef X, MatrixRef Y) { return fit_impl(X, Y, nullptr); }
+KernelRidge& KernelRidge::fit(MatrixRef X, MatrixRef Y, VectorRef sample_weight) { return fit_impl(X, Y, &sample_weight); }
+
+KernelRidge& KernelRidge::fit_impl(MatrixRef X, MatrixRef Y, const VectorRef* sample_weight) {
+  check_params<KernelRidge>(params_);
+  check_matrix(X);
+  check_same_rows(X.rows(), Y.rows());
+  if (Y.cols() == 0) throw InvalidArgument("y has no columns");
+  check_matrix(Y, "y");
+  if (sample_weight) check_sample_weight(*sample_weight, X.rows());
+  std::vector<double> alphas;
+  if (const double* a = std::get_if<double>(&params_.alpha)) {
+    alphas.assign(static_cast<std::size_t>(Y.cols()), *a);
+  } else {
+    alphas = std::get<std::vector<double>>(params_.alpha);
+    if (static_cast<Index>(alphas.size()) != Y.cols())
+      throw InvalidArgument("alpha has " + std::to_string(alphas.size()) + " values but y has " +
+                            std::to_string(Y.cols()) + " targets: give one alpha, or one per target");
+    for (std::size_t t = 0; t < alphas.size(); ++t)
+      if (!(alphas[t] >= 0))
+        throw InvalidArgument("alpha[" + std::to_string(t) + "] must be at least 0, got " + format_number(alphas[t]));
+  }
+  const Kernel kernel = fitted_kernel(params_, X);
+  Matrix K = kernel.type == KernelType::precomputed ? Matrix(X) : kernel_matrix(kernel, X, X);
+  warnings_.clear();
+  const Vector sqrt_weights = sample_weight ? Vector(sample_weight->cwiseSqrt()) : Vector();
+  dual_coef_ = kernel_ridge_dual(std::move(K), Y, alphas, sqrt_weights, warnings_);
+  kernel_ = kernel;
+  x_fit_ = X;
+  return *this;
+}
+
+Matrix KernelRidge::predict(MatrixRef X) const {
+  check_fitted(is_fitted(), "KernelRidge", "predict");
+  check_n_features(x_fit_.cols(), X);
+  check_matrix(X);
+  Matrix out(X.rows(), dual_coef_.cols());
+  for_kernel_blocks(kernel_, X, x_fit_,
+                    [&](Index begin, MatrixRef K) { out.middleRows(begin, K.rows()).noalias() = K * dual_coef_; });
+  return out;
+}
+
+json KernelRidge::state() const {
+  json s = kernel_state(kernel_);
+  s["XFit"] = to_json(x_fit_);
+  s["dualCoef"] = to_json(dual_coef_);
+  s["warnings"] = to_json(warnings_);
+  return s;
+}
+
+void KernelRidge::load_state(const json& s) {
+  const Kernel kernel = kernel_from_state(s);
+  Matrix x_fit = matrix_from_json(member(s, "XFit"), "XFit");
+  Matrix dual = matrix_from_json(member(s, "dualCoef"), "dualCoef");
+  if (dual.size() == 0 || dual.rows() != x_fit.rows())
+    throw InvalidArgument("model JSON: XFit and dualCoef disagree in size");
+  kernel_ = kernel;
+  x_fit_ = std::move(x_fit);
+  dual_coef_ = std::move(dual);
+  warnings_ = warnings_from_json(s, WarningKind::data);
+}
+
+}  // namespace wasmlearn

@@ -1,0 +1,729 @@
+#include "wasmlearn/neural_network/multilayer_perceptron.hpp"
+
+#include <LBFGSB.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+#include <string>
+
+#include "wasmlearn/base/dense_products.hpp"
+#include "wasmlearn/base/det_math.hpp"
+#include "wasmlearn/base/row_blocks.hpp"
+#include "wasmlearn/base/validation.hpp"
+#include "wasmlearn/metrics/metrics.hpp"
+#include "wasmlearn/model_selection/split.hpp"
+#include "wasmlearn/neural_network/describe.hpp"
+
+namespace wasmlearn {
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr double kEpsilon = 2.220446049250313e-16;  // numpy's float64 eps, the clip of the log-loss
+
+// The elementary functions go through det_math so that the native and the WebAssembly build agree.
+double logistic(double z) { return 1.0 / (1.0 + det_exp(-z)); }
+double tanh_of(double z) {
+  const double e = det_exp(-2.0 * std::fabs(z));
+  const double r = (1.0 - e) / (1.0 + e);
+  return z < 0 ? -r : r;
+}
+
+void activate(MLPActivation f, Eigen::Ref<Matrix> Z) {
+  switch (f) {
+    case MLPActivation::identity: return;
+    case MLPActivation::logistic: Z = Z.unaryExpr([](double v) { return logistic(v); }); return;
+    case MLPActivation::tanh: Z = Z.unaryExpr([](double v) { return tanh_of(v); }); return;
+    case MLPActivation::relu: Z = Z.cwiseMax(0.0); return;
+    case MLPActivation::softmax:
+      for (Index i = 0; i < Z.rows(); ++i) {
+        auto row = Z.row(i);
+        const double top = row.maxCoeff();
+        row = row.unaryExpr([top](double v) { return det_exp(v - top); });
+        row /= row.sum();
+      }
+      return;
+  }
+}
+
+// delta *= f'(z), written with the layer's output A = f(z), as scikit-learn's DERIVATIVES.
+void multiply_by_derivative(MLPActivation f, const Matrix& A, Matrix& delta) {
+  switch (f) {
+    case MLPActivation::logistic: delta.array() *= A.array() * (1.0 - A.array()); return;
+    case MLPActivation::tanh: delta.array() *= 1.0 - A.array().square(); return;
+    case MLPActivation::relu: delta.array() *= (A.array() > 0.0).cast<double>(); return;  // A = max(z, 0)
+    default: return;
+  }
+}
+
+// scikit-learn's LOSS_FUNCTIONS: squared error / 2 averaged over every entry; the cross-entropy of
+// softmax outputs, or of each logistic output (binary and multi-label), summed over the outputs and
+// averaged over the rows, with probabilities clipped to [eps, 1 - eps].
+double data_loss(MLPActivation out, const Matrix& Y, MatrixRef T) {
+  const double n = static_cast<double>(Y.rows());
+  if (out == MLPActivation::identity) return (T - Y).squaredNorm() / static_cast<double>(Y.size()) / 2.0;
+  double sum = 0;
+  for (Index i = 0; i < Y.rows(); ++i)
+    for (Index j = 0; j < Y.cols(); ++j) {
+      const double p = std::clamp(Y(i, j), kEpsilon, 1.0 - kEpsilon), t = T(i, j);
+      if (t != 0) sum += t * det_log(p);
+      if (out == MLPActivation::logistic && t != 1) sum += (1.0 - t) * det_log(1.0 - p);
+    }
+  return -sum / n;
+}
+
+// C = Aᵀ·B. Natively Eigen's GEMM reads the transpose in place; the WebAssembly kernel of
+// dense_products.hpp takes rows, so there both transposes are copied row-major into the buffers.
+void transpose_times(MatrixRef A, MatrixRef B, Eigen::Ref<Matrix> C, Matrix& At, Matrix& Bt) {
+#if defined(__wasm_simd128__)
+  At = A.transpose();
+  Bt = B.transpose();
+  multiply_by_transpose(At, Bt, C);
+#else
+  (void)At;
+  (void)Bt;
+  C.noalias() = A.transpose() * B;
+#endif
+}
+
+// The forward and backward passes over one batch, with their buffers kept between batches.
+class Backprop {
+ public:
+  Backprop(const MLPWeights& w, MLPActivation hidden, MLPActivation out, double alpha)
+      : w_(w), hidden_(hidden), out_(out), alpha_(alpha), acts_(w.layers() + 1), deltas_(w.layers()),
+        coefs_t_(w.layers()) {}
+
+  // Transposed copies of the coefficients (the product kernels take B·Aᵀ's rows contiguous); call
+  // after every change of the weights.
+  void refresh() {
+    for (std::size_t l = 0; l < w_.layers(); ++l) coefs_t_[l] = w_.coef(l).transpose();
+  }
+
+  const Matrix& forward(MatrixRef X) {
+    const std::size_t layers = w_.layers();
+    for (std::size_t l = 0; l < layers; ++l) {
+      const MatrixRef input = l == 0 ? X : MatrixRef(acts_[l]);
+      Matrix& z = acts_[l + 1];
+      z.resize(input.rows(), w_.units[l + 1]);
+      multiply_by_transpose(input, coefs_t_[l], z);
+      z.rowwise() += w_.intercept(l).transpose();
+      activate(l + 1 == layers ? out_ : hidden_, z);
+    }
+    return acts_[layers];
+  }
+
+  // The batch's loss (with the penalty) and its gradient, packed as the weights.
+  double loss_and_gradient(MatrixRef X, MatrixRef T, Vector& grad) {
+    const std::size_t layers = w_.layers();
+    const Matrix& Y = forward(X);
+    const double n = static_cast<double>(X.rows());
+    double penalty = 0;
+    for (std::size_t l = 0; l < layers; ++l) penalty += w_.coef(l).squaredNorm();
+    const double loss = data_loss(out_, Y, T) + 0.5 * alpha_ * penalty / n;
+    grad.resize(w_.packed.size());
+    deltas_[layers - 1] = Y - T;
+    for (std::size_t l = layers; l-- > 0;) {
+      const MatrixRef input = l == 0 ? X : MatrixRef(acts_[l]);
+      Eigen::Map<Matrix> coef_grad(grad.data() + w_.coef_offset(l), w_.units[l], w_.units[l + 1]);
+      transpose_times(input, deltas_[l], coef_grad, input_t_, delta_t_);
+      coef_grad = (coef_grad + alpha_ * w_.coef(l)) / n;
+      grad.segment(w_.intercept_offset(l), w_.units[l + 1]) = deltas_[l].colwise().sum().transpose() / n;
+      if (l == 0) break;
+      deltas_[l - 1].resize(X.rows(), w_.units[l]);
+      multiply_by_transpose(deltas_[l], w_.coef(l), deltas_[l - 1]);
+      multiply_by_derivative(hidden_, acts_[l], deltas_[l - 1]);
+    }
+    return loss;
+  }
+
+ private:
+  const MLPWeights& w_;
+  MLPActivation hidden_, out_;
+  double alpha_;
+  std::vector<Matrix> acts_, deltas_, coefs_t_;
+  Matrix input_t_, delta_t_;  // transposes for transpose_times
+};
+
+// Adam or SGD (momentum, Nesterov), as scikit-learn's _stochastic_optimizers.
+struct Optimizer {
+  const MLPParams& p;
+  MLPOptimizerState& s;
+
+  void update(Vector& weights, const Vector& grad) {
+    if (p.solver == MLPSolver::adam) {
+      ++s.steps;
+      s.first = p.beta_1 * s.first + (1 - p.beta_1) * grad;
+      s.second = p.beta_2 * s.second + (1 - p.beta_2) * grad.cwiseAbs2();
+      const double t = static_cast<double>(s.steps);
+      s.learning_rate = p.learning_rate_init * std::sqrt(1 - power(p.beta_2, t)) / (1 - power(p.beta_1, t));
+      weights.array() -= s.learning_rate * s.first.array() / (s.second.array().sqrt() + p.epsilon);
+    } else {
+      s.first = p.momentum * s.first - s.learning_rate * grad;
+      if (p.nesterovs_momentum) weights += p.momentum * s.first - s.learning_rate * grad;
+      else weights += s.first;
+    }
+  }
+  void epoch_ends(long long samples_seen) {
+    if (p.solver == MLPSolver::sgd && p.learning_rate == LearningRateSchedule::invscaling)
+      s.learning_rate = p.learning_rate_init / power(static_cast<double>(samples_seen) + 1, p.power_t);
+  }
+  // After nIterNoChange epochs without improvement: true to stop; sgd's adaptive schedule divides
+  // the rate by 5 instead, until it is at most 1e-6.
+  bool stops() {
+    if (p.solver != MLPSolver::sgd || p.learning_rate != LearningRateSchedule::adaptive) return true;
+    if (s.learning_rate <= 1e-6) return true;
+    s.learning_rate /= 5.0;
+    return false;
+  }
+  static double power(double base, double exponent) { return det_exp(exponent * det_log(base)); }
+};
+
+// out = the given rows of A (out keeps its memory between batches of the same size).
+void gather_rows(MatrixRef A, IntVectorRef rows, Matrix& out) {
+  out.resize(rows.size(), A.cols());
+  for (Index i = 0; i < rows.size(); ++i) out.row(i) = A.row(rows[i]);
+}
+Matrix rows_of(MatrixRef A, IntVectorRef rows) {
+  Matrix out;
+  gather_rows(A, rows, out);
+  return out;
+}
+
+[[noreturn]] void bad_weights_init(const std::string& what) { throw InvalidArgument("weightsInit" + what); }
+
+// weightsInit's { coefs, intercepts } checked against the network's shape, packed.
+Vector packed_weights_init(const json& init, const MLPWeights& w) {
+  if (!init.contains("coefs") || !init.contains("intercepts") || !init["coefs"].is_array() ||
+      !init["intercepts"].is_array())
+    bad_weights_init(" must be { coefs: [matrix per layer], intercepts: [vector per layer] }");
+  const json& coefs = init["coefs"];
+  const json& intercepts = init["intercepts"];
+  if (coefs.size() != w.layers() || intercepts.size() != w.layers())
+    bad_weights_init(" must hold " + std::to_string(w.layers()) + " coefs and intercepts (one per layer), got " +
+                     std::to_string(coefs.size()) + " and " + std::to_string(intercepts.size()));
+  Vector packed(w.packed.size());
+  for (std::size_t l = 0; l < w.layers(); ++l) {
+    const std::string at = "[" + std::to_string(l) + "]";
+    const json& c = coefs[l];
+    if (!c.is_array() || c.size() != static_cast<std::size_t>(w.units[l]))
+      bad_weights_init(".coefs" + at + " must have " + std::to_string(w.units[l]) + " rows");
+    for (std::size_t i = 0; i < c.size(); ++i) {
+      if (!c[i].is_array() || c[i].size() != static_cast<std::size_t>(w.units[l + 1]))
+        bad_weights_init(".coefs" + at + " must have " + std::to_string(w.units[l + 1]) + " columns");
+      for (std::size_t j = 0; j < c[i].size(); ++j) {
+        if (!c[i][j].is_number() || !std::isfinite(c[i][j].get<double>()))
+          bad_weights_init(".coefs" + at + " must hold finite numbers");
+        packed[w.coef_offset(l) + static_cast<Index>(i) * w.units[l + 1] + static_cast<Index>(j)] = c[i][j].get<double>();
+      }
+    }
+    const json& b = intercepts[l];
+    if (!b.is_array() || b.size() != static_cast<std::size_t>(w.units[l + 1]))
+      bad_weights_init(".intercepts" + at + " must have " + std::to_string(w.units[l + 1]) + " values");
+    for (std::size_t j = 0; j < b.size(); ++j) {
+      if (!b[j].is_number() || !std::isfinite(b[j].get<double>()))
+        bad_weights_init(".intercepts" + at + " must hold finite numbers");
+      packed[w.intercept_offset(l) + static_cast<Index>(j)] = b[j].get<double>();
+    }
+  }
+  return packed;
+}
+
+json number_or_null(double v) { return std::isfinite(v) ? json(v) : json(nullptr); }
+double number_or_nan(const json& j, const char* field) { return j.is_null() ? kNaN : number_from_json(j, field); }
+
+// The rows' decisions equal: the arg max for softmax outputs, every output against 0.5 otherwise
+// (scikit-learn's LabelBinarizer.inverse_transform).
+bool same_decision(MLPActivation out, const Eigen::Ref<const RowVector>& y, const Eigen::Ref<const RowVector>& t) {
+  if (out == MLPActivation::softmax) {
+    Index a = 0, b = 0;
+    y.maxCoeff(&a);
+    t.maxCoeff(&b);
+    return a == b;
+  }
+  for (Index j = 0; j < y.size(); ++j)
+    if ((y[j] > 0.5) != (t[j] > 0.5)) return false;
+  return true;
+}
+
+}  // namespace
+
+// ---- weights ------------------------------------------------------------------------------------
+
+Index MLPWeights::coef_offset(std::size_t layer) const {
+  Index offset = 0;
+  for (std::size_t l = 0; l < layer; ++l) offset += units[l] * units[l + 1];
+  return offset;
+}
+Index MLPWeights::intercept_offset(std::size_t layer) const {
+  Index offset = coef_offset(layers());
+  for (std::size_t l = 0; l < layer; ++l) offset += units[l + 1];
+  return offset;
+}
+Eigen::Map<Matrix> MLPWeights::coef(std::size_t l) {
+  return {packed.data() + coef_offset(l), units[l], units[l + 1]};
+}
+Eigen::Map<const Matrix> MLPWeights::coef(std::size_t l) const {
+  return {packed.data() + coef_offset(l), units[l], units[l + 1]};
+}
+Eigen::Map<Vector> MLPWeights::intercept(std::size_t l) { return {packed.data() + intercept_offset(l), units[l + 1]}; }
+Eigen::Map<const Vector> MLPWeights::intercept(std::size_t l) const {
+  return {packed.data() + intercept_offset(l), units[l + 1]};
+}
+
+// ---- the shared training ------------------------------------------------------------------------
+
+Matrix MultilayerPerceptron::forward(MatrixRef X) const {
+  check_n_features(n_features_in(), X);
+  check_matrix(X, "X", 0);
+  Backprop pass(weights_, params_.activation, out_activation_, params_.alpha);
+  pass.refresh();
+  Matrix out(X.rows(), n_outputs());
+  for_row_blocks(X.rows(), [&](Index begin, Index end) { out.middleRows(begin, end - begin) = pass.forward(X.middleRows(begin, end - begin)); });
+  return out;
+}
+
+NamedArrays MultilayerPerceptron::coefs() const {
+  NamedArrays out;
+  for (std::size_t l = 0; l < weights_.layers(); ++l) out.items.push_back({std::to_string(l), NdArray::from(Matrix(weights_.coef(l)))});
+  return out;
+}
+NamedArrays MultilayerPerceptron::intercepts() const {
+  NamedArrays out;
+  for (std::size_t l = 0; l < weights_.layers(); ++l)
+    out.items.push_back({std::to_string(l), NdArray::from(Vector(weights_.intercept(l)))});
+  return out;
+}
+
+void MultilayerPerceptron::initialize(MatrixRef X, MatrixRef T, MLPActivation out, Random& random) {
+  n_iter_ = 0;
+  t_ = 0;
+  out_activation_ = out;
+  weights_.units = {X.cols()};
+  for (double h : params_.hidden_layer_sizes) weights_.units.push_back(static_cast<Index>(h));
+  weights_.units.push_back(T.cols());
+  weights_.packed.resize(weights_.intercept_offset(weights_.layers()));
+  if (params_.weights_init) {
+    weights_.packed = packed_weights_init(*params_.weights_init, weights_);
+  } else {
+    // Glorot & Bengio's uniform start, as scikit-learn: ±sqrt(6 / (fanIn + fanOut)), 2 instead of 6
+    // for the logistic activation; each layer's coefficients row by row, then its intercepts.
+    const double factor = params_.activation == MLPActivation::logistic ? 2.0 : 6.0;
+    for (std::size_t l = 0; l < weights_.layers(); ++l) {
+      const double bound = std::sqrt(factor / static_cast<double>(weights_.units[l] + weights_.units[l + 1]));
+      auto coef = weights_.coef(l);
+      for (Index i = 0; i < coef.rows(); ++i)
+        for (Index j = 0; j < coef.cols(); ++j) coef(i, j) = random.uniform(-bound, bound);
+      auto intercept = weights_.intercept(l);
+      for (Index j = 0; j < intercept.size(); ++j) intercept[j] = random.uniform(-bound, bound);
+    }
+  }
+  loss_curve_.clear();
+  validation_scores_.clear();
+  no_improvement_count_ = 0;
+  optimizer_.reset();
+  best_packed_ = Vector();
+  best_validation_score_ = params_.early_stopping ? -kInf : kNaN;
+  best_loss_ = params_.early_stopping ? kNaN : kInf;
+  loss_ = kNaN;
+}
+
+void MultilayerPerceptron::fit_targets(MatrixRef X, MatrixRef T, MLPActivation out, bool incremental,
+                                       const Validation* validation) {
+  const MultilayerPerceptron before = *this;
+  try {
+    warnings_.clear();
+    Random random(static_cast<std::uint64_t>(params_.random_state));
+    const bool first_pass = !is_fitted() || (!params_.warm_start && !incremental);
+    if (first_pass) {
+      initialize(X, T, out, random);
+    } else {
+      check_n_features(n_features_in(), X);
+      std::vector<Index> units = {X.cols()};
+      for (double h : params_.hidden_layer_sizes) units.push_back(static_cast<Index>(h));
+      units.push_back(T.cols());
+      if (units != weights_.units || out != out_activation_)
+        throw InvalidArgument(std::string(name_) + ": warmStart and partialFit need the network of the previous fit "
+                              "(the same hiddenLayerSizes and outputs)");
+    }
+    if (params_.solver == MLPSolver::lbfgs) fit_lbfgs(X, T);
+    else fit_stochastic(X, T, incremental, validation, random);
+    if (!weights_.packed.allFinite())
+      throw Error(std::string(name_) + ": the solver produced non-finite weights; the input data may contain large "
+                  "values and need to be scaled (e.g. by StandardScaler), or learningRateInit is too large");
+  } catch (...) {
+    *this = before;
+    throw;
+  }
+}
+
+double MultilayerPerceptron::score_outputs(MatrixRef X, MatrixRef T) const {
+  const Matrix Y = forward(X);
+  if (out_activation_ == MLPActivation::identity) return r2_score(T, Y);
+  Index right = 0;
+  for (Index i = 0; i < Y.rows(); ++i) right += same_decision(out_activation_, Y.row(i), T.row(i));
+  return static_cast<double>(right) / static_cast<double>(Y.rows());
+}
+
+void MultilayerPerceptron::update_no_improvement_count(bool early_stopping, MatrixRef X_val, MatrixRef T_val) {
+  if (early_stopping) {
+    const double score = score_outputs(X_val, T_val);
+    validation_scores_.push_back(score);
+    no_improvement_count_ = score < best_validation_score_ + params_.tol ? no_improvement_count_ + 1 : 0;
+    if (score > best_validation_score_) {
+      best_validation_score_ = score;
+      best_packed_ = weights_.packed;
+    }
+  } else {
+    const double last = loss_curve_.back();
+    no_improvement_count_ = last > best_loss_ - params_.tol ? no_improvement_count_ + 1 : 0;
+    if (last < best_loss_) best_loss_ = last;
+  }
+}
+
+void MultilayerPerceptron::fit_stochastic(MatrixRef X_all, MatrixRef T_all, bool incremental,
+                                          const Validation* validation, Random& random) {
+  const MLPParams& p = params_;
+  if (!incremental || !optimizer_) {
+    const Index size = weights_.packed.size();
+    optimizer_ = MLPOptimizerState{Vector::Zero(size), Vector::Zero(p.solver == MLPSolver::adam ? size : 0), 0,
+                                   p.learning_rate_init};
+  }
+  // Early stopping holds out validationFraction of the rows (stratified for one logistic output, as
+  // scikit-learn) or the caller's validation set; partialFit never stops early.
+  const bool early_stopping = p.early_stopping && !incremental;
+  if (!early_stopping) return run_epochs(X_all, T_all, Matrix(), Matrix(), false, incremental, random);
+  if (validation) return run_epochs(X_all, T_all, validation->X, validation->T, true, incremental, random);
+  IntVector classes;
+  const bool stratified = out_activation_ == MLPActivation::logistic && T_all.cols() == 1;
+  if (stratified) classes = (T_all.col(0).array() > 0.5).cast<int>();
+  const Split split = train_test_split(X_all.rows(), SplitSize::fraction(p.validation_fraction), std::nullopt, true,
+                                       stratified ? &classes : nullptr, random.next_u64());
+  run_epochs(rows_of(X_all, split.train), rows_of(T_all, split.train), rows_of(X_all, split.test),
+             rows_of(T_all, split.test), true, incremental, random);
+}
+
+void MultilayerPerceptron::run_epochs(MatrixRef X, MatrixRef T, MatrixRef X_val, MatrixRef T_val, bool early_stopping,
+                                      bool incremental, Random& random) {
+  const MLPParams& p = params_;
+  Optimizer optimizer{p, *optimizer_};
+  const Index n = X.rows();
+  Index batch = std::min<Index>(200, n);
+  if (const int* size = std::get_if<int>(&p.batch_size)) {
+    if (*size > n)
+      warnings_.add(WarningKind::parameter, "batchSize " + std::to_string(*size) + " is larger than the " +
+                                                std::to_string(n) + " training samples; it is clipped to " + std::to_string(n));
+    batch = std::min<Index>(*size, n);
+  }
+  IntVector order = IntVector::LinSpaced(n, 0, static_cast<int>(n) - 1);
+  Backprop pass(weights_, p.activation, out_activation_, p.alpha);
+  pass.refresh();
+  Vector grad;
+  Matrix X_batch, T_batch;
+  for (int epoch = 0; epoch < p.max_iter; ++epoch) {
+    if (p.shuffle) random.shuffle(order.data(), order.data() + n);
+    double accumulated_loss = 0;
+    for (Index begin = 0; begin < n; begin += batch) {
+      const Index rows = std::min(batch, n - begin);
+      double batch_loss;
+      if (p.shuffle) {
+        gather_rows(X, order.segment(begin, rows), X_batch);
+        gather_rows(T, order.segment(begin, rows), T_batch);
+        batch_loss = pass.loss_and_gradient(X_batch, T_batch, grad);
+      } else {
+        batch_loss = pass.loss_and_gradient(X.middleRows(begin, rows), T.middleRows(begin, rows), grad);
+      }
+      accumulated_loss += batch_loss * static_cast<double>(rows);
+      optimizer.update(weights_.packed, grad);
+      pass.refresh();
+    }
+    ++n_iter_;
+    loss_ = accumulated_loss / static_cast<double>(n);
+    t_ += n;
+    loss_curve_.push_back(loss_);
+    update_no_improvement_count(early_stopping, X_val, T_val);
+    optimizer.epoch_ends(t_);
+    bool stop = false;
+    if (no_improvement_count_ > p.n_iter_no_change) {
+      stop = optimizer.stops();
+      if (!stop) no_improvement_count_ = 0;
+    }
+    if (progress_ && !progress_(epoch + 1, p.max_iter))
+      throw Error("fit cancelled after " + std::to_string(epoch + 1) + " of " + std::to_string(p.max_iter) + " epochs");
+    if (stop || incremental) break;
+    if (n_iter_ == p.max_iter)
+      warnings_.add(WarningKind::convergence, "the stochastic optimizer reached maxIter (" + std::to_string(p.max_iter) +
+                                                  ") before converging; increase maxIter");
+  }
+  if (early_stopping && best_packed_.size() == weights_.packed.size()) weights_.packed = best_packed_;
+}
+
+namespace {
+// The full-batch loss and gradient for L-BFGS; stops the solver after maxFun evaluations, keeping the
+// best point seen.
+struct LbfgsObjective {
+  MLPWeights& weights;
+  Backprop& pass;
+  MatrixRef X, T;
+  int max_fun;
+  int evals = 0;
+  double best = kInf;
+  Vector best_x;
+  struct OutOfEvaluations {};
+
+  double operator()(const Vector& x, Vector& grad) {
+    if (evals >= max_fun) throw OutOfEvaluations{};
+    ++evals;
+    weights.packed = x;
+    pass.refresh();
+    const double f = pass.loss_and_gradient(X, T, grad);
+    if (f < best) {
+      best = f;
+      best_x = x;
+    }
+    return f;
+  }
+};
+}  // namespace
+
+void MultilayerPerceptron::fit_lbfgs(MatrixRef X, MatrixRef T) {
+  const MLPParams& p = params_;
+  Backprop pass(weights_, p.activation, out_activation_, p.alpha);
+  LbfgsObjective objective{weights_, pass, X, T, p.max_fun, 0, kInf, Vector()};
+  // scipy's L-BFGS-B as scikit-learn calls it: 10 corrections, gtol = tol on the largest gradient
+  // entry, its default ftol on the relative decrease, maxiter and maxfun.
+  LBFGSpp::LBFGSBParam<double> param;
+  param.m = 10;
+  param.epsilon = p.tol;
+  param.epsilon_rel = 0;
+  param.past = 1;
+  param.delta = 2.220446049250313e-09;
+  param.max_iterations = p.max_iter;
+  param.max_linesearch = 20;
+  LBFGSpp::LBFGSBSolver<double> solver(param);
+  const Index dim = weights_.packed.size();
+  Vector x = weights_.packed, lower = Vector::Constant(dim, -kInf), upper = Vector::Constant(dim, kInf);
+  double fx = 0;
+  int iterations = 0;
+  try {
+    iterations = solver.minimize(objective, x, fx, lower, upper);
+  } catch (const LbfgsObjective::OutOfEvaluations&) {
+    iterations = std::min(objective.evals, p.max_iter);
+    warnings_.add(WarningKind::convergence, "lbfgs stopped after maxFun (" + std::to_string(p.max_fun) +
+                                                ") evaluations of the loss; increase maxFun");
+  } catch (const std::exception&) {
+    // The line search failed at the limit of floating-point precision: the best point is the result
+    // (LBFGSpp does not report its iteration then; evaluations are counted instead).
+    iterations = std::min(objective.evals, p.max_iter);
+  }
+  if (objective.best_x.size()) x = objective.best_x;
+  weights_.packed = x;
+  pass.refresh();
+  Vector grad;
+  loss_ = pass.loss_and_gradient(X, T, grad);
+  n_iter_ = iterations;
+  if (iterations >= p.max_iter && warnings_.empty())
+    warnings_.add(WarningKind::convergence, "lbfgs reached maxIter (" + std::to_string(p.max_iter) +
+                                                ") before converging; increase maxIter or scale the data");
+}
+
+json MultilayerPerceptron::state() const {
+  json units = json::array();
+  for (Index u : weights_.units) units.push_back(u);
+  json s = {{"units", units},
+            {"weights", to_json(weights_.packed)},
+            {"outActivation", static_cast<int>(out_activation_)},
+            {"lossCurve", loss_curve_},
+            {"validationScores", validation_scores_},
+            {"loss", number_or_null(loss_)},
+            {"bestLoss", number_or_null(best_loss_)},
+            {"bestValidationScore", number_or_null(best_validation_score_)},
+            {"nIter", n_iter_},
+            {"t", t_},
+            {"warnings", to_json(warnings_)}};
+  return s;
+}
+
+void MultilayerPerceptron::load_state(const json& s) {
+  const json& units = member(s, "units");
+  if (!units.is_array() || units.size() < 2) throw InvalidArgument("model JSON: units must list at least 2 layer sizes");
+  MLPWeights w;
+  for (const json& u : units) {
+    if (!u.is_number_integer() || u.get<long long>() < 1) throw InvalidArgument("model JSON: units must be positive integers");
+    w.units.push_back(u.get<Index>());
+  }
+  w.packed = vector_from_json(member(s, "weights"), "weights");
+  if (w.packed.size() != w.intercept_offset(w.layers())) throw InvalidArgument("model JSON: weights do not match units");
+  const json& out = member(s, "outActivation");
+  if (!out.is_number_integer() || out.get<int>() < 0 || out.get<int>() > static_cast<int>(MLPActivation::softmax))
+    throw InvalidArgument("model JSON: outActivation must be an activation code");
+  const Vector curve = vector_from_json(member(s, "lossCurve"), "lossCurve");
+  const Vector scores = vector_from_json(member(s, "validationScores"), "validationScores");
+  weights_ = std::move(w);
+  out_activation_ = static_cast<MLPActivation>(out.get<int>());
+  loss_curve_.assign(curve.data(), curve.data() + curve.size());
+  validation_scores_.assign(scores.data(), scores.data() + scores.size());
+  loss_ = number_or_nan(member(s, "loss"), "loss");
+  best_loss_ = number_or_nan(member(s, "bestLoss"), "bestLoss");
+  best_validation_score_ = number_or_nan(member(s, "bestValidationScore"), "bestValidationScore");
+  n_iter_ = static_cast<int>(number_from_json(member(s, "nIter"), "nIter"));
+  t_ = static_cast<long long>(number_from_json(member(s, "t"), "t"));
+  warnings_ = warnings_from_json(s, WarningKind::convergence);
+  optimizer_.reset();
+}
+
+// ---- MLPClassifier ------------------------------------------------------------------------------
+
+Matrix MLPClassifier::indicators(IntVectorRef y, int k) const {
+  Matrix T = Matrix::Zero(y.size(), k == 2 ? 1 : k);
+  for (Index i = 0; i < y.size(); ++i) {
+    if (y[i] >= k) throw InvalidArgument("y has class code " + std::to_string(y[i]) + " not among the " + std::to_string(k) + " classes of the first partialFit");
+    if (k == 2) T(i, 0) = y[i];
+    else T(i, y[i]) = 1;
+  }
+  return T;
+}
+
+MLPClassifier& MLPClassifier::fit(MatrixRef X, IntVectorRef y) {
+  check_params<MLPClassifier>(params_);
+  check_matrix(X);
+  check_same_rows(X.rows(), y.size());
+  const int k = check_class_codes(y);
+  if (k < 2) throw InvalidArgument("MLPClassifier needs at least 2 classes in y, got 1");
+  if (is_fitted() && params_.warm_start && !multilabel_ && k != n_classes_)
+    throw InvalidArgument("warmStart needs y with the classes of the previous fit (" + std::to_string(n_classes_) + "), got " + std::to_string(k));
+  fit_targets(X, indicators(y, k), k == 2 ? MLPActivation::logistic : MLPActivation::softmax, false, nullptr);
+  n_classes_ = k;
+  multilabel_ = false;
+  return *this;
+}
+
+MLPClassifier& MLPClassifier::fit_with_validation(MatrixRef X, IntVectorRef y, MatrixRef X_val, IntVectorRef y_val) {
+  check_params<MLPClassifier>(params_);
+  check_matrix(X);
+  check_same_rows(X.rows(), y.size());
+  check_same_rows(X_val.rows(), y_val.size(), "y_val");
+  const int k = std::max(check_class_codes(y), check_class_codes(y_val, "y_val"));
+  const Matrix T_val = indicators(y_val, k);
+  const Validation validation{X_val, T_val};
+  fit_targets(X, indicators(y, k), k == 2 ? MLPActivation::logistic : MLPActivation::softmax, false, &validation);
+  n_classes_ = k;
+  multilabel_ = false;
+  return *this;
+}
+
+MLPClassifier& MLPClassifier::partial_fit(MatrixRef X, IntVectorRef y, int n_classes) {
+  check_params<MLPClassifier>(params_);
+  if (params_.solver == MLPSolver::lbfgs) throw InvalidArgument("partialFit needs solver 'sgd' or 'adam', not 'lbfgs'");
+  check_matrix(X);
+  check_same_rows(X.rows(), y.size());
+  check_class_codes(y);
+  const int k = is_fitted() ? n_classes_ : n_classes;
+  if (k < 2) throw InvalidArgument("classes must name at least 2 classes on the first partialFit, got " + std::to_string(k));
+  fit_targets(X, indicators(y, k), k == 2 ? MLPActivation::logistic : MLPActivation::softmax, true, nullptr);
+  n_classes_ = k;
+  multilabel_ = false;
+  return *this;
+}
+
+MLPClassifier& MLPClassifier::fit_multilabel(MatrixRef X, MatrixRef Y) {
+  check_params<MLPClassifier>(params_);
+  check_matrix(X);
+  check_same_rows(X.rows(), Y.rows());
+  check_matrix(Y, "y");
+  if (!(Y.array() == 0.0 || Y.array() == 1.0).all()) throw InvalidArgument("y must be a 0/1 indicator matrix for multi-label fits");
+  fit_targets(X, Y, MLPActivation::logistic, false, nullptr);
+  n_classes_ = static_cast<int>(Y.cols());
+  multilabel_ = true;
+  return *this;
+}
+
+Matrix MLPClassifier::predict_proba(MatrixRef X) const {
+  Matrix Y = forward(X);
+  if (multilabel_ || Y.cols() > 1) return Y;
+  Matrix P(Y.rows(), 2);
+  P.col(0) = 1.0 - Y.col(0).array();
+  P.col(1) = Y.col(0);
+  return P;
+}
+
+Matrix MLPClassifier::predict_log_proba(MatrixRef X) const {
+  return predict_proba(X).unaryExpr([](double v) { return det_log(v); });
+}
+
+IntVector MLPClassifier::predict(MatrixRef X) const {
+  if (multilabel_) throw InvalidArgument("MLPClassifier: this model is multi-label; use predict_multilabel");
+  const Matrix Y = forward(X);
+  IntVector codes(Y.rows());
+  for (Index i = 0; i < Y.rows(); ++i) {
+    if (Y.cols() == 1) codes[i] = Y(i, 0) > 0.5;
+    else Y.row(i).maxCoeff(&codes[i]);
+  }
+  return codes;
+}
+
+Matrix MLPClassifier::predict_multilabel(MatrixRef X) const {
+  return (forward(X).array() > 0.5).cast<double>();
+}
+
+json MLPClassifier::state() const {
+  json s = MultilayerPerceptron::state();
+  s["nClasses"] = n_classes_;
+  s["multilabel"] = multilabel_;
+  return s;
+}
+
+void MLPClassifier::load_state(const json& s) {
+  MLPClassifier loaded(params_);
+  loaded.MultilayerPerceptron::load_state(s);
+  const json& multilabel = member(s, "multilabel");
+  if (!multilabel.is_boolean()) throw InvalidArgument("model JSON: multilabel must be true or false");
+  loaded.multilabel_ = multilabel.get<bool>();
+  loaded.n_classes_ = static_cast<int>(number_from_json(member(s, "nClasses"), "nClasses"));
+  const Index outputs = loaded.weights_.units.back();
+  if (loaded.n_classes_ < 2 || (!loaded.multilabel_ && outputs != (loaded.n_classes_ == 2 ? 1 : loaded.n_classes_)))
+    throw InvalidArgument("model JSON: nClasses does not match the network's outputs");
+  *this = std::move(loaded);
+}
+
+// ---- MLPRegressor -------------------------------------------------------------------------------
+
+MLPRegressor& MLPRegressor::fit(MatrixRef X, MatrixRef Y) {
+  check_params<MLPRegressor>(params_);
+  check_matrix(X);
+  check_same_rows(X.rows(), Y.rows());
+  check_matrix(Y, "y");
+  fit_targets(X, Y, MLPActivation::identity, false, nullptr);
+  return *this;
+}
+
+MLPRegressor& MLPRegressor::partial_fit(MatrixRef X, MatrixRef Y) {
+  check_params<MLPRegressor>(params_);
+  if (params_.solver == MLPSolver::lbfgs) throw InvalidArgument("partialFit needs solver 'sgd' or 'adam', not 'lbfgs'");
+  check_matrix(X);
+  check_same_rows(X.rows(), Y.rows());
+  check_matrix(Y, "y");
+  fit_targets(X, Y, MLPActivation::identity, true, nullptr);
+  return *this;
+}
+
+MLPRegressor& MLPRegressor::fit_with_validation(MatrixRef X, MatrixRef Y, MatrixRef X_val, MatrixRef Y_val) {
+  check_params<MLPRegressor>(params_);
+  check_matrix(X);
+  check_same_rows(X.rows(), Y.rows());
+  check_matrix(Y, "y");
+  check_same_rows(X_val.rows(), Y_val.rows(), "y_val");
+  const Validation validation{X_val, Y_val};
+  fit_targets(X, Y, MLPActivation::identity, false, &validation);
+  return *this;
+}
+
+void MLPRegressor::load_state(const json& s) {
+  MLPRegressor loaded(params_);
+  loaded.MultilayerPerceptron::load_state(s);
+  if (loaded.out_activation_ != MLPActivation::identity) throw InvalidArgument("model JSON: outActivation must be identity");
+  *this = std::move(loaded);
+}
+
+}  // namespace wasmlearn

@@ -1,0 +1,336 @@
+// MLPClassifier / MLPRegressor: scikit-learn 1.2.1's loss curves, final weights, predictions and
+// stopping epochs from its own starting weights (tests/fixtures/mlp.json: adam and sgd with and
+// without Nesterov, invscaling and adaptive rates, every activation, multi-label, lbfgs, early
+// stopping on scikit-learn's split; 300 and 520 rows, 8, 9, 16 and 17 features), closed forms (a
+// network without hidden layers is least squares / ridge), the Glorot start of the defaults, and
+// the rules of warm starts, partial fits, cancellation and bad input.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+
+#include "../core/test_support.hpp"
+#include "wasmlearn/base/any_estimator.hpp"
+#include "wasmlearn/neural_network/describe.hpp"
+
+using namespace wasmlearn;
+using test_support::error_of;
+using test_support::matrix_of;
+
+namespace {
+
+const json& doc() {
+  static const json d = test_support::read_fixture("mlp.json");
+  return d;
+}
+
+IntVector codes_of(const json& j) {
+  IntVector v(static_cast<Index>(j.size()));
+  for (Index i = 0; i < v.size(); ++i) v[i] = j[static_cast<std::size_t>(i)].get<int>();
+  return v;
+}
+
+json options_with_start(const json& c) {
+  json o = c["options"];
+  o["weightsInit"] = c["weightsInit"];
+  return o;
+}
+
+double relative_error(double got, double want) { return std::fabs(got - want) / std::max(std::fabs(want), 1e-300); }
+
+void expect_weights(const MultilayerPerceptron& m, const json& c, double tol) {
+  const NamedArrays coefs = m.coefs(), intercepts = m.intercepts();
+  ASSERT_EQ(coefs.items.size(), c["coefs"].size());
+  for (std::size_t l = 0; l < coefs.items.size(); ++l) {
+    const Matrix want = matrix_of(c["coefs"][l]);
+    const NdArray& got = coefs.items[l].second;
+    ASSERT_EQ(got.shape, (std::vector<Index>{want.rows(), want.cols()}));
+    for (Index k = 0; k < want.size(); ++k) EXPECT_NEAR(got.data[static_cast<std::size_t>(k)], want.data()[k], tol) << "coefs[" << l << "]";
+    const Matrix b = matrix_of(c["intercepts"][l]);
+    for (Index k = 0; k < b.size(); ++k)
+      EXPECT_NEAR(intercepts.items[l].second.data[static_cast<std::size_t>(k)], b.data()[k], tol) << "intercepts[" << l << "]";
+  }
+}
+
+void expect_history(const MultilayerPerceptron& m, const json& c) {
+  EXPECT_EQ(m.n_iter(), c["nIter"].get<int>());
+  EXPECT_EQ(m.t(), c["t"].get<double>());
+  EXPECT_EQ(m.n_layers(), c["nLayers"].get<int>());
+  EXPECT_EQ(m.n_outputs(), c["nOutputs"].get<int>());
+  const Vector curve = m.loss_curve();
+  ASSERT_EQ(static_cast<std::size_t>(curve.size()), c["lossCurve"].size());
+  for (Index e = 0; e < curve.size(); ++e)
+    EXPECT_LT(relative_error(curve[e], c["lossCurve"][static_cast<std::size_t>(e)].get<double>()), 1e-9) << "epoch " << e;
+  EXPECT_LT(relative_error(m.loss(), c["loss"].get<double>()), 1e-9);
+  if (c.contains("bestLoss")) {
+    EXPECT_LT(relative_error(m.best_loss(), c["bestLoss"].get<double>()), 1e-9);
+  }
+  if (c.contains("validationScores")) {
+    const Vector scores = m.validation_scores();
+    ASSERT_EQ(static_cast<std::size_t>(scores.size()), c["validationScores"].size());
+    for (Index e = 0; e < scores.size(); ++e)
+      EXPECT_NEAR(scores[e], c["validationScores"][static_cast<std::size_t>(e)].get<double>(), 1e-9) << "epoch " << e;
+    EXPECT_NEAR(m.best_validation_score(), c["bestValidationScore"].get<double>(), 1e-9);
+  }
+}
+
+const char* out_name(MLPActivation a) {
+  switch (a) {
+    case MLPActivation::identity: return "identity";
+    case MLPActivation::logistic: return "logistic";
+    case MLPActivation::softmax: return "softmax";
+    default: return "hidden only";
+  }
+}
+
+TEST(MLPParity, StochasticSolversFollowScikitLearnEpochByEpoch) {
+  int checked = 0;
+  for (const json& c : doc()["cases"]) {
+    if (c["options"].value("solver", "adam") == "lbfgs") continue;
+    SCOPED_TRACE(c["name"].get<std::string>());
+    const Matrix X = matrix_of(c["X"]);
+    const Index n_val = c["nValidation"].get<Index>(), n_train = X.rows() - n_val;
+    if (c["estimator"] == "MLPClassifier") {
+      MLPClassifier m(params_from_json<MLPClassifier>(options_with_start(c)));
+      if (c["kind"] == "multilabel") {
+        const Matrix Y = matrix_of(c["y"]);
+        m.fit_multilabel(X, Y);
+        EXPECT_EQ(m.predict_multilabel(X), matrix_of(c["predict"]));
+      } else {
+        const IntVector y = codes_of(c["y"]);
+        if (n_val) m.fit_with_validation(X.topRows(n_train), y.head(n_train), X.bottomRows(n_val), y.tail(n_val));
+        else m.fit(X, y);
+        EXPECT_EQ(m.predict(X), codes_of(c["predict"]));
+      }
+      EXPECT_LT((m.predict_proba(X) - matrix_of(c["proba"])).cwiseAbs().maxCoeff(), 1e-8);
+      expect_history(m, c);
+      expect_weights(m, c, 1e-8);
+      EXPECT_STREQ(out_name(m.out_activation()), c["outActivation"].get<std::string>().c_str());
+    } else {
+      MLPRegressor m(params_from_json<MLPRegressor>(options_with_start(c)));
+      const Matrix Y = matrix_of(c["y"]);
+      if (n_val) m.fit_with_validation(X.topRows(n_train), Y.topRows(n_train), X.bottomRows(n_val), Y.bottomRows(n_val));
+      else m.fit(X, Y);
+      EXPECT_LT((m.predict(X) - matrix_of(c["predict"])).cwiseAbs().maxCoeff(), 1e-8);
+      expect_history(m, c);
+      expect_weights(m, c, 1e-8);
+    }
+    ++checked;
+  }
+  EXPECT_EQ(checked, 12);
+}
+
+// scikit-learn's L-BFGS-B stops on its relative-decrease rule, so the losses are compared, not the weights.
+TEST(MLPParity, LbfgsReachesScikitLearnsLoss) {
+  int checked = 0;
+  for (const json& c : doc()["cases"]) {
+    if (c["options"].value("solver", "adam") != "lbfgs") continue;
+    SCOPED_TRACE(c["name"].get<std::string>());
+    const Matrix X = matrix_of(c["X"]);
+    double loss;
+    if (c["estimator"] == "MLPClassifier") {
+      MLPClassifier m(params_from_json<MLPClassifier>(options_with_start(c)));
+      m.fit(X, codes_of(c["y"]));
+      loss = m.loss();
+      EXPECT_EQ(m.loss_curve().size(), 0);
+    } else {
+      MLPRegressor m(params_from_json<MLPRegressor>(options_with_start(c)));
+      m.fit(X, matrix_of(c["y"]));
+      loss = m.loss();
+    }
+    EXPECT_NEAR(loss, c["loss"].get<double>(), 1e-6);
+    ++checked;
+  }
+  EXPECT_EQ(checked, 2);
+}
+
+// Without hidden layers and with identity outputs the loss is (1/2n)‖y − Xw − b‖² + α/(2n)‖w‖²:
+// ridge regression with an unpenalised intercept (least squares for α = 0).
+TEST(MLPClosedForm, NoHiddenLayerIsRidge) {
+  Random random(5);
+  const Index n = 300, p = 9;
+  Matrix X(n, p);
+  for (Index i = 0; i < X.size(); ++i) X.data()[i] = random.normal();
+  Vector w_true = Vector::LinSpaced(p, -1, 1);
+  Matrix y = X * w_true + Vector::Constant(n, 0.5);
+  for (Index i = 0; i < n; ++i) y(i, 0) += 0.1 * random.normal();
+  for (double alpha : {0.0, 30.0}) {
+    MLPParams params;
+    params.hidden_layer_sizes = {};
+    params.solver = MLPSolver::lbfgs;
+    params.alpha = alpha;
+    params.tol = 1e-12;
+    params.max_iter = 1000;
+    MLPRegressor m(params);
+    m.fit(X, y);
+    const RowVector mean = X.colwise().mean();
+    const Matrix Xc = X.rowwise() - mean;
+    const Vector yc = y.col(0).array() - y.mean();
+    const Vector w = (Xc.transpose() * Xc + alpha * Matrix::Identity(p, p)).ldlt().solve(Xc.transpose() * yc);
+    const double b = y.mean() - mean.dot(w);
+    // lbfgs stops on scipy's relative decrease (2.2e-9): the objective is compared with the optimum.
+    const double optimum = (y.col(0) - X * w - Vector::Constant(n, b)).squaredNorm() / (2.0 * n) +
+                           alpha * w.squaredNorm() / (2.0 * n);
+    EXPECT_GE(m.loss(), optimum - 1e-12);
+    EXPECT_LE(m.loss(), optimum * (1 + 1e-9));
+    const NamedArrays coefs = m.coefs();
+    for (Index j = 0; j < p; ++j) EXPECT_NEAR(coefs.items[0].second.data[static_cast<std::size_t>(j)], w[j], 1e-4) << alpha;
+    EXPECT_NEAR(m.intercepts().items[0].second.data[0], b, 1e-4);
+  }
+}
+
+// The defaults start from Glorot-uniform weights: ±sqrt(6 / (fanIn + fanOut)), 2 for logistic.
+TEST(MLPDefaults, GlorotUniformStartFromTheOwnGenerator) {
+  Random random(1);
+  Matrix X(40, 17);
+  for (Index i = 0; i < X.size(); ++i) X.data()[i] = random.normal();
+  IntVector y(40);
+  for (Index i = 0; i < 40; ++i) y[i] = static_cast<int>(i % 3);
+  for (auto activation : {MLPActivation::relu, MLPActivation::logistic}) {
+    MLPParams params;
+    params.activation = activation;
+    params.solver = MLPSolver::sgd;
+    params.learning_rate_init = 1e-300;  // the start, unchanged
+    params.max_iter = 1;
+    MLPClassifier m(params);
+    m.fit(X, y);
+    const NamedArrays coefs = m.coefs();
+    ASSERT_EQ(coefs.items.size(), 2u);
+    const double factor = activation == MLPActivation::logistic ? 2.0 : 6.0;
+    const double bounds[2] = {std::sqrt(factor / (17 + 100)), std::sqrt(factor / (100 + 3))};
+    for (int l = 0; l < 2; ++l) {
+      const auto& w = coefs.items[static_cast<std::size_t>(l)].second.data;
+      double largest = 0, sum = 0;
+      for (double v : w) {
+        largest = std::max(largest, std::fabs(v));
+        sum += v;
+      }
+      EXPECT_LE(largest, bounds[l]);
+      EXPECT_GT(largest, 0.97 * bounds[l]);
+      // The mean of m uniform draws on ±b has standard deviation b / sqrt(3m): within 5 of them.
+      EXPECT_LT(std::fabs(sum / static_cast<double>(w.size())), 5 * bounds[l] / std::sqrt(3.0 * static_cast<double>(w.size())));
+    }
+    MLPClassifier again(params);
+    again.fit(X, y);
+    EXPECT_EQ(again.weights().packed, m.weights().packed);
+  }
+}
+
+TEST(MLPDefaults, LearnsAndStopsWithScikitLearnsDefaults) {
+  const json& c = doc()["cases"][0];  // 300 x 9, three classes
+  const Matrix X = matrix_of(c["X"]);
+  const IntVector y = codes_of(c["y"]);
+  MLPClassifier m;
+  m.fit(X, y);
+  EXPECT_EQ(m.n_layers(), 3);
+  EXPECT_EQ(m.n_outputs(), 3);
+  EXPECT_EQ(m.out_activation(), MLPActivation::softmax);
+  EXPECT_EQ(m.t(), 300.0 * m.n_iter());
+  EXPECT_LT(m.loss_curve()[m.n_iter() - 1], 0.5 * m.loss_curve()[0]);
+  EXPECT_GT(accuracy_score(y, m.predict(X)), 0.85);
+  // Probabilities sum to one; the log is predictLogProba.
+  const Matrix P = m.predict_proba(X);
+  EXPECT_LT((P.rowwise().sum().array() - 1.0).abs().maxCoeff(), 1e-12);
+  EXPECT_NEAR(m.predict_log_proba(X)(7, 2), std::log(P(7, 2)), 1e-12);
+  // A JSON round trip through the registry predicts the same bits.
+  auto any = make_estimator("MLPClassifier", json::object());
+  any->fit(X, y.cast<double>(), true);
+  auto back = estimator_from_json(any->to_json());
+  EXPECT_EQ(back->predict_proba(X), any->predict_proba(X));
+  EXPECT_EQ(any->predict_proba(X), P);
+}
+
+// The first fixture case (300 x 9, three classes, adam) with scikit-learn's start and `epochs` epochs.
+struct ThreeClasses {
+  explicit ThreeClasses(int epochs) { o["maxIter"] = epochs; }
+  const json& c = doc()["cases"][0];
+  const Matrix X = matrix_of(c["X"]);
+  const IntVector y = codes_of(c["y"]);
+  json o = options_with_start(c);
+};
+
+TEST(MLPRules, PartialFitKeepsTheOptimiserAsEpochsDo) {
+  ThreeClasses data(3);
+  const Matrix& X = data.X;
+  const IntVector& y = data.y;
+  json& o = data.o;
+  MLPClassifier epochs(params_from_json<MLPClassifier>(o));
+  epochs.fit(X, y);
+  MLPClassifier partial(params_from_json<MLPClassifier>(o));
+  for (int i = 0; i < 3; ++i) partial.partial_fit(X, y, 3);
+  EXPECT_EQ(partial.loss_curve(), epochs.loss_curve());
+  EXPECT_EQ(partial.weights().packed, epochs.weights().packed);
+  EXPECT_EQ(partial.n_iter(), 3);
+  o["solver"] = "lbfgs";
+  MLPClassifier lbfgs(params_from_json<MLPClassifier>(o));
+  EXPECT_EQ(error_of([&] { lbfgs.partial_fit(X, y, 3); }), "partialFit needs solver 'sgd' or 'adam', not 'lbfgs'");
+}
+
+TEST(MLPRules, WarmStartContinuesFromTheWeights) {
+  ThreeClasses data(4);
+  const Matrix& X = data.X;
+  const IntVector& y = data.y;
+  json& o = data.o;
+  MLPClassifier cold(params_from_json<MLPClassifier>(o));
+  cold.fit(X, y);
+  o["warmStart"] = true;
+  MLPClassifier warm(params_from_json<MLPClassifier>(o));
+  warm.fit(X, y).fit(X, y);
+  ASSERT_EQ(warm.loss_curve().size(), 8);
+  EXPECT_EQ(Vector(warm.loss_curve().head(4)), cold.loss_curve());
+  EXPECT_EQ(warm.n_iter(), 8);
+  EXPECT_LT(warm.loss_curve()[7], cold.loss_curve()[3]);
+}
+
+TEST(MLPRules, CancelAndErrorsLeaveTheModelAsItWas) {
+  ThreeClasses data(20);
+  const Matrix& X = data.X;
+  const IntVector& y = data.y;
+  MLPClassifier m(params_from_json<MLPClassifier>(data.o));
+  m.fit(X, y);
+  const Vector before = m.weights().packed;
+  int calls = 0;
+  m.set_progress([&](int done, int total) {
+    EXPECT_EQ(done, ++calls);
+    EXPECT_EQ(total, 20);
+    return done < 5;
+  });
+  EXPECT_EQ(error_of([&] { m.fit(X, y); }), "fit cancelled after 5 of 20 epochs");
+  EXPECT_EQ(m.weights().packed, before);
+  EXPECT_EQ(m.loss_curve().size(), 20);
+
+  // Huge inputs and a huge step overflow the weights: a clear error, not NaN predictions.
+  MLPParams params;
+  params.solver = MLPSolver::sgd;
+  params.learning_rate_init = 1e10;
+  params.max_iter = 5;
+  MLPRegressor r(params);
+  const Matrix big = X * 1e150;
+  EXPECT_NE(error_of([&] { r.fit(big, X.col(0)); }).find("non-finite weights"), std::string::npos);
+  EXPECT_FALSE(r.is_fitted());
+}
+
+TEST(MLPRules, BadOptionsNameTheArgument) {
+  const Matrix X = Matrix::Random(10, 3);
+  const IntVector y = (Vector::LinSpaced(10, 0, 1).array() > 0.5).cast<int>();
+  EXPECT_EQ(error_of([] { make_estimator("MLPClassifier", {{"hiddenLayerSizes", {4, 0}}})->fit(Matrix::Ones(2, 1), Matrix::Zero(2, 1), true); }),
+            "hiddenLayerSizes must hold integers of at least 1");
+  EXPECT_EQ(error_of([] { make_estimator("MLPRegressor", {{"batchSize", "big"}}); }),
+            "batchSize must be one of 'auto', got \"big\"");
+  EXPECT_EQ(error_of([] { make_estimator("MLPRegressor", {{"beta2", 1}}); }), "beta2 must be in [0, 1), got 1");
+  EXPECT_EQ(error_of([] { make_estimator("MLPRegressor", {{"verbose", true}}); }).substr(0, 44),
+            "Unknown option 'verbose' for MLPRegressor; v");
+  MLPParams params;
+  params.hidden_layer_sizes = {2};
+  params.weights_init = json::parse(R"({"coefs": [[[1, 2]]], "intercepts": [[0, 0], [0]]})");
+  MLPClassifier m(params);
+  EXPECT_EQ(error_of([&] { m.fit(X, y); }), "weightsInit must hold 2 coefs and intercepts (one per layer), got 1 and 2");
+  params.weights_init = json::parse(R"({"coefs": [[[1, 2]], [[1], [1]]], "intercepts": [[0, 0], [0]]})");
+  MLPClassifier wrong_rows(params);
+  EXPECT_EQ(error_of([&] { wrong_rows.fit(X, y); }), "weightsInit.coefs[0] must have 3 rows");
+  MLPClassifier fitted;
+  fitted.fit(X, y);
+  EXPECT_EQ(error_of([&] { fitted.predict(Matrix::Ones(2, 4)); }), "X has 4 columns but the model was fitted with 3");
+}
+
+}  // namespace

@@ -1,0 +1,51 @@
+// SVC / NuSVC with probability: true through the WASM package (tests/fixtures/svm_probability.py):
+// rows of predictProba sum to 1, held-out log-loss within 10 % of scikit-learn's (its sigmoids coupled
+// exactly, see svm_probability.py), and the folds come
+// from randomState alone: two runs give the same bits. The native build's sigmoids (the constants
+// below, pinned in tests/core/svm_probability_test.cpp) agree to 1e-13 relative but not to the bit:
+// the last bit of probA differs (not yet traced; the decision values go through Eigen's products,
+// whose SSE2 and WebAssembly kernels may sum in another order).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as wasmlearn from 'wasmlearn';
+
+const fx = JSON.parse(readFileSync(new URL('../fixtures/svm_probability.json', import.meta.url), 'utf8'));
+
+// The sigmoids of the native build for models[2] with randomState 3 (svm_probability_test.cpp's kProbA, kProbB).
+const NATIVE_PROB_A = [-2.6740602276120882, -2.7966814014123873, -4.1886094430655456];
+const NATIVE_PROB_B = [-0.074857995387199977, 0.0031627337190151899, -0.25845428136400894];
+
+const logLoss = (proba, y) => -y.reduce((sum, label, i) => sum + Math.log(proba.data[i * proba.cols + label]), 0) / y.length;
+
+for (const c of fx.models) {
+  test(`${c.estimator} ${JSON.stringify(c.options)} p ${c.p}, ${c.classes} classes: probabilities as scikit-learn's`, () => {
+    const model = new wasmlearn[c.estimator]({ ...c.options, probability: true }).fit(c.XTrain, c.yTrain);
+    const proba = model.predictProba(c.XTest);
+    assert.deepEqual([proba.rows, proba.cols], [c.yTest.length, c.classes]);
+    for (let i = 0; i < proba.rows; i++) {
+      const row = proba.data.subarray(i * proba.cols, (i + 1) * proba.cols);
+      assert.ok(Math.abs(row.reduce((a, v) => a + v, 0) - 1) <= 1e-12, `row ${i} sums to 1`);
+      assert.ok(row.every((v) => v >= 0 && v <= 1), `row ${i} in [0, 1]`);
+    }
+    const ours = logLoss(proba, c.yTest);
+    assert.ok(Math.abs(ours - c.logLoss) <= 0.1 * c.logLoss, `log-loss ${ours} vs scikit-learn's ${c.logLoss}`);
+    const logs = model.predictLogProba(c.XTest);
+    logs.data.forEach((v, i) => assert.ok(Math.abs(v - Math.log(proba.data[i])) <= 1e-14));
+    assert.equal(model.probA.length, (c.classes * (c.classes - 1)) / 2);
+    model.dispose();
+  });
+}
+
+test('the same randomState gives the same bits in two runs, and the native sigmoids to 1e-13', () => {
+  const c = fx.models[2];  // SVC rbf, 3 classes, p 17
+  const fit = (randomState) => new wasmlearn.SVC({ probability: true, randomState }).fit(c.XTrain, c.yTrain);
+  const [first, again, other] = [fit(3), fit(3), fit(4)];
+  assert.deepEqual(Array.from(first.predictProba(c.XTest).data), Array.from(again.predictProba(c.XTest).data));
+  assert.deepEqual(Array.from(first.probA), Array.from(again.probA));
+  assert.notDeepEqual(Array.from(first.probA), Array.from(other.probA));
+  const close = (got, want) => got.forEach((v, i) => assert.ok(Math.abs(v - want[i]) <= 1e-13 * Math.abs(want[i]), `${v} vs ${want[i]}`));
+  close(Array.from(first.probA), NATIVE_PROB_A);
+  close(Array.from(first.probB), NATIVE_PROB_B);
+  for (const m of [first, again, other]) m.dispose();
+});
