@@ -4,7 +4,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-debian_packages=(cmake g++ ccache googletest libgtest-dev emscripten libeigen3-dev nlohmann-json3-dev liblbfgspp-dev libspectra-dev chromium)
+# clang + libfuzzer-14-dev: the sanitizer build and the fuzz targets (scripts/fuzz.sh).
+debian_packages=(cmake g++ ccache googletest libgtest-dev emscripten libeigen3-dev nlohmann-json3-dev liblbfgspp-dev libspectra-dev chromium
+  clang libfuzzer-14-dev)
 missing=()
 for p in "${debian_packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# `npm test`: set-up, build, then GoogleTest (native, via ctest), node:test on the built WASM
-# package, and the real-browser tests (playwright-core driving Debian's Chromium). Ends with one
-# line totalling the three runners.
+# `npm test`: set-up, build, then GoogleTest (native, via ctest; again under ASan + UBSan), the
+# libFuzzer targets for a bounded time, node:test on the built WASM package, and the real-browser
+# tests (playwright-core driving Debian's Chromium). Ends with one line totalling the runners (each
+# fuzz target counts as one test).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -16,6 +17,22 @@ ctest_failed=$(sed -E 's/.* ([0-9]+) tests failed out of ([0-9]+).*/\1/' <<<"$ct
 ctest_total=$(sed -E 's/.* ([0-9]+) tests failed out of ([0-9]+).*/\2/' <<<"$ctest_line")
 passed=$((ctest_total - ctest_failed))
 failed=$ctest_failed
+
+# The same GoogleTest suite under AddressSanitizer + UndefinedBehaviorSanitizer (clang, build/sanitize),
+# then each libFuzzer target for 25 s from its committed seeds (`npm run fuzz` runs them longer).
+# WASMLEARN_SANITIZE=0 skips both (a machine without clang, or a quick local run).
+if [ "${WASMLEARN_SANITIZE:-1}" != 0 ]; then
+  echo "== GoogleTest (ASan + UBSan)"
+  bash scripts/fuzz.sh --ctest | tee "$log"
+  ctest_line=$(grep -E 'tests passed, [0-9]+ tests failed out of [0-9]+' "$log" | tail -1)
+  passed=$((passed + $(sed -E 's/.* ([0-9]+) tests failed out of ([0-9]+).*/\2 - \1/' <<<"$ctest_line")))
+  failed=$((failed + $(sed -E 's/.* ([0-9]+) tests failed out of ([0-9]+).*/\1/' <<<"$ctest_line")))
+  echo "== libFuzzer (ASan + UBSan)"
+  fuzz_targets=2
+  bash scripts/fuzz.sh 25 | tee "$log" || true
+  passed=$((passed + $(grep -c ': passed, ' "$log")))
+  failed=$((failed + fuzz_targets - $(grep -c ': passed, ' "$log")))
+fi
 
 for suite in js web; do
   echo "== node:test (tests/$suite)"

@@ -56,11 +56,7 @@ val to_js(const NdArray& a) {
 
 json parse_json(const val& text, const char* what) {
   if (!text.isString()) throw InvalidArgument(std::string(what) + " must be a string");
-  try {
-    return json::parse(text.as<std::string>());
-  } catch (const json::exception&) {
-    throw InvalidArgument(std::string(what) + " is not valid JSON");
-  }
+  return parse_json_text(text.as<std::string>(), what);
 }
 
 }  // namespace wasmlearn::bindings

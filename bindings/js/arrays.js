@@ -62,6 +62,17 @@ const isTyped = (a) => ArrayBuffer.isView(a) && !(a instanceof DataView);
 export const describe = (v) =>
   v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : `${typeof v} ${typeof v === 'string' ? JSON.stringify(v) : String(v)}`;
 
+// The JS side of the core's integer check (base/validation.hpp integer_argument), for integers that
+// embind converts to a 32-bit int: whole, at least `min` and at most 2 ** 31 - 1, checked before the
+// call (embind would wrap 2 ** 32 + 1 to 1 silently); the message shows the number as given.
+const INT32_MAX = 2147483647;
+export function checkedInt32(value, name, min = 0) {
+  if (typeof value !== 'number' || !Number.isInteger(value)) throw new Error(`${name} must be an integer, got ${describe(value).replace(/^number /, '')}`);
+  if (value < min) throw new Error(`${name} must be at least ${min}, got ${value}`);
+  if (value > INT32_MAX) throw new Error(`${name} must be in [${min}, ${INT32_MAX}], got ${value}`);
+  return value;
+}
+
 // X as { data: Float64Array | Float32Array, rows, cols }: typed data is passed through as it is
 // (the WASM copy converts Float32 to Float64), nested arrays are packed once.
 export function toMatrix(X, name = 'X') {
@@ -69,6 +80,8 @@ export function toMatrix(X, name = 'X') {
     const { rows, cols } = X;
     if (!Number.isInteger(rows) || !Number.isInteger(cols) || rows < 0 || cols < 0)
       throw new Error(`${name}.rows and ${name}.cols must be non-negative integers, got ${rows} and ${cols}`);
+    checkedInt32(rows, `${name}.rows`);
+    checkedInt32(cols, `${name}.cols`);
     let data = X.data;
     if (Array.isArray(data)) data = packNumbers(data, name);
     else if (!(data instanceof Float64Array || data instanceof Float32Array))
@@ -160,7 +173,11 @@ export function codesFor(y, classes, name = 'y') {
   return codes;
 }
 
+// A code past the classes (a model whose saved labels do not match its state) is an Error, never an
+// undefined or NaN label.
 export function decodeLabels(codes, classes) {
+  for (const c of codes)
+    if (!(c < classes.length)) throw new Error(`the model predicted class ${c} but its labels name ${classes.length} classes (labels.classes does not match the fitted state)`);
   if (classes instanceof Float64Array) return Float64Array.from(codes, (c) => classes[c]);
   return Array.from(codes, (c) => classes[c]);
 }

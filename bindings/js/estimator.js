@@ -5,7 +5,7 @@
 import { wasm } from './module.js';
 import { fitInWorker } from './pool.js';
 import { checkWarningAction, reportWarnings, warningAction } from './config.js';
-import { DenseMatrix, toMatrix, toTargets, toWeights, encodeLabels, codesFor, decodeLabels, labelKind, fromNd } from './arrays.js';
+import { DenseMatrix, toMatrix, toTargets, toWeights, encodeLabels, codesFor, decodeLabels, labelKind, fromNd, checkedInt32 } from './arrays.js';
 
 export const metadata = JSON.parse(wasm.estimators());
 // The standard methods (predict, transform, score, ...), each with its arguments' form and its
@@ -232,11 +232,12 @@ export class Estimator {
     if (!Class) throw new Error(`model JSON: unknown estimator ${JSON.stringify(model.estimator)}`);
     if (model.estimator !== Class.metadata.name)
       throw new Error(`model JSON holds a ${model.estimator}, not a ${Class.metadata.name}`);
-    const { labels, ...core } = model;
-    const restoredLabels = Class.metadata.kind === 'classifier' && model.fitted ? checkSavedLabels(labels) : null;
+    // The labels go to the core too, which checks their count against the fitted state.
+    const core = { ...model };
+    const restoredLabels = Class.metadata.kind === 'classifier' && model.fitted ? checkSavedLabels(model.labels) : null;
     let byLabel = {};
     if (core.params && typeof core.params === 'object') [core.params, byLabel] = splitPerClass(core.params, Class.metadata);
-    return new Class(new Restored(wasm.RawEstimator.fromJSON(JSON.stringify(core)), restoredLabels, byLabel));
+    return new Class(new Restored(wasm.RawEstimator.fromJSON(modelText(core)), restoredLabels, byLabel));
   }
 
   dispose() {
@@ -310,6 +311,17 @@ function parseModel(text) {
   }
 }
 
+// The text the core parses; an object nested too deep for JSON.stringify is refused as the core
+// refuses deep text (base/json.hpp kMaxJsonDepth).
+function modelText(model) {
+  try {
+    return JSON.stringify(model);
+  } catch (e) {
+    if (e instanceof RangeError) throw new Error('model JSON is nested too deeply');
+    throw e;
+  }
+}
+
 function checkSavedLabels(labels) {
   if (!labels || (labels.kind !== 'number' && labels.kind !== 'string') || !Array.isArray(labels.classes) || labels.classes.length === 0)
     throw new Error('model JSON: labels must be { kind: "number" | "string", classes: [...] } for a fitted classifier');
@@ -324,18 +336,14 @@ const noValues = new Float64Array(0);
 // number), as the buffers raw.call takes; `number` is NaN when the caller gave none.
 function methodArguments(model, spec, form, optional, args) {
   const call = { x: { data: noValues, rows: 0, cols: 0 }, y: { data: noValues, cols: 0 }, number: NaN };
-  if (form === 'count') {
-    call.number = args[0];
-    if (!Number.isInteger(call.number) || call.number < 1) throw new Error(`${spec.name} needs a positive integer, got ${call.number}`);
-  }
+  if (form === 'count') call.number = checkedInt32(args[0], spec.name, 1);
   if (form === 'X' || form === 'Xy') call.x = toMatrix(args[0]);
   if (form === 'Xy') {
     const kind = model.constructor.metadata.kind;
     call.y = targetBuffer(kind, args[1], call.x.rows, kind === 'classifier' && spec.needsFit !== false ? model.classes : null);
   }
   const value = args[1];
-  if (optional === 'nNeighbors?' && value !== undefined && (!Number.isInteger(value) || value < 1))
-    throw new Error(`nNeighbors must be a positive integer, got ${value}`);
+  if (optional === 'nNeighbors?' && value !== undefined) checkedInt32(value, 'nNeighbors', 1);
   if (optional === 'radius?' && value !== undefined && !(typeof value === 'number' && Number.isFinite(value) && value > 0))
     throw new Error(`radius must be a positive finite number, got ${value}`);
   if (optional && value !== undefined) call.number = value;

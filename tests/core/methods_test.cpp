@@ -127,7 +127,10 @@ TEST(StandardMethods, GaussianMixtureScoreSamplesThroughCall) {
 TEST(StandardMethods, OptionalNumbersAreChecked) {
   EXPECT_FALSE(detail::optional_count(std::nan(""), "nNeighbors").has_value());
   EXPECT_EQ(detail::optional_count(4, "nNeighbors").value(), 4);
-  EXPECT_EQ(error_of([] { detail::optional_count(2.5, "nNeighbors"); }), "nNeighbors must be a positive integer, got 2.5");
+  EXPECT_EQ(error_of([] { detail::optional_count(2.5, "nNeighbors"); }), "nNeighbors must be an integer, got 2.5");
+  EXPECT_EQ(error_of([] { detail::optional_count(4294967297.0, "nNeighbors"); }), "nNeighbors must be in [1, 2147483647], got 4294967297");
+  EXPECT_EQ(error_of([] { detail::required_count(2147483648.0, "sample"); }), "sample must be in [1, 2147483647], got 2147483648");
+  EXPECT_EQ(error_of([] { detail::optional_count(0, "nNeighbors"); }), "nNeighbors must be at least 1, got 0");
   EXPECT_EQ(error_of([] { detail::optional_radius(-1, "radius"); }), "radius must be a positive finite number, got -1");
   EXPECT_EQ(error_of([] { detail::required_count(std::nan(""), "sample"); }), "sample needs a positive integer n");
 }

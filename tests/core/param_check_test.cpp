@@ -96,7 +96,7 @@ std::vector<BadCase<E>> bad_cases() {
           p.*(decl.member) = static_cast<T>(x);
           std::optional<json> js;
           if (one_form && std::isfinite(x)) js = json::parse(format_number(x));
-          out.push_back({p, decl.name, std::string(decl.name) + " must be " + detail::range_text(r) + ", got " + format_number(x), js});
+          out.push_back({p, decl.name, std::string(decl.name) + " must be " + range_text(r) + ", got " + format_number(x), js});
         }
       }
     };

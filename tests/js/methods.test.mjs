@@ -82,8 +82,8 @@ test('standard methods check their arguments as before', () => {
   assert.deepEqual(Array.from(r.indices.data).slice(0, 1), [0]);
   assert.equal(r.indices.cols, 3);
   assert.ok(r.indices.data instanceof Int32Array);
-  assert.throws(() => knn.kneighbors(X, 0), { message: 'nNeighbors must be a positive integer, got 0' });
-  assert.throws(() => knn.kneighbors(X, 1.5), { message: 'nNeighbors must be a positive integer, got 1.5' });
+  assert.throws(() => knn.kneighbors(X, 0), { message: 'nNeighbors must be at least 1, got 0' });
+  assert.throws(() => knn.kneighbors(X, 1.5), { message: 'nNeighbors must be an integer, got 1.5' });
   assert.equal(knn.score(X, [0, 0, 0, 1, 1, 1]), 1);
   knn.dispose();
 });

@@ -25,9 +25,7 @@ IntVector class_codes_from(MatrixRef Y) {
 
 std::optional<int> optional_count(double number, const char* name) {
   if (std::isnan(number)) return std::nullopt;
-  if (!(number >= 1 && number <= 2147483647.0) || std::floor(number) != number)
-    throw InvalidArgument(std::string(name) + " must be a positive integer, got " + format_number(number));
-  return static_cast<int>(number);
+  return integer_argument<int>(number, name, at_least(1));
 }
 
 int required_count(double number, const char* method) {
@@ -40,6 +38,28 @@ std::optional<double> optional_radius(double number, const char* name) {
   if (!(std::isfinite(number) && number > 0))
     throw InvalidArgument(std::string(name) + " must be a positive finite number, got " + format_number(number));
   return number;
+}
+
+void check_saved_labels(const json& model, int n_classes) {
+  const auto labels = model.find("labels");
+  if (labels == model.end()) return;
+  if (!labels->is_object() || !labels->contains("classes") || !(*labels)["classes"].is_array())
+    throw InvalidArgument("model JSON: labels must be { kind, classes: [...] }");
+  const std::size_t named = (*labels)["classes"].size();
+  if (named != static_cast<std::size_t>(n_classes))
+    throw InvalidArgument("model JSON: labels.classes names " + std::to_string(named) + " classes but the fitted state has " +
+                          std::to_string(n_classes));
+}
+
+void check_finite_result(const NamedArrays& result, const char* method, const Warnings& warnings) {
+  for (const auto& [name, array] : result.items)
+    for (double v : array.data) {
+      if (std::isfinite(v)) continue;
+      for (const Warning& w : warnings.items)
+        if (w.kind == WarningKind::data) return;
+      throw InvalidArgument(std::string(method) + " overflowed float64: its result holds " + format_number(v) +
+                            " for a finite X (values of X or of the fitted model near the float64 limit; scale X)");
+    }
 }
 
 void throw_unsupported(const char* estimator, const char* method) {

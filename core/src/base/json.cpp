@@ -74,6 +74,22 @@ IntVector int_vector_from_json(const json& j, const char* field) {
   return v;
 }
 
+json parse_json_text(const std::string& text, const char* what) {
+  if (text.size() > kMaxJsonBytes)
+    throw InvalidArgument(std::string(what) + " is " + std::to_string(text.size()) + " bytes, past the limit of " +
+                          std::to_string(kMaxJsonBytes));
+  const auto limit_depth = [what](int depth, json::parse_event_t, json&) {
+    if (depth >= kMaxJsonDepth)  // depth counts from 0: the outermost value is level 1
+      throw InvalidArgument(std::string(what) + " is nested deeper than " + std::to_string(kMaxJsonDepth) + " levels");
+    return true;
+  };
+  try {
+    return json::parse(text, limit_depth);
+  } catch (const json::exception&) {
+    throw InvalidArgument(std::string(what) + " is not valid JSON");
+  }
+}
+
 Matrix matrix_from_json(const json& j, const char* field) {
   const json& rows = member(j, "rows");
   const json& cols = member(j, "cols");

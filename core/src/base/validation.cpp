@@ -23,9 +23,51 @@ std::string format_number(double v) {
   return buf;
 }
 
+std::string range_text(const Range& r) {
+  const bool lo = std::isfinite(r.lo), hi = std::isfinite(r.hi);
+  if (lo && hi)
+    return std::string("in ") + (r.lo_open ? "(" : "[") + format_number(r.lo) + ", " + format_number(r.hi) +
+           (r.hi_open ? ")" : "]");
+  if (lo) return (r.lo_open ? "greater than " : "at least ") + format_number(r.lo);
+  if (hi) return (r.hi_open ? "less than " : "at most ") + format_number(r.hi);
+  return "a finite number";
+}
+
+static bool within(double x, const Range& r) {
+  return x >= r.lo && x <= r.hi && !(r.lo_open && x == r.lo) && !(r.hi_open && x == r.hi);
+}
+
+double checked_integer(double x, const std::string& name, const Range& allowed, double lo, double hi) {
+  if (!std::isfinite(x) || std::floor(x) != x) throw InvalidArgument(name + " must be an integer, got " + format_number(x));
+  if (!within(x, allowed)) throw InvalidArgument(name + " must be " + range_text(allowed) + ", got " + format_number(x));
+  if (x < lo || x > hi) {
+    // The declared range narrowed to what the C++ type holds (integers, so open ends close inward).
+    const Range held{std::max(lo, allowed.lo_open ? allowed.lo + 1 : allowed.lo),
+                     std::min(hi, allowed.hi_open ? allowed.hi - 1 : allowed.hi)};
+    throw InvalidArgument(name + " must be " + range_text(held) + ", got " + format_number(x));
+  }
+  return x;
+}
+
+void check_size(double needed, const std::string& what, double limit) {
+  if (!(needed <= limit))
+    throw InvalidArgument(what + ": " + format_number(needed) + " needed, past the limit of " + format_number(limit) +
+                          " (see Limits in the README)");
+}
+
 static std::string non_finite_name(double v) { return std::isnan(v) ? "NaN" : (v > 0 ? "Infinity" : "-Infinity"); }
 
-// check_matrix's checks; NaN passes when `allow_nan` (a missing value, see missing_values.hpp).
+// "X contains NaN at row 1, column 0": the first non-finite cell, by rows; NaN passes when
+// `allow_nan` (a missing value, see missing_values.hpp).
+static void check_cells(MatrixRef A, const char* name, bool allow_nan) {
+  if (A.allFinite()) return;
+  for (Index i = 0; i < A.rows(); ++i)
+    for (Index j = 0; j < A.cols(); ++j)
+      if (!std::isfinite(A(i, j)) && !(allow_nan && std::isnan(A(i, j))))
+        throw InvalidArgument(std::string(name) + " contains " + non_finite_name(A(i, j)) + " at row " +
+                              std::to_string(i) + ", column " + std::to_string(j));
+}
+
 static void check_values(MatrixRef X, const char* name, Index min_samples, bool allow_nan) {
   if (X.rows() == 0 || X.cols() == 0)
     throw InvalidArgument(std::string(name) + " is empty (" + std::to_string(X.rows()) + " rows, " +
@@ -33,12 +75,7 @@ static void check_values(MatrixRef X, const char* name, Index min_samples, bool 
   if (X.rows() < min_samples)
     throw InvalidArgument(std::string(name) + " has " + std::to_string(X.rows()) + " rows but at least " +
                           std::to_string(min_samples) + " are needed");
-  if (X.allFinite()) return;
-  for (Index i = 0; i < X.rows(); ++i)
-    for (Index j = 0; j < X.cols(); ++j)
-      if (!std::isfinite(X(i, j)) && !(allow_nan && std::isnan(X(i, j))))
-        throw InvalidArgument(std::string(name) + " contains " + non_finite_name(X(i, j)) + " at row " +
-                              std::to_string(i) + ", column " + std::to_string(j));
+  check_cells(X, name, allow_nan);
 }
 
 void check_matrix(MatrixRef X, const char* name, Index min_samples) { check_values(X, name, min_samples, false); }
@@ -51,6 +88,11 @@ void check_finite(VectorRef v, const char* name) {
     if (!std::isfinite(v[i]))
       throw InvalidArgument(std::string(name) + " contains " + non_finite_name(v[i]) + " at index " +
                             std::to_string(i));
+}
+
+void check_finite_values(MatrixRef A, const char* name) {
+  if (A.cols() == 1) return check_finite(A.col(0), name);
+  check_cells(A, name, false);
 }
 
 void check_same_rows(Index x_rows, Index y_rows, const char* y_name) {

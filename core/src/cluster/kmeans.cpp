@@ -133,7 +133,7 @@ void KMeans::load_state(const json& s) {
   if (labels.size() > 0 && (labels.minCoeff() < 0 || labels.maxCoeff() >= centers.rows()))
     throw InvalidArgument("model JSON: labels must be cluster indices");
   inertia_ = number_from_json(member(s, "inertia"), "inertia");
-  n_iter_ = static_cast<int>(number_from_json(member(s, "nIter"), "nIter"));
+  n_iter_ = integer_from_json<int>(member(s, "nIter"), "nIter", at_least(0));
   warnings_ = warnings_from_json(s, WarningKind::convergence);
   centers_ = std::move(centers);
   labels_ = std::move(labels);

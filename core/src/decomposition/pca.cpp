@@ -231,7 +231,7 @@ void PCA::load_state(const json& s) {
       mean.size() != components.cols())
     throw InvalidArgument("model JSON: components, explainedVariance, explainedVarianceRatio, singularValues and mean disagree in size");
   noise_variance_ = number_from_json(member(s, "noiseVariance"), "noiseVariance");
-  n_samples_ = static_cast<Index>(number_from_json(member(s, "nSamples"), "nSamples"));
+  n_samples_ = integer_from_json<Index>(member(s, "nSamples"), "nSamples", at_least(1));
   components_ = std::move(components);
   explained_variance_ = std::move(ev);
   explained_variance_ratio_ = std::move(ratio);

@@ -213,7 +213,7 @@ void LinearDiscriminantAnalysis::load_state(const json& s) {
   require(K >= 2 && p > 0 && coef.cols() == p && coef.rows() == (K == 2 ? 1 : K) && intercept.size() == coef.rows() &&
               scalings.rows() == p && xbar.size() == p && priors.size() == K && cov.rows() == p && cov.cols() == p,
           "coef, intercept, means, scalings, xbar, covariance and priors disagree in size");
-  max_components_ = static_cast<int>(number_from_json(member(s, "maxComponents"), "maxComponents"));
+  max_components_ = integer_from_json<int>(member(s, "maxComponents"), "maxComponents", at_least(0));
   coef_ = std::move(coef);
   means_ = std::move(means);
   scalings_ = std::move(scalings);

@@ -62,6 +62,9 @@ void BaggingBase::fit_members(const BaggingParams& p, MatrixRef X, MatrixRef Y, 
   if (sample_weight) check_sample_weight(*sample_weight, X.rows());
   const int n_samples = resolve_size(p.max_samples, X.rows(), "maxSamples");
   const int n_feats = resolve_size(p.max_features, X.cols(), "maxFeatures");
+  check_size(static_cast<double>(p.n_estimators) * static_cast<double>(n_samples),
+             "an ensemble of nEstimators = " + std::to_string(p.n_estimators) + " members on " + std::to_string(n_samples) +
+                 " samples each (members x samples)");
   const bool classifier = member_kind_ == Kind::classifier;
   const bool weighted_members = takes_sample_weight(p.estimator);
   if (sample_weight && !weighted_members)

@@ -79,6 +79,11 @@ void ForestBase::grow_forest(const TreeData& data, const ForestParams& p, TreeCr
   bootstrap_size(p, data.n);  // validates maxSamples before any work
   const GrowSettings s = resolve_growth(p, criterion, splitter, p.max_features, data.n, data.d);
   const int k = data.is_classification() ? data.n_classes : data.n_outputs;
+  // Each tree draws a weight per sample and may grow up to 2n - 1 nodes: refuse a forest that could
+  // not fit before growing any.
+  check_size(static_cast<double>(p.n_estimators) * static_cast<double>(data.n),
+             "a forest of nEstimators = " + std::to_string(p.n_estimators) + " trees on " + std::to_string(data.n) +
+                 " samples (trees x samples)");
   std::vector<Tree> trees;
   if (p.warm_start && is_fitted()) {
     check_warm_start(data.d, k, p.n_estimators);

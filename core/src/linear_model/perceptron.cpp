@@ -188,10 +188,8 @@ json Perceptron::state() const {
 void Perceptron::load_state(const json& s) {
   Perceptron loaded(params_);
   loaded.LinearModel::load_state(s);
-  const double it = number_from_json(member(s, "nIter"), "nIter");
-  if (!(it >= 0) || std::floor(it) != it) throw InvalidArgument("model JSON: nIter must be a non-negative integer");
+  loaded.n_iter_ = integer_from_json<int>(member(s, "nIter"), "nIter", at_least(0));
   if (loaded.coef_.rows() == 2) throw InvalidArgument("model JSON: coef must have 1 row (two classes) or one per class (3 or more)");
-  loaded.n_iter_ = static_cast<int>(it);
   *this = std::move(loaded);
 }
 

@@ -10,6 +10,9 @@
 
 namespace wasmlearn {
 
+// Past this magnitude a square, or a sum of a few thousand squares, can overflow float64.
+constexpr double kLargestSquarable = 1e150;
+
 static void check_pair(Index a_rows, Index a_cols, Index b_rows, Index b_cols) {
   if (a_rows == 0) throw InvalidArgument("yTrue is empty");
   if (a_rows != b_rows || a_cols != b_cols)
@@ -19,6 +22,8 @@ static void check_pair(Index a_rows, Index a_cols, Index b_rows, Index b_cols) {
 
 static void check_targets(MatrixRef y_true, MatrixRef y_pred, VectorRef w) {
   check_pair(y_true.rows(), y_true.cols(), y_pred.rows(), y_pred.cols());
+  check_finite_values(y_true, "yTrue");
+  check_finite_values(y_pred, "yPred");
   if (w.size() == 0) return;
   if (w.size() != y_true.rows())
     throw InvalidArgument("sampleWeight has " + std::to_string(w.size()) + " entries but yTrue has " +
@@ -74,10 +79,16 @@ OutputScores r2_score_per_output(MatrixRef y_true, MatrixRef y_pred, VectorRef w
   const Vector weights = w.size() ? Vector(w) : Vector::Ones(y_true.rows());
   OutputScores out{Vector(y_true.cols()), Vector(y_true.cols())};
   for (Index k = 0; k < y_true.cols(); ++k) {
-    const double mean = y_true.col(k).dot(weights) / weights.sum();
-    const double ss_res = (y_true.col(k) - y_pred.col(k)).array().square().matrix().dot(weights);
-    out.variances[k] = (y_true.col(k).array() - mean).square().matrix().dot(weights);
-    out.scores[k] = explained_ratio(ss_res, out.variances[k]);
+    // R² does not change when both columns are scaled; values whose squares (or sum) would overflow
+    // float64 (y ~ 1e307) are scaled to at most 1 first, others are left as they are (exact as before).
+    const double largest = std::max(y_true.col(k).cwiseAbs().maxCoeff(), y_pred.col(k).cwiseAbs().maxCoeff());
+    const double scale = largest > kLargestSquarable ? largest : 1.0;
+    const Vector t = y_true.col(k) / scale, p = y_pred.col(k) / scale;
+    const double mean = t.dot(weights) / weights.sum();
+    const double ss_res = (t - p).array().square().matrix().dot(weights);
+    const double ss_tot = (t.array() - mean).square().matrix().dot(weights);
+    out.scores[k] = explained_ratio(ss_res, ss_tot);
+    out.variances[k] = ss_tot * scale * scale;  // 'variance_weighted' weights, in y's own units
   }
   return out;
 }

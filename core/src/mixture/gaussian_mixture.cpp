@@ -291,6 +291,7 @@ NamedArrays GaussianMixture::sample(int n) const {
   check_fitted(is_fitted(), "GaussianMixture", "sample");
   if (n < 1) throw InvalidArgument("sample needs n >= 1, got " + std::to_string(n));
   const Index k = means_.rows(), p = means_.cols();
+  check_size(static_cast<double>(n) * static_cast<double>(p + 1), "sample(" + std::to_string(n) + ") (rows x (features + 1))");
   Random rng(Random::derive_seed(static_cast<std::uint64_t>(params_.random_state), 0x5a3d1eULL));
   // Component counts (a multinomial draw), then each component's samples in order.
   std::vector<Index> counts(static_cast<std::size_t>(k), 0);
@@ -353,7 +354,7 @@ void GaussianMixture::load_state(const json& s) {
   const json& conv = member(s, "converged");
   if (!conv.is_boolean()) throw InvalidArgument("model JSON: converged must be true or false");
   converged_ = conv.get<bool>();
-  n_iter_ = static_cast<int>(number_from_json(member(s, "nIter"), "nIter"));
+  n_iter_ = integer_from_json<int>(member(s, "nIter"), "nIter", at_least(0));
   lower_bound_ = number_from_json(member(s, "lowerBound"), "lowerBound");
   warnings_ = warnings_from_json(s, WarningKind::convergence);
   weights_ = std::move(weights);

@@ -10,27 +10,26 @@ namespace {
 
 constexpr double kMaxOutputs = 1e6;  // refuse bases that could not fit in memory for any data
 
-// Number of multisets (or sets, interaction only) of size d from p items, as a double.
-double count_combinations(Index p, int d, bool interaction_only) {
-  double c = 1;
-  for (int i = 1; i <= d; ++i) {
-    const double top = interaction_only ? static_cast<double>(p - d + i) : static_cast<double>(p + i - 1);
-    if (top <= 0) return 0;
-    c = c * top / i;
+// Number of output columns: multisets (or sets, interaction only) of each size d <= degree from p
+// items, as a double, each size's count from the previous one's. Counting stops once past `limit`
+// (degree 2 ** 31 - 1 would otherwise count for seconds), so the result is exact or already too many.
+double count_outputs(Index p, int degree, bool interaction_only, bool include_bias, double limit) {
+  double total = include_bias ? 1 : 0, of_size = 1;
+  for (int d = 1; d <= degree && total <= limit; ++d) {
+    of_size = of_size * static_cast<double>(interaction_only ? p - d + 1 : p + d - 1) / d;
+    if (of_size <= 0) break;
+    total += of_size;
   }
-  return c;
+  return total;
 }
 
 }  // namespace
 
 void PolynomialFeatures::build(Index p) {
   const int degree = params_.degree;
-  double total = params_.include_bias ? 1 : 0;
-  for (int d = 1; d <= degree; ++d) total += count_combinations(p, d, params_.interaction_only);
-  if (total > kMaxOutputs)
-    throw InvalidArgument("PolynomialFeatures of degree " + std::to_string(degree) + " on " + std::to_string(p) +
-                          " features would produce " + format_number(total) + " columns (limit " +
-                          format_number(kMaxOutputs) + ")");
+  const double total = count_outputs(p, degree, params_.interaction_only, params_.include_bias, kMaxOutputs);
+  check_size(total, "PolynomialFeatures of degree " + std::to_string(degree) + " on " + std::to_string(p) +
+                        " features: output columns", kMaxOutputs);
   if (total == 0) throw InvalidArgument("interactionOnly with degree " + std::to_string(degree) + " on " +
                                         std::to_string(p) + " feature(s) produces no columns");
   std::vector<std::vector<int>> combos;

@@ -102,9 +102,20 @@ void bspline_basis(const double* t, double x, int k, Index ell, int m, double* o
   }
 }
 
+// Basis functions per feature and the size of a transform, counted in double: with degree
+// 2 ** 31 - 1 or 1e7 knots the int sums would wrap. Checked before anything is allocated.
+static double splines_per_feature(const SplineTransformerParams& p, double n_knots) {
+  return p.extrapolation == SplineExtrapolation::periodic ? n_knots - 1 : n_knots + p.degree - 1;
+}
+static void check_output_size(const SplineTransformerParams& p, Index rows, Index features, double n_knots) {
+  check_size(static_cast<double>(rows) * static_cast<double>(features) * splines_per_feature(p, n_knots),
+             "SplineTransformer's output for " + std::to_string(rows) + " rows (rows x features x splines)");
+}
+
 int SplineTransformer::n_splines() const {
-  const int n_knots = static_cast<int>(base_knots_.rows());
-  return params_.extrapolation == SplineExtrapolation::periodic ? n_knots - 1 : n_knots + params_.degree - 1;
+  const double splines = splines_per_feature(params_, static_cast<double>(base_knots_.rows()));
+  check_size(splines * static_cast<double>(base_knots_.cols()), "SplineTransformer's splines (features x splines)");
+  return static_cast<int>(splines);
 }
 
 SplineTransformer& SplineTransformer::fit(MatrixRef X) { return fit_weighted(X, nullptr); }
@@ -120,6 +131,11 @@ SplineTransformer& SplineTransformer::fit_weighted(MatrixRef X, const Vector* sa
   check_matrix(X, "X", 2);
   if (sample_weight) check_sample_weight(*sample_weight, X.rows());
   const Index p = X.cols();
+  // The knots, and the transform of X itself, must fit before they are placed.
+  const double n_knots = std::holds_alternative<SplineKnots>(params_.knots) ? params_.n_knots
+                         : std::holds_alternative<Matrix>(params_.knots)   ? std::get<Matrix>(params_.knots).rows()
+                                                                           : std::get<std::vector<double>>(params_.knots).size();
+  check_output_size(params_, X.rows(), p, n_knots);
   Matrix K;
   if (const auto* rule = std::get_if<SplineKnots>(&params_.knots)) {
     K.resize(params_.n_knots, p);
@@ -157,7 +173,8 @@ SplineTransformer& SplineTransformer::fit_weighted(MatrixRef X, const Vector* sa
 Matrix SplineTransformer::knots_full() const {
   const int d = params_.degree;
   const Index nk = base_knots_.rows(), p = base_knots_.cols();
-  Matrix T(nk + 2 * d, p);
+  check_size((static_cast<double>(nk) + 2.0 * d) * static_cast<double>(p), "SplineTransformer's fullKnots ((knots + 2 degree) x features)");
+  Matrix T(nk + 2 * static_cast<Index>(d), p);
   for (Index j = 0; j < p; ++j) {
     const auto b = base_knots_.col(j);
     T.col(j).segment(d, nk) = b;
@@ -189,6 +206,7 @@ Matrix SplineTransformer::transform(MatrixRef X) const {
   if (ex == SplineExtrapolation::periodic && base_knots_.rows() <= k)
     throw InvalidArgument("periodic splines need more knots than the degree, got " + std::to_string(base_knots_.rows()) +
                           " knots and degree " + std::to_string(k));
+  check_output_size(params_, X.rows(), X.cols(), static_cast<double>(base_knots_.rows()));
   const Index n = X.rows(), p = X.cols(), ns = n_splines();
   const Matrix T = knots_full();
   Matrix out = Matrix::Zero(n, p * ns);

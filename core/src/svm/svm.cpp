@@ -46,15 +46,14 @@ json KernelExpansion::state() const {
 }
 
 void KernelExpansion::load_state(const json& s) {
-  const int type = static_cast<int>(number_from_json(member(s, "kernel"), "kernel"));
-  if (type < 0 || type > static_cast<int>(KernelType::precomputed)) throw InvalidArgument("model JSON: kernel is not a kernel");
-  kernel = {static_cast<KernelType>(type), static_cast<int>(number_from_json(member(s, "degree"), "degree")),
+  const int type = integer_from_json<int>(member(s, "kernel"), "kernel", between(0, static_cast<int>(KernelType::precomputed)));
+  kernel = {static_cast<KernelType>(type), integer_from_json<int>(member(s, "degree"), "degree", at_least(0)),
             number_from_json(member(s, "gamma"), "gamma"), number_from_json(member(s, "coef0"), "coef0")};
   support_vectors = matrix_from_json(member(s, "supportVectors"), "supportVectors");
   support = int_vector_from_json(member(s, "support"), "support");
   coef = matrix_from_json(member(s, "coef"), "coef");
   intercept = vector_from_json(member(s, "intercept"), "intercept");
-  n_columns = static_cast<Index>(number_from_json(member(s, "nColumns"), "nColumns"));
+  n_columns = integer_from_json<Index>(member(s, "nColumns"), "nColumns", at_least(0));
   const bool precomputed = kernel.type == KernelType::precomputed;
   if (coef.cols() != support.size() || coef.rows() != intercept.size() ||
       (!precomputed && (support_vectors.rows() != support.size() || support_vectors.cols() != n_columns)) ||
@@ -120,8 +119,8 @@ json KernelSvmBase<P>::base_state() const {
 template <class P>
 void KernelSvmBase<P>::load_base_state(const json& s) {
   model_.load_state(member(s, "model"));
-  fit_status_ = static_cast<int>(number_from_json(member(s, "fitStatus"), "fitStatus"));
-  n_features_in_ = static_cast<Index>(number_from_json(member(s, "nFeaturesIn"), "nFeaturesIn"));
+  fit_status_ = integer_from_json<int>(member(s, "fitStatus"), "fitStatus");
+  n_features_in_ = integer_from_json<Index>(member(s, "nFeaturesIn"), "nFeaturesIn", at_least(1));
   fitted_ = true;
 }
 
@@ -500,7 +499,7 @@ json SupportVectorClassifier<P>::state() const {
 template <class P>
 void SupportVectorClassifier<P>::load_state(const json& s) {
   this->load_base_state(s);
-  n_classes_ = static_cast<int>(number_from_json(member(s, "nClasses"), "nClasses"));
+  n_classes_ = integer_from_json<int>(member(s, "nClasses"), "nClasses", at_least(2));
   n_support_ = int_vector_from_json(member(s, "nSupport"), "nSupport");
   class_weight_ = vector_from_json(member(s, "classWeight"), "classWeight");
   dual_coef_ = matrix_from_json(member(s, "dualCoef"), "dualCoef");

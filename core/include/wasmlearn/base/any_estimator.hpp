@@ -85,6 +85,16 @@ template <class F> struct returns;
 template <class E, class R, class... Args> struct returns<R (E::*)(Args...) const> { using type = R; };
 template <class E, class = void> struct has_warnings : std::false_type {};
 template <class E> struct has_warnings<E, std::void_t<decltype(std::declval<const E&>().warnings())>> : std::true_type {};
+template <class E, class = void> struct has_n_classes : std::false_type {};
+template <class E> struct has_n_classes<E, std::void_t<decltype(std::declval<const E&>().n_classes())>> : std::true_type {};
+// The labels a saved classifier carries (the JS layer's `labels`, when the model has them) must name
+// one class per class of its fitted state, else predictions would decode to no label.
+void check_saved_labels(const json& model, int n_classes);
+// A standard method's result for a finite X (every method checks X) holds only finite values, unless
+// the estimator warned about the data (RadiusNeighborsRegressor's NaN for a query with no neighbour);
+// else values near the float64 limit overflowed, and that is an Error naming the method, never a
+// silent Infinity or NaN. scoreSamples is exempt: a log-density of -Infinity is a true value.
+void check_finite_result(const NamedArrays& result, const char* method, const Warnings& warnings);
 
 inline NdArray to_ndarray(double v) { return NdArray::scalar(v); }
 inline NdArray to_ndarray(int v) { return NdArray::scalar(v); }
@@ -188,6 +198,7 @@ class Adapter final : public AnyEstimator {
         if (i == id) {
           fitted(M::spec.name);
           out = detail::to_named(M::template run<E>(est_, inputs));
+          if constexpr (!std::is_same_v<M, methods::ScoreSamples>) detail::check_finite_result(*out, M::spec.name, warnings());
         }
       }
       ++i;
@@ -231,7 +242,9 @@ class Adapter final : public AnyEstimator {
     y_is_vector_ = f.get<bool>();
     const json& fitted_flag = member(model, "fitted");
     if (!fitted_flag.is_boolean()) throw InvalidArgument("model JSON: fitted must be true or false");
-    if (fitted_flag.get<bool>()) est_.load_state(member(model, "state"));
+    if (!fitted_flag.get<bool>()) return;
+    est_.load_state(member(model, "state"));
+    if constexpr (D::kind == Kind::classifier && detail::has_n_classes<E>::value) detail::check_saved_labels(model, est_.n_classes());
   }
 
   static json metadata() {

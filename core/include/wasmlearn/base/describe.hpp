@@ -45,17 +45,6 @@ inline const char* kind_name(Kind k) {
   return "";
 }
 
-// Allowed interval of a numeric hyper-parameter.
-struct Range {
-  double lo = -std::numeric_limits<double>::infinity();
-  double hi = std::numeric_limits<double>::infinity();
-  bool lo_open = false, hi_open = false;
-};
-inline Range at_least(double lo) { return {lo, std::numeric_limits<double>::infinity(), false, false}; }
-inline Range greater_than(double lo) { return {lo, std::numeric_limits<double>::infinity(), true, false}; }
-inline Range between(double lo, double hi) { return {lo, hi, false, false}; }
-inline Range any_number() { return {}; }
-
 template <class T>
 struct Choice {
   const char* name;
@@ -68,15 +57,6 @@ template <class T> struct unwrap_optional<std::optional<T>> { using type = T; st
 
 inline std::string show(const json& v) { return v.dump(); }
 
-inline std::string range_text(const Range& r) {
-  const bool lo = std::isfinite(r.lo), hi = std::isfinite(r.hi);
-  if (lo && hi)
-    return std::string("in ") + (r.lo_open ? "(" : "[") + format_number(r.lo) + ", " + format_number(r.hi) +
-           (r.hi_open ? ")" : "]");
-  if (lo) return (r.lo_open ? "greater than " : "at least ") + format_number(r.lo);
-  if (hi) return (r.hi_open ? "less than " : "at most ") + format_number(r.hi);
-  return "a finite number";
-}
 }  // namespace detail
 
 namespace detail {
@@ -238,7 +218,7 @@ struct Param {
     else {
       const Range& r = range_for<T>();
       const bool bounded = std::isfinite(r.lo) || std::isfinite(r.hi);
-      return std::string(std::is_integral_v<T> ? "an integer" : "a number") + (bounded ? " " + detail::range_text(r) : "");
+      return std::string(std::is_integral_v<T> ? "an integer" : "a number") + (bounded ? " " + range_text(r) : "");
     }
   }
 
@@ -292,7 +272,7 @@ struct Param {
 
   static void check_number(double x, const std::string& n, const Range& r, const std::string& shown) {
     if (!std::isfinite(x) || x < r.lo || x > r.hi || (r.lo_open && x == r.lo) || (r.hi_open && x == r.hi))
-      throw InvalidArgument(n + " must be " + detail::range_text(r) + ", got " + shown);
+      throw InvalidArgument(n + " must be " + range_text(r) + ", got " + shown);
   }
 
   template <class T>
@@ -341,9 +321,7 @@ struct Param {
     if (!v.is_number())
       throw InvalidArgument(n + " must be a" + (std::is_integral_v<T> ? "n integer" : " number") + ", got " + detail::show(v));
     const double x = v.get<double>();
-    if constexpr (std::is_integral_v<T>) {
-      if (!std::isfinite(x) || std::floor(x) != x) throw InvalidArgument(n + " must be an integer, got " + detail::show(v));
-    }
+    if constexpr (std::is_integral_v<T>) return integer_argument<T>(x, n, r);
     check_number(x, n, r, detail::show(v));
     return static_cast<T>(x);
   }

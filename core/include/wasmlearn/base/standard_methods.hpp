@@ -116,6 +116,7 @@ struct Score {
   static double run(const E& e, const MethodCall& c) {
     if (c.X.size() == 0) check_matrix(c.X);  // "X is empty" before anything is said about y
     check_same_rows(c.X.rows(), c.Y.rows());
+    check_finite_values(c.Y, "y");
     if constexpr (Describe<E>::kind == Kind::classifier) return accuracy_score(detail::class_codes_from(c.Y), e.predict(c.X));
     else return r2_score(c.Y, e.predict(c.X));
   }

@@ -1,6 +1,8 @@
 // Input checks shared by every estimator. Each throws InvalidArgument with a message that names the
 // argument ("X", "y", or a hyper-parameter by its JS name) and what was wrong.
 #pragma once
+#include <algorithm>
+#include <limits>
 #include <string>
 
 #include "wasmlearn/base/errors.hpp"
@@ -10,10 +12,46 @@ namespace wasmlearn {
 
 std::string format_number(double v);  // shortest text that reads back as v ("0.1", "3", "NaN")
 
+// Allowed interval of a number (a hyper-parameter's declared range, an argument's bounds).
+struct Range {
+  double lo = -std::numeric_limits<double>::infinity();
+  double hi = std::numeric_limits<double>::infinity();
+  bool lo_open = false, hi_open = false;
+};
+inline Range at_least(double lo) { return {lo, std::numeric_limits<double>::infinity(), false, false}; }
+inline Range greater_than(double lo) { return {lo, std::numeric_limits<double>::infinity(), true, false}; }
+inline Range between(double lo, double hi) { return {lo, hi, false, false}; }
+inline Range any_number() { return {}; }
+// "at least 1", "in [0, 1)", ... as the messages say it.
+std::string range_text(const Range& r);
+
+// The one check of an integer that arrives as a double (a JS number, a JSON value, a method's count):
+// whole, within `allowed`, and within [lo, hi], the values the C++ type it becomes can hold. All is
+// checked on the double before any conversion, so 2 ** 32 + 1 is refused, never wrapped, and the
+// message shows the number as given ("nComponents must be in [1, 2147483647], got 4294967296").
+double checked_integer(double x, const std::string& name, const Range& allowed, double lo, double hi);
+template <class T>
+T integer_argument(double x, const std::string& name, const Range& allowed = {}) {
+  constexpr double largest_exact = 9007199254740992.0;  // 2^53: past it a double skips integers
+  const double lo = std::max(static_cast<double>(std::numeric_limits<T>::lowest()), -largest_exact);
+  const double hi = std::min(static_cast<double>(std::numeric_limits<T>::max()), largest_exact);
+  return static_cast<T>(checked_integer(x, name, allowed, lo, hi));
+}
+
+// The one size check, made before allocating: `needed` (a count of values, columns, trees, ...,
+// estimated in double so that a product of sizes cannot wrap) must not pass `limit`; else an
+// InvalidArgument says what needs how many ("SplineTransformer's output for 12 rows (rows x features
+// x splines): 3.6e+08 needed, past the limit of 134217728 (see Limits in the README)"). The default
+// limit is kMaxArrayValues.
+constexpr double kMaxArrayValues = 134217728;  // 2^27 float64 values: 1 GiB, half of what a module addresses
+void check_size(double needed, const std::string& what, double limit = kMaxArrayValues);
+
 // X must have at least `min_samples` rows, at least one column, and only finite values.
 void check_matrix(MatrixRef X, const char* name = "X", Index min_samples = 1);
 // Finite values only ("y contains NaN at index 3").
 void check_finite(VectorRef v, const char* name);
+// Finite values only, in any shape ("y contains NaN at index 3"; "at row 3, column 1" with several columns).
+void check_finite_values(MatrixRef A, const char* name);
 // A target vector/matrix must have one entry/row per sample of X.
 void check_same_rows(Index x_rows, Index y_rows, const char* y_name = "y");
 // Class codes are 0..n_classes-1 (the JS layer encodes labels); returns n_classes = max + 1.

@@ -1,0 +1,216 @@
+// Issue 19: integers are checked on the whole double range before any conversion, sizes before any
+// allocation, y wherever it enters, and loaded model JSON against the shapes its state implies.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <climits>
+#include <cmath>
+#include <string>
+
+#include "test_support.hpp"
+#include "wasmlearn/base/any_estimator.hpp"
+#include "wasmlearn/base/function.hpp"
+#include "wasmlearn/base/validation.hpp"
+
+using namespace wasmlearn;
+using test_support::error_of;
+
+namespace {
+
+Matrix grid(Index n, Index p) {
+  Matrix X(n, p);
+  for (Index i = 0; i < n; ++i)
+    for (Index j = 0; j < p; ++j) X(i, j) = std::sin(1.0 + static_cast<double>(i * p + j));
+  return X;
+}
+
+Matrix two_classes(Index n) {
+  Matrix y(n, 1);
+  for (Index i = 0; i < n; ++i) y(i, 0) = static_cast<double>(i % 2);
+  return y;
+}
+
+// Milliseconds f takes (it is expected to throw).
+template <class F>
+double millis_of(F&& f) {
+  const auto start = std::chrono::steady_clock::now();
+  error_of(f);
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
+}  // namespace
+
+TEST(IntegerArgument, WholeDoubleRangeCheckedBeforeConversion) {
+  EXPECT_EQ(integer_argument<int>(2147483647.0, "n"), INT_MAX);
+  EXPECT_EQ(integer_argument<int>(-2147483648.0, "n"), INT_MIN);
+  EXPECT_EQ(error_of([] { integer_argument<int>(4294967297.0, "nNeighbors", at_least(1)); }),
+            "nNeighbors must be in [1, 2147483647], got 4294967297");
+  EXPECT_EQ(error_of([] { integer_argument<int>(2147483648.0, "randomState"); }),
+            "randomState must be in [-2147483648, 2147483647], got 2147483648");
+  EXPECT_EQ(error_of([] { integer_argument<int>(2.5, "n"); }), "n must be an integer, got 2.5");
+  EXPECT_EQ(error_of([] { integer_argument<int>(std::nan(""), "n"); }), "n must be an integer, got NaN");
+  EXPECT_EQ(error_of([] { integer_argument<int>(1e300, "n"); }), "n must be in [-2147483648, 2147483647], got 1e+300");
+  EXPECT_EQ(error_of([] { integer_argument<int>(0, "nNeighbors", at_least(1)); }), "nNeighbors must be at least 1, got 0");
+  // An open end narrows to the next integer when the type's limit is named.
+  EXPECT_EQ(error_of([] { integer_argument<int>(3e9, "n", greater_than(0)); }), "n must be in [1, 2147483647], got 3000000000");
+  // 64-bit integers stop at 2^53, past which a double skips integers.
+  EXPECT_EQ(integer_argument<long long>(9007199254740992.0, "n"), 9007199254740992LL);
+  EXPECT_NE(error_of([] { integer_argument<long long>(18014398509481984.0, "n"); }), "<no error>");
+  EXPECT_EQ(error_of([] { integer_argument<unsigned>(-1, "seed"); }), "seed must be in [0, 4294967295], got -1");
+}
+
+TEST(IntegerArgument, OptionsRefusePastInt32InsteadOfWrapping) {
+  EXPECT_EQ(error_of([] { make_estimator("KNeighborsClassifier", {{"nNeighbors", 4294967297.0}}); }),
+            "nNeighbors must be in [1, 2147483647], got 4294967297");
+  EXPECT_EQ(error_of([] { make_estimator("KMeans", {{"randomState", 2147483648.0}}); }),
+            "randomState must be in [0, 2147483647], got 2147483648");
+  const std::string pca = error_of([] { make_estimator("PCA", {{"nComponents", 4294967296.0}}); });
+  EXPECT_NE(pca.find("nComponents must be"), std::string::npos) << pca;
+  EXPECT_NE(pca.find("got 4294967296"), std::string::npos) << pca;
+  // The largest int is still taken as given.
+  EXPECT_EQ(make_estimator("KMeans", {{"randomState", 2147483647}})->get_params()["randomState"], 2147483647);
+}
+
+TEST(IntegerArgument, MethodCountsAndFunctionOptions) {
+  const Matrix X = grid(12, 3);
+  auto knn = make_estimator("KNeighborsRegressor", {{"nNeighbors", 2}});
+  knn->fit(X, X.col(0), true);
+  EXPECT_EQ(error_of([&] { knn->call("kneighbors", X, Matrix(), 4294967297.0); }),
+            "nNeighbors must be in [1, 2147483647], got 4294967297");
+  auto gm = make_estimator("GaussianMixture", {{"nComponents", 2}, {"randomState", 0}});
+  gm->fit(X, Matrix(), true);
+  EXPECT_EQ(error_of([&] { gm->call("sample", Matrix(), Matrix(), 4294967299.0); }),
+            "sample must be in [1, 2147483647], got 4294967299");
+  EXPECT_EQ(error_of([] { call_function("makeMoons", {}, {{"nSamples", 2.5}}); }), "nSamples must be an integer, got 2.5");
+  EXPECT_EQ(error_of([] { call_function("makeMoons", {}, {{"randomState", -1}}); }),
+            "randomState must be at least 0, got -1");
+}
+
+TEST(SizeCheck, RefusesPastTheLimitWithTheNumberNeeded) {
+  EXPECT_NO_THROW(check_size(kMaxArrayValues, "x"));
+  EXPECT_EQ(error_of([] { check_size(kMaxArrayValues + 1, "the output"); }),
+            "the output: 134217729 needed, past the limit of 134217728 (see Limits in the README)");
+  EXPECT_NE(error_of([] { check_size(std::nan(""), "x"); }), "<no error>");
+}
+
+TEST(SizeCheck, HugeRequestsFailFastWithoutTheAllocator) {
+  const Matrix X = grid(12, 3);
+  auto forest = make_estimator("RandomForestClassifier", {{"nEstimators", 1e9}});
+  const std::string trees = error_of([&] { forest->fit(X, two_classes(12), true); });
+  EXPECT_EQ(trees,
+            "a forest of nEstimators = 1000000000 trees on 12 samples (trees x samples): 12000000000 needed, past the limit of "
+            "134217728 (see Limits in the README)");
+  auto gm = make_estimator("GaussianMixture", {{"nComponents", 2}, {"randomState", 0}});
+  gm->fit(X, Matrix(), true);
+  std::string sample;
+  EXPECT_LT(millis_of([&] { sample = error_of([&] { gm->call("sample", Matrix(), Matrix(), 2147483647.0); }); }), 1000);
+  EXPECT_EQ(sample.rfind("sample(2147483647) (rows x (features + 1)): 8589934588 needed", 0), 0u) << sample;
+
+  // The trap of issue 19: degree 2 ** 31 - 1 wrapped the number of splines.
+  auto spline = make_estimator("SplineTransformer", {{"degree", 2147483647}});
+  EXPECT_EQ(error_of([&] { spline->fit(X, Matrix(), true); }).rfind("SplineTransformer's output for 12 rows", 0), 0u);
+  auto knots = make_estimator("SplineTransformer", {{"nKnots", 10000000}});
+  EXPECT_EQ(error_of([&] { knots->fit(X, Matrix(), true); }),
+            "SplineTransformer's output for 12 rows (rows x features x splines): 360000072 needed, past the limit of "
+            "134217728 (see Limits in the README)");
+  std::string poly;
+  EXPECT_LT(millis_of([&] {
+              poly = error_of([&] { make_estimator("PolynomialFeatures", {{"degree", 2147483647}})->fit(X, Matrix(), true); });
+            }),
+            1000);
+  EXPECT_EQ(poly.rfind("PolynomialFeatures of degree 2147483647 on 3 features: output columns: ", 0), 0u) << poly;
+  EXPECT_LT(millis_of([&] { make_estimator("PolynomialFeatures", {{"degree", 2147483647}})->fit(X.leftCols(1), Matrix(), true); }),
+            1000);
+}
+
+TEST(SizeCheck, ALoadedSplineModelWithAHugeDegreeIsRefusedAtTransform) {
+  const Matrix X = grid(12, 3);
+  auto spline = make_estimator("SplineTransformer", {});
+  spline->fit(X, Matrix(), true);
+  json model = spline->to_json();
+  model["params"]["degree"] = 2147483647;
+  auto loaded = estimator_from_json(model);
+  EXPECT_NE(error_of([&] { loaded->transform(X); }).find("past the limit"), std::string::npos);
+  EXPECT_NE(error_of([&] { loaded->attribute("fullKnots"); }).find("past the limit"), std::string::npos);
+  EXPECT_NE(error_of([&] { loaded->attribute("nFeaturesOut"); }).find("past the limit"), std::string::npos);
+}
+
+TEST(TargetsChecked, ScoreAndMetricsRefuseNonFiniteY) {
+  const Matrix X = grid(12, 3);
+  Matrix y = X.col(0);
+  auto ridge = make_estimator("Ridge", {});
+  ridge->fit(X, y, true);
+  y(4, 0) = std::nan("");
+  EXPECT_EQ(error_of([&] { ridge->call("score", X, y); }), "y contains NaN at index 4");
+  Matrix Y2(12, 2);
+  Y2 << X.col(0), X.col(1);
+  Y2(3, 1) = INFINITY;
+  auto ridge2 = make_estimator("Ridge", {});
+  ridge2->fit(X, X.leftCols(2), false);
+  EXPECT_EQ(error_of([&] { ridge2->call("score", X, Y2); }), "y contains Infinity at row 3, column 1");
+  const Matrix good = X.col(1);
+  EXPECT_EQ(error_of([&] { call_function("r2Score", {Eigen::Map<const Matrix>(y.data(), 12, 1), Eigen::Map<const Matrix>(good.data(), 12, 1)}, {}); }),
+            "yTrue contains NaN at index 4");
+  EXPECT_EQ(error_of([&] { call_function("meanSquaredError", {Eigen::Map<const Matrix>(good.data(), 12, 1), Eigen::Map<const Matrix>(y.data(), 12, 1)}, {}); }),
+            "yPred contains NaN at index 4");
+}
+
+TEST(ModelJson, NestingPastTheLimitIsRefusedWhileParsing) {
+  const std::string deep = std::string(100000, '[') + std::string(100000, ']');
+  EXPECT_EQ(error_of([&] { parse_json_text(deep, "model JSON"); }), "model JSON is nested deeper than 64 levels");
+  const std::string ok = std::string(64, '[') + std::string(64, ']');
+  EXPECT_NO_THROW(parse_json_text(ok, "model JSON"));
+  EXPECT_EQ(error_of([] { parse_json_text("{\"a\": ", "options"); }), "options is not valid JSON");
+}
+
+TEST(ModelJson, SavedLabelsMustMatchTheFittedClasses) {
+  const Matrix X = grid(12, 3);
+  for (const char* name : {"Perceptron", "RidgeClassifier", "LogisticRegression", "DecisionTreeClassifier"}) {
+    auto model = make_estimator(name, {});
+    model->fit(X, two_classes(12), true);
+    json saved = model->to_json();
+    saved["labels"] = {{"kind", "number"}, {"classes", {0, 1}}};
+    EXPECT_NO_THROW(estimator_from_json(saved)) << name;
+    saved["labels"]["classes"] = {0};
+    EXPECT_EQ(error_of([&] { estimator_from_json(saved); }),
+              "model JSON: labels.classes names 1 classes but the fitted state has 2")
+        << name;
+    saved["labels"] = "x";
+    EXPECT_EQ(error_of([&] { estimator_from_json(saved); }), "model JSON: labels must be { kind, classes: [...] }") << name;
+  }
+}
+
+TEST(Overflow, RSquaredOfHugeTargetsIsComputedScaled) {
+  const Matrix X = grid(20, 1);
+  Matrix y(20, 1), p(20, 1);
+  for (Index i = 0; i < 20; ++i) {
+    y(i, 0) = 1e307 * X(i, 0);
+    p(i, 0) = 1e307 * (X(i, 0) + 0.01 * std::cos(static_cast<double>(i)));
+  }
+  // The same R² on values scaled by 1e-307 by hand (R² does not change under scaling).
+  const Matrix ys = y * 1e-307, ps = p * 1e-307;
+  EXPECT_NEAR(r2_score(y, p), r2_score(ys, ps), 1e-12);
+  EXPECT_GT(r2_score(y, p), 0.99);
+}
+
+TEST(Overflow, ANonFiniteResultForFiniteXIsAnErrorUnlessWarned) {
+  Matrix X(4, 2);
+  X << 1e300, 1, -1e300, 2, 1e300, 3, -1e300, 4;
+  auto knn = make_estimator("KNeighborsRegressor", {{"nNeighbors", 1}});
+  knn->fit(X, X.col(1), true);
+  Matrix far(1, 2);
+  far << -1e300, 1e300;  // its squared distances pass float64
+  EXPECT_EQ(error_of([&] { knn->call("kneighbors", far); }).rfind("kneighbors overflowed float64: its result holds Infinity", 0), 0u);
+  auto scaler = make_estimator("StandardScaler", {});
+  scaler->fit(X / 1e150, Matrix(), true);  // a deviation of 1e150
+  Matrix beyond(1, 2);
+  beyond << 1e200, 1;  // 1e200 deviations from the mean: 1e350
+  EXPECT_EQ(error_of([&] { scaler->call("inverseTransform", beyond); }).rfind("inverseTransform overflowed float64", 0), 0u);
+  // A NaN the estimator warns about is its documented answer (a query with no neighbour in the radius).
+  auto radius = make_estimator("RadiusNeighborsRegressor", {{"radius", 0.5}});
+  radius->fit(X.col(1), X.col(1), true);
+  Matrix lonely(1, 1);
+  lonely << 100;
+  EXPECT_TRUE(std::isnan(radius->call("predict", lonely).items[0].second.data[0]));
+  EXPECT_EQ(radius->warnings().items.at(0).kind, WarningKind::data);
+}

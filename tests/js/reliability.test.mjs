@@ -1,0 +1,152 @@
+// Issue 19, through the package: no trap, no wrap-around, no silent NaN. Each example of the issue
+// is an Error naming the argument (and the number as given), and the module works afterwards.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as wl from 'wasmlearn';
+import { wasm } from '../../bindings/js/module.js';
+
+const X = Array.from({ length: 12 }, (_, i) => [Math.sin(i + 1), Math.cos(2 * i), (i % 5) / 5]);
+const yReal = X.map((r) => 2 * r[0] - r[1]);
+const yClass = X.map((_, i) => (i % 2 ? 'b' : 'a'));
+
+// The module still fits and predicts after an Error.
+function assertUsable() {
+  const m = new wl.Ridge().fit(X, yReal);
+  assert.ok(Number.isFinite(m.predict(X)[0]));
+  m.dispose();
+}
+
+test('integers past int32 are refused with the number as given, never wrapped', () => {
+  const knn = new wl.KNeighborsRegressor({ nNeighbors: 2 }).fit(X, yReal);
+  assert.throws(() => knn.kneighbors(X, 2 ** 32 + 1), { message: 'nNeighbors must be in [1, 2147483647], got 4294967297' });
+  assert.throws(() => knn.kneighbors(X, 0), { message: 'nNeighbors must be at least 1, got 0' });
+  assert.throws(() => knn.kneighbors(X, 1.5), { message: 'nNeighbors must be an integer, got 1.5' });
+  assert.equal(knn.kneighbors(X, 3).indices.cols, 3);
+  knn.dispose();
+  const gm = new wl.GaussianMixture({ nComponents: 2, randomState: 0 }).fit(X);
+  assert.throws(() => gm.sample(2 ** 32 + 3), { message: 'sample must be in [1, 2147483647], got 4294967299' });
+  assert.equal(gm.sample(3).X.rows, 3);
+  gm.dispose();
+  assert.throws(() => new wl.PCA({ nComponents: 2 ** 32 }), /^Error: nComponents must be .*got 4294967296$/);
+  assert.throws(() => new wl.KMeans({ randomState: 2 ** 31 }), { message: 'randomState must be in [0, 2147483647], got 2147483648' });
+  assert.equal(new wl.KMeans({ randomState: 2 ** 31 - 1 }).getParams().randomState, 2147483647);
+  assert.throws(() => new wl.Ridge().fit({ data: new Float64Array(0), rows: 2 ** 32 + 1, cols: 0 }, []),
+    { message: 'X.rows must be in [0, 2147483647], got 4294967297' });
+  assert.throws(() => wl.datasets.makeMoons({ nSamples: 2.5 }), { message: 'nSamples must be an integer, got 2.5' });
+  assertUsable();
+});
+
+test('huge requests fail fast with the number they would need, before the allocator', () => {
+  const forest = new wl.RandomForestClassifier({ nEstimators: 1e9 });
+  assert.throws(() => forest.fit(X, yClass), (e) => e.message.startsWith('a forest of nEstimators = 1000000000 trees on 12 samples') &&
+    e.message.includes('past the limit of 134217728') && !e.message.includes('allocator'));
+  forest.dispose();
+  const gm = new wl.GaussianMixture({ nComponents: 2, randomState: 0 }).fit(X);
+  let start = performance.now();
+  assert.throws(() => gm.sample(2 ** 31 - 1), /^Error: sample\(2147483647\) \(rows x \(features \+ 1\)\): 8589934588 needed, past the limit/);
+  assert.ok(performance.now() - start < 1000);
+  gm.dispose();
+  const memory = () => wasm.HEAP8.buffer.byteLength;
+  const before = memory();
+  // The trap of the issue: RuntimeError: memory access out of bounds.
+  assert.throws(() => new wl.SplineTransformer({ degree: 2 ** 31 - 1 }).fit(X).transform(X),
+    (e) => e.constructor === Error && e.message.startsWith("SplineTransformer's output for 12 rows"));
+  assert.throws(() => new wl.SplineTransformer({ nKnots: 1e7 }).fit(X), /360000072 needed, past the limit/);
+  assert.ok(memory() - before < 64 * 2 ** 20, `memory grew by ${(memory() - before) / 2 ** 20} MiB`);
+  start = performance.now();
+  assert.throws(() => new wl.PolynomialFeatures({ degree: 2 ** 31 - 1 }).fit(X), /^Error: PolynomialFeatures of degree 2147483647 on 3 features: output columns/);
+  assert.ok(performance.now() - start < 1000);
+  assertUsable();
+});
+
+test('score refuses a non-finite y for every regressor, and the metrics a non-finite yTrue or yPred', () => {
+  const bad = yReal.slice();
+  bad[5] = NaN;
+  for (const meta of wl.estimators().filter((m) => m.kind === 'regressor' && m.methods.includes('score'))) {
+    const model = new wl[meta.name]().fit(X, yReal);
+    assert.throws(() => model.score(X, bad), { message: 'y contains NaN at index 5' }, meta.name);
+    model.dispose();
+  }
+  assert.throws(() => wl.metrics.r2Score(bad, yReal), { message: 'yTrue contains NaN at index 5' });
+  assert.throws(() => wl.metrics.meanSquaredError(yReal, bad), { message: 'yPred contains NaN at index 5' });
+  assertUsable();
+});
+
+test('model JSON: labels must match the fitted classes, and deep nesting is refused', () => {
+  for (const Class of [wl.Perceptron, wl.RidgeClassifier]) {
+    const model = new Class().fit(X, yClass);
+    const saved = model.toJSON();
+    saved.labels.classes = ['a'];
+    assert.throws(() => Class.fromJSON(saved), { message: 'model JSON: labels.classes names 1 classes but the fitted state has 2' });
+    assert.deepEqual(Array.from(Class.fromJSON(model.toJSON()).predict(X)), Array.from(model.predict(X)));
+    model.dispose();
+  }
+  let deep = {};
+  const root = { format: 'wasmlearn-model', version: 1, estimator: 'Ridge', params: {}, fitted: false, yIsVector: true, extra: deep };
+  for (let i = 0; i < 100000; i++) deep = deep.next = {};
+  assert.throws(() => wl.Ridge.fromJSON(root), /^Error: model JSON is nested too deeply$/);
+  const text = '{"format":"wasmlearn-model","version":1,"estimator":"Ridge","params":{},"fitted":false,"yIsVector":true,"extra":' +
+    '['.repeat(100000) + ']'.repeat(100000) + '}';
+  assert.throws(() => wl.Ridge.fromJSON(text), /nested/);
+  assertUsable();
+});
+
+test('values near the float64 limit give a finite result or an Error naming the overflow', () => {
+  const big = X.map((r, i) => r.map((v) => (v + (i % 2 ? 2 : -2)) * 1e300));
+  const labels = X.map((_, i) => i % 2);
+  const finiteOrOverflow = (what, run) => {
+    let out;
+    try {
+      out = run();
+    } catch (e) {
+      assert.match(e.message, /overflowed float64/, `${what}: ${e.message}`);
+      return;
+    }
+    const values = out.data ?? out.distances?.data ?? out;
+    assert.ok(Array.from(values).every(Number.isFinite), `${what} returned a non-finite value`);
+  };
+  const knn = new wl.KNeighborsClassifier({ nNeighbors: 2 }).fit(big, labels);
+  finiteOrOverflow('kneighbors', () => knn.kneighbors([[-1e300, 1e300, 1e300]]));
+  const km = new wl.KMeans({ nClusters: 2, nInit: 1, randomState: 0 }).fit(big);
+  finiteOrOverflow('KMeans.transform', () => km.transform([[-1e300, 1e300, 1e300]]));
+  for (const Class of [wl.GaussianNB, wl.QuadraticDiscriminantAnalysis]) {
+    const m = new Class().fit(X, labels);
+    finiteOrOverflow(`${Class.name}.predictProba`, () => m.predictProba(big));
+  }
+  const gm = new wl.GaussianMixture({ nComponents: 2, randomState: 0 }).fit(X);
+  finiteOrOverflow('GaussianMixture.predictProba', () => gm.predictProba(big));
+  // yReal = 2 x0 - x1: a coefficient of about 2 on x0 = 1.7e308 passes float64.
+  for (const Class of [wl.Ridge, wl.Lasso, wl.ElasticNet]) {
+    const m = new Class({ alpha: 1e-6 }).fit(X, yReal);
+    finiteOrOverflow(`${Class.name}.predict`, () => m.predict([[1.7e308, 0, 0], [-1.7e308, 0, 0]]));
+  }
+  const scaler = new wl.StandardScaler().fit(X.map((r) => r.map((v) => 10 * v))); // scales of about 6
+  finiteOrOverflow('StandardScaler.inverseTransform', () => scaler.inverseTransform([[1e308, 0, 0]]));
+  // R² of targets ~1e307 is computed (scaled), not NaN.
+  const y = yReal.map((v) => v * 1e307), yPred = yReal.map((v, i) => (v + 0.01 * Math.cos(i)) * 1e307);
+  const r2 = wl.metrics.r2Score(y, yPred);
+  assert.ok(Math.abs(r2 - wl.metrics.r2Score(yReal, yReal.map((v, i) => v + 0.01 * Math.cos(i)))) < 1e-12, `r2 ${r2}`);
+  assertUsable();
+});
+
+test('10 000 fit / predict / dispose cycles with failing calls among them leave the heap flat', () => {
+  const small = X.slice(0, 6), ySmall = yReal.slice(0, 6), bad = ySmall.map((v, i) => (i === 2 ? NaN : v));
+  const cycle = (i) => {
+    const m = new wl.Ridge({ alpha: 1 + (i % 7) });
+    try {
+      if (i % 5 === 0) m.fit(small, bad); // NaN in y: an Error inside the core
+      else m.fit(small, ySmall).predict(small);
+      if (i % 11 === 0) m.score(small, bad);
+      if (i % 13 === 0) m.predict([[1, 2]]); // wrong column count
+    } catch {
+      // expected for the failing calls
+    } finally {
+      m.dispose();
+    }
+  };
+  for (let i = 0; i < 200; i++) cycle(i); // warm-up: allocator pools and static strings settle
+  const before = wasm.heapUsed();
+  for (let i = 0; i < 10000; i++) cycle(i);
+  assert.equal(wasm.heapUsed(), before);
+  assertUsable();
+});
