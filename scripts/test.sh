@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# `npm test`: set-up, build, then GoogleTest (native, via ctest; again under ASan + UBSan), the
-# libFuzzer targets for a bounded time, node:test on the built WASM package, and the real-browser
+# `npm test`: set-up, build, then GoogleTest (native, via ctest; with WASMLEARN_SANITIZE=1 again under
+# ASan + UBSan, and the libFuzzer targets for a bounded time), node:test on the built WASM package, and the real-browser
 # tests (playwright-core driving Debian's Chromium). Ends with one line totalling the runners (each
 # fuzz target counts as one test).
 set -euo pipefail
@@ -18,10 +18,11 @@ ctest_total=$(sed -E 's/.* ([0-9]+) tests failed out of ([0-9]+).*/\2/' <<<"$cte
 passed=$((ctest_total - ctest_failed))
 failed=$ctest_failed
 
-# The same GoogleTest suite under AddressSanitizer + UndefinedBehaviorSanitizer (clang, build/sanitize),
-# then each libFuzzer target for 25 s from its committed seeds (`npm run fuzz` runs them longer).
-# WASMLEARN_SANITIZE=0 skips both (a machine without clang, or a quick local run).
-if [ "${WASMLEARN_SANITIZE:-1}" != 0 ]; then
+# WASMLEARN_SANITIZE=1: the same GoogleTest suite under AddressSanitizer + UndefinedBehaviorSanitizer
+# (clang, build/sanitize), then each libFuzzer target for 25 s from its committed seeds (`npm run
+# fuzz` runs them longer). Off by default: its third full build of the core has not yet been timed
+# against CI's budget on two cores, nor has the suite been seen to pass.
+if [ "${WASMLEARN_SANITIZE:-0}" = 1 ]; then
   echo "== GoogleTest (ASan + UBSan)"
   bash scripts/fuzz.sh --ctest | tee "$log"
   ctest_line=$(grep -E 'tests passed, [0-9]+ tests failed out of [0-9]+' "$log" | tail -1)
