@@ -4,6 +4,8 @@
 // out into fresh JS-owned typed arrays (views of WASM memory detach when memory grows).
 #include "bindings/embind/boundary.hpp"
 
+#include <cmath>
+
 #include "wasmlearn/base/any_estimator.hpp"
 
 namespace wasmlearn::bindings {
@@ -25,7 +27,8 @@ class RawEstimator {
     return guarded([&] { return new RawEstimator(estimator_from_json(parse_json(text, "model JSON"))); });
   }
 
-  // on_progress: undefined, or a JS function (done, total) -> boolean (false cancels). The JS
+  // on_progress: undefined, or a JS function (done, total[, values]) -> boolean (false cancels);
+  // values, when the step has some, is { name: number or null (NaN) } (an MLP's loss). The JS
   // layer wraps the user's callback so that it never throws through WASM frames.
   // sample_weight: undefined, or a Float64Array / Float32Array / number[] (its length is checked
   // against the rows of X in the core), copied once into the vector fit reads.
@@ -42,7 +45,16 @@ class RawEstimator {
         ~ProgressScope() { est.set_progress(nullptr); }
       } scope{*impl_};
       if (on_progress.typeOf().as<std::string>() == "function")
-        impl_->set_progress([&on_progress](int done, int total) { return on_progress(done, total).as<bool>(); });
+        impl_->set_progress([this, &on_progress](int done, int total) {
+          const NamedArrays values = impl_->progress_values();
+          if (values.items.empty()) return on_progress(done, total).as<bool>();
+          val named = val::object();
+          for (const auto& [name, array] : values.items) {
+            const double v = array.data.at(0);
+            named.set(name, std::isnan(v) ? val::null() : val(v));
+          }
+          return on_progress(done, total, named).as<bool>();
+        });
       impl_->fit(x.map(), y.map(), y_is_vector, weights ? &*weights : nullptr);
     });
   }
@@ -62,6 +74,14 @@ class RawEstimator {
   // few rows, where every argument crossing the boundary shows.
   val call_x(int method, const val& X, int rows, int cols) const {
     return guarded([&] { return result_to_js(impl_->call(method, Buffer(X, rows, cols, "X").map())); });
+  }
+  // A method that changes the model (partialFit) by its id; number: the count of classes, NaN when not given.
+  void update(int method, const val& X, int rows, int cols, const val& Y, int y_cols, bool y_is_vector, double number) {
+    guarded([&] {
+      const Buffer x(X, rows, cols, "X");
+      const Buffer y(Y, rows, y_cols, "y");
+      impl_->update(method, x.map(), y.map(), y_is_vector, number);
+    });
   }
   std::string get_params() const { return guarded([&] { return impl_->get_params().dump(); }); }
   void set_params(const val& options) {
@@ -96,6 +116,7 @@ EMSCRIPTEN_BINDINGS(wasmlearn_estimators) {
       .function("attribute", &RawEstimator::attribute)
       .function("call", &RawEstimator::call)
       .function("callX", &RawEstimator::call_x)
+      .function("update", &RawEstimator::update)
       .function("getParams", &RawEstimator::get_params)
       .function("setParams", &RawEstimator::set_params)
       .function("toJSON", &RawEstimator::to_json)

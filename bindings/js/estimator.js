@@ -5,7 +5,7 @@
 import { wasm } from './module.js';
 import { fitInWorker } from './pool.js';
 import { checkWarningAction, reportWarnings, warningAction } from './config.js';
-import { DenseMatrix, toMatrix, toTargets, toWeights, encodeLabels, codesFor, decodeLabels, labelKind, fromNd, checkedInt32 } from './arrays.js';
+import { DenseMatrix, toMatrix, toTargets, toWeights, encodeLabels, codesFor, decodeLabels, labelKind, fromNd, describe, checkedInt32 } from './arrays.js';
 
 export const metadata = JSON.parse(wasm.estimators());
 // The standard methods (predict, transform, score, ...), each with its arguments' form and its
@@ -15,6 +15,10 @@ const byName = new Map(metadata.map((m) => [m.name, m]));
 const disposeSymbol = Symbol.dispose ?? Symbol.for('Symbol.dispose');
 const finalizer = new FinalizationRegistry((raw) => raw.delete());
 
+// Options that take Infinity (scikit-learn's np.inf, e.g. nIterNoChange) declare the choice
+// 'Infinity': the number crosses JSON as that string and comes back from getParams as the number.
+const takesInfinity = (p) => Boolean(p && [p, ...(p.oneOf ?? [])].some((form) => form.values?.includes('Infinity')));
+
 function checkOptions(options, meta) {
   if (options === undefined) return {};
   if (options === null || typeof options !== 'object' || Array.isArray(options))
@@ -22,6 +26,10 @@ function checkOptions(options, meta) {
   const clean = {};
   for (const [key, value] of Object.entries(options)) {
     if (value === undefined) continue;
+    if (value === Infinity && takesInfinity(meta.params.find((p) => p.name === key))) {
+      clean[key] = 'Infinity';
+      continue;
+    }
     // JSON would turn NaN/Infinity into null; say what was wrong instead.
     if (typeof value === 'number' && !Number.isFinite(value)) throw new Error(`${key} must be a finite number, got ${value}`);
     clean[key] = value;
@@ -135,15 +143,17 @@ export class Estimator {
   }
 
   // options, as the metadata's fitOptions allow: sampleWeight, one weight per row of X (checked
-  // in the core); onProgress(done, total) (forests), called during the fit, returning false
-  // cancels it (fit then throws "fit cancelled ...").
+  // in the core); onProgress(done, total, values) (forests: per tree; MLPs: per epoch, values =
+  // { loss, validationScore }, null without earlyStopping), called during the fit, returning false
+  // cancels it (fit then throws "fit cancelled ..."). A classifier whose metadata says multilabel
+  // also takes y as a 0/1 indicator matrix (one column per label).
   fit(X, y, options) {
     const raw = this._raw();
     const { sampleWeight, onProgress, warnings } = checkFitOptions(options, this.constructor.metadata);
     const x = toMatrix(X);
     const weights = sampleWeight === undefined ? undefined : toWeights(sampleWeight);
     const progress = progressCallback(onProgress);
-    const t = targetBuffer(this.constructor.metadata.kind, y, x.rows, null);
+    const t = targetBuffer(this.constructor.metadata, y, x.rows, null);
     const inClassOrder = Object.entries(this.#byLabel).map(([name, byLabel]) => [name, perClassArray(name, byLabel, t.encoded.classes)]);
     if (inClassOrder.length) raw.setParams(JSON.stringify(Object.fromEntries(inClassOrder)));
     try {
@@ -151,9 +161,44 @@ export class Estimator {
     } catch (e) {
       throw progress.error ?? e; // the callback's own error rather than "fit cancelled"
     }
-    if (t.encoded) this.#labels = { kind: t.encoded.kind, classes: t.encoded.classes };
+    if (t.encoded) this.#labels = labelsOf(t.encoded);
     this._reportWarnings(warnings, true);
     return this;
+  }
+
+  // A declared update method (partialFit): one more step of fitting on (X, y). A classifier's first
+  // call (on an unfitted model) names every label y may ever hold in options.classes, as
+  // scikit-learn's partial_fit; later calls keep those classes.
+  _update(spec, X, y, options) {
+    const raw = this._raw();
+    const meta = this.constructor.metadata;
+    const { classes } = checkMethodOptions(options, `${meta.name}.${spec.name}`, spec.args.endsWith('classes?') ? ['classes'] : []);
+    const x = toMatrix(X);
+    let labels = this.#labels;
+    if (meta.kind === 'classifier') {
+      const given = classes === undefined ? null : encodeLabels(classes, 'classes');
+      if (!labels && !given) throw new Error(`classes must be given on the first call to ${spec.name}`);
+      if (labels && given && !sameLabels(labels.classes, given.classes))
+        throw new Error(`classes must be the classes of the previous fit (${Array.from(labels.classes).join(', ')}), got ${Array.from(given.classes).join(', ')}`);
+      labels ??= labelsOf(given);
+      const unknown = labels.multilabel ? -1 : codesFor(y ?? [], labels.classes).indexOf(labels.classes.length);
+      if (unknown >= 0) throw new Error(`y holds the label ${JSON.stringify(y[unknown])}, which is not among classes`);
+    }
+    const t = targetBuffer(meta, y, x.rows, labels);
+    raw.update(spec.id, x.data, x.rows, x.cols, t.data, t.cols, t.isVector, labels ? labels.classes.length : NaN);
+    this.#labels = labels;
+    this._reportWarnings(undefined, true);
+    return this;
+  }
+
+  // Whether this model has the method now (scikit-learn's hasattr(model, 'predict_proba')): a method
+  // of its class, unless its declared condition (metadata availableIf) fails for these options, e.g.
+  // SVC's predictProba without probability: true.
+  hasMethod(name) {
+    const raw = this._raw();
+    if (typeof this[name] !== 'function') return false;
+    const core = name === 'fitTransform' ? 'transform' : name;
+    return !(core in this.constructor.metadata.availableIf) || raw.supports(core);
   }
 
   // Reports the warnings of the call that just ran by `action` (see config.js). A method reports only
@@ -198,7 +243,9 @@ export class Estimator {
   // Options in declaration order (the core's JSON object is sorted by key).
   getParams() {
     const params = { ...JSON.parse(this._raw().getParams()), ...structuredClone(this.#byLabel) };
-    return Object.fromEntries(this.constructor.metadata.params.map((p) => [p.name, params[p.name]]));
+    return Object.fromEntries(
+      this.constructor.metadata.params.map((p) => [p.name, params[p.name] === 'Infinity' && takesInfinity(p) ? Infinity : params[p.name]]),
+    );
   }
 
   setParams(options) {
@@ -232,9 +279,10 @@ export class Estimator {
     if (!Class) throw new Error(`model JSON: unknown estimator ${JSON.stringify(model.estimator)}`);
     if (model.estimator !== Class.metadata.name)
       throw new Error(`model JSON holds a ${model.estimator}, not a ${Class.metadata.name}`);
-    // The labels go to the core too, which checks their count against the fitted state.
+    // The labels go to the core too, which checks their count against the fitted state. A classifier
+    // fitted on an indicator matrix (yIsVector false) is multi-label.
     const core = { ...model };
-    const restoredLabels = Class.metadata.kind === 'classifier' && model.fitted ? checkSavedLabels(model.labels) : null;
+    const restoredLabels = Class.metadata.kind === 'classifier' && model.fitted ? checkSavedLabels(model.labels, model.yIsVector === false) : null;
     let byLabel = {};
     if (core.params && typeof core.params === 'object') [core.params, byLabel] = splitPerClass(core.params, Class.metadata);
     return new Class(new Restored(wasm.RawEstimator.fromJSON(modelText(core)), restoredLabels, byLabel));
@@ -252,15 +300,18 @@ export class Estimator {
   }
 }
 
-// y as the flat buffer the module copies once: class codes (new ones when `fittedClasses` is null,
-// which fit keeps in `encoded`; else codes of the fitted classes), regression targets, or nothing.
-function targetBuffer(kind, y, rows, fittedClasses) {
+// y as the flat buffer the module copies once: class codes (new ones when `fitted` is null, which
+// fit keeps in `encoded`; else codes of the fitted labels' classes), a multi-label indicator matrix,
+// regression targets, or nothing.
+function targetBuffer(meta, y, rows, fitted) {
+  const kind = meta.kind;
   if (kind === 'classifier') {
     if (y == null) throw new Error('y is required to fit a classifier');
+    if (fitted?.multilabel || (!fitted && isMatrixLike(y))) return indicatorTargets(meta, y, rows);
     let encoded = null, codes;
-    if (fittedClasses) {
+    if (fitted) {
       labelKind(y);
-      codes = codesFor(y, fittedClasses);
+      codes = codesFor(y, fitted.classes);
     } else {
       encoded = encodeLabels(y);
       codes = encoded.codes;
@@ -275,6 +326,33 @@ function targetBuffer(kind, y, rows, fittedClasses) {
   return { data: new Float64Array(0), cols: 0, isVector: true };
 }
 
+const isMatrixLike = (y) =>
+  (Array.isArray(y) && y.length > 0 && (Array.isArray(y[0]) || ArrayBuffer.isView(y[0]))) ||
+  (y !== null && typeof y === 'object' && !Array.isArray(y) && !ArrayBuffer.isView(y) && 'data' in y);
+
+// A multi-label y: a 0/1 indicator matrix, one column per label (checked in the core); its classes
+// are the column indices, as scikit-learn's classes_ for such a y.
+function indicatorTargets(meta, y, rows) {
+  if (!meta.multilabel) throw new Error(`${meta.name} does not take a multi-label y (a matrix of 0/1 indicators); give one label per row`);
+  const t = toTargets(y, rows);
+  const classes = Float64Array.from({ length: t.cols }, (_, i) => i);
+  return { data: t.data, cols: t.cols, isVector: false, encoded: { kind: 'number', classes, multilabel: true } };
+}
+
+// What a model keeps of encoded labels: their kind and classes, and whether y was an indicator matrix.
+const labelsOf = (encoded) => ({ kind: encoded.kind, classes: encoded.classes, ...(encoded.multilabel ? { multilabel: true } : {}) });
+const sameLabels = (a, b) => a.length === b.length && Array.from(a).every((c, i) => c === b[i]);
+
+// A method's options object: undefined, or an object with only the `allowed` keys.
+function checkMethodOptions(options, what, allowed) {
+  if (options === undefined) return {};
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) throw new Error(`${what} options must be an object, got ${describe(options)}`);
+  for (const key of Object.keys(options))
+    if (!allowed.includes(key))
+      throw new Error(`Unknown option '${key}' for ${what}; ${allowed.length ? `valid options: ${allowed.join(', ')}` : 'it takes none'}`);
+  return options;
+}
+
 // Wraps a user's progress callback so that it never throws through WebAssembly frames: an
 // exception stops the fit (as returning false does) and is rethrown by fit afterwards.
 function progressCallback(onProgress) {
@@ -282,9 +360,9 @@ function progressCallback(onProgress) {
   if (typeof onProgress !== 'function') throw new Error(`onProgress must be a function, got ${typeof onProgress}`);
   const state = {
     error: undefined,
-    call: (done, total) => {
+    call: (done, total, values) => {
       try {
-        return onProgress(done, total) !== false;
+        return (values === undefined ? onProgress(done, total) : onProgress(done, total, values)) !== false;
       } catch (e) {
         state.error = e;
         return false;
@@ -322,12 +400,12 @@ function modelText(model) {
   }
 }
 
-function checkSavedLabels(labels) {
+function checkSavedLabels(labels, multilabel) {
   if (!labels || (labels.kind !== 'number' && labels.kind !== 'string') || !Array.isArray(labels.classes) || labels.classes.length === 0)
     throw new Error('model JSON: labels must be { kind: "number" | "string", classes: [...] } for a fitted classifier');
   if (labels.classes.some((c) => typeof c !== labels.kind)) throw new Error(`model JSON: labels.classes must all be ${labels.kind}s`);
   if (new Set(labels.classes).size !== labels.classes.length) throw new Error('model JSON: labels.classes has duplicates');
-  return { kind: labels.kind, classes: labels.kind === 'number' ? Float64Array.from(labels.classes) : labels.classes };
+  return labelsOf({ kind: labels.kind, classes: labels.kind === 'number' ? Float64Array.from(labels.classes) : labels.classes, multilabel });
 }
 
 const noValues = new Float64Array(0);
@@ -339,8 +417,9 @@ function methodArguments(model, spec, form, optional, args) {
   if (form === 'count') call.number = checkedInt32(args[0], spec.name, 1);
   if (form === 'X' || form === 'Xy') call.x = toMatrix(args[0]);
   if (form === 'Xy') {
-    const kind = model.constructor.metadata.kind;
-    call.y = targetBuffer(kind, args[1], call.x.rows, kind === 'classifier' && spec.needsFit !== false ? model.classes : null);
+    const meta = model.constructor.metadata;
+    const fitted = meta.kind === 'classifier' && spec.needsFit !== false ? { classes: model.classes, multilabel: model.labels.multilabel } : null;
+    call.y = targetBuffer(meta, args[1], call.x.rows, fitted);
   }
   const value = args[1];
   if (optional === 'nNeighbors?' && value !== undefined) checkedInt32(value, 'nNeighbors', 1);
@@ -355,7 +434,7 @@ function methodResult(model, spec, out, rows) {
   switch (spec.result) {
     case 'prediction': {
       const kind = model.constructor.metadata.kind;
-      if (kind === 'classifier') return decodeLabels(out.data, model.labels.classes);
+      if (kind === 'classifier') return model.labels.multilabel ? fromNd(out) : decodeLabels(out.data, model.labels.classes);
       if (kind === 'clusterer') return Int32Array.from(out.data);
       return fromNd(out);
     }
@@ -460,7 +539,10 @@ export function defineEstimator(name) {
   const Class = { [name]: class extends Estimator {} }[name];
   Object.defineProperty(Class, 'metadata', { value: meta });
   const specs = [...standardMethods.filter((spec) => meta.methods.includes(spec.name)), ...meta.extraMethods];
-  for (const spec of specs) Object.defineProperty(Class.prototype, spec.name, { value: methodFrom(spec), writable: true, configurable: true });
+  for (const spec of specs) {
+    const value = spec.result === 'model' ? function (X, y, options) { return this._update(spec, X, y, options); } : methodFrom(spec);
+    Object.defineProperty(Class.prototype, spec.name, { value, writable: true, configurable: true });
+  }
   addConveniences(Class.prototype, meta);
   defineAttributes(Class.prototype, meta.attributes);
   classes.set(name, Class);

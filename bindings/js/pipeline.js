@@ -9,6 +9,8 @@ import { clone, cloneSymbol, isModel, kindOf } from './clone.js';
 import { fitInWorker } from './pool.js';
 
 const isPassthrough = (step) => step === 'passthrough' || step === null;
+// The methods a pipeline has when its last step has them (scikit-learn's available_if).
+const finalMethods = ['predict', 'predictProba', 'decisionFunction', 'score', 'transform'];
 const stepName = (model) => (model === 'passthrough' ? 'passthrough' : (model.constructor.metadata?.name ?? model.constructor.name).toLowerCase());
 
 function checkSteps(steps) {
@@ -132,6 +134,16 @@ export class Pipeline {
   _adopt(source) {
     this.#steps.forEach(([, model], i) => isPassthrough(model) || model._adopt(source.#steps[i][1]));
     return this;
+  }
+
+  // Whether this pipeline has the method now (scikit-learn's hasattr): predict, predictProba, ... when
+  // its last step has it (a 'passthrough' last step transforms only).
+  hasMethod(name) {
+    if (typeof this[name] !== 'function') return false;
+    const method = name === 'fitTransform' ? 'transform' : name;
+    if (!finalMethods.includes(method)) return true;
+    const last = this.#last();
+    return isPassthrough(last) ? method === 'transform' : last.hasMethod(method);
   }
 
   #finalWith(method) {

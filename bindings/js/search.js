@@ -233,6 +233,15 @@ class BaseSearchCV {
     this.#fitted = null;
   }
 
+  // Whether this search has the method now (scikit-learn's hasattr): the best estimator's once fitted
+  // (none without refit), the estimator's before.
+  hasMethod(name) {
+    if (typeof this[name] !== 'function') return false;
+    if (!['predict', 'predictProba', 'decisionFunction', 'transform'].includes(name)) return true;
+    const model = this.#fitted ? this.#fitted.bestEstimator : this.estimator;
+    return Boolean(model?.hasMethod(name));
+  }
+
   predict(X) { return this.bestEstimator.predict(X); }
   predictProba(X) { return this.bestEstimator.predictProba(X); }
   decisionFunction(X) { return this.bestEstimator.decisionFunction(X); }

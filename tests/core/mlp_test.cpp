@@ -263,7 +263,7 @@ TEST(MLPRules, PartialFitKeepsTheOptimiserAsEpochsDo) {
   EXPECT_EQ(partial.n_iter(), 3);
   o["solver"] = "lbfgs";
   MLPClassifier lbfgs(params_from_json<MLPClassifier>(o));
-  EXPECT_EQ(error_of([&] { lbfgs.partial_fit(X, y, 3); }), "partialFit needs solver 'sgd' or 'adam', not 'lbfgs'");
+  EXPECT_EQ(error_of([&] { lbfgs.partial_fit(X, y, 3); }), "MLPClassifier.partialFit is available only when solver is 'sgd' or 'adam'");
 }
 
 TEST(MLPRules, WarmStartContinuesFromTheWeights) {
@@ -289,13 +289,24 @@ TEST(MLPRules, CancelAndErrorsLeaveTheModelAsItWas) {
   MLPClassifier m(params_from_json<MLPClassifier>(data.o));
   m.fit(X, y);
   const Vector before = m.weights().packed;
+  const Vector before_curve = m.loss_curve();
   int calls = 0;
+  std::vector<double> losses;
   m.set_progress([&](int done, int total) {
+    // Each epoch's loss, and no validation score without early stopping (NaN: null in JS).
+    const NamedArrays values = m.progress_values();
+    EXPECT_EQ(values.items.size(), 2u);
+    EXPECT_EQ(values.items[0].first, "loss");
+    EXPECT_EQ(values.items[1].first, "validationScore");
+    EXPECT_TRUE(std::isnan(values.items[1].second.data.at(0)));
+    losses.push_back(values.items[0].second.data.at(0));
     EXPECT_EQ(done, ++calls);
     EXPECT_EQ(total, 20);
     return done < 5;
   });
   EXPECT_EQ(error_of([&] { m.fit(X, y); }), "fit cancelled after 5 of 20 epochs");
+  ASSERT_EQ(losses.size(), 5u);
+  EXPECT_DOUBLE_EQ(losses[0], before_curve[0]);  // the same start: the same first epoch
   EXPECT_EQ(m.weights().packed, before);
   EXPECT_EQ(m.loss_curve().size(), 20);
 

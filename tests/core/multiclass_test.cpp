@@ -122,14 +122,25 @@ TEST(Multiclass, RejectsNonClassifiersAndMissingMethods) {
 
   const json& d = fixture()["data"]["three8"];
   const Matrix X = matrix_of(d["X"]), y = matrix_of(d["y"]);
+  // The methods follow the member's, before and after fit (scikit-learn's available_if).
   auto nb = make_estimator("OneVsRestClassifier", {{"estimator", "GaussianNB"}});
+  EXPECT_FALSE(nb->supports("decisionFunction"));
+  EXPECT_TRUE(nb->supports("predictProba"));
   nb->fit(X, y, true);
+  EXPECT_FALSE(nb->supports("decisionFunction"));
   EXPECT_EQ(error_of([&] { nb->decision_function(X); }),
-            "OneVsRestClassifier.decisionFunction needs an estimator with decisionFunction; 'GaussianNB' has none");
+            "OneVsRestClassifier.decisionFunction is available only when the estimator has decisionFunction");
   auto perceptron = make_estimator("OneVsRestClassifier", {{"estimator", "Perceptron"}});
   perceptron->fit(X, y, true);
   EXPECT_EQ(error_of([&] { perceptron->predict_proba(X); }),
-            "OneVsRestClassifier.predictProba needs an estimator with predictProba; 'Perceptron' has none");
+            "OneVsRestClassifier.predictProba is available only when the estimator has predictProba");
+  // A member's own condition counts: SVC has predictProba only with probability: true.
+  auto svc = make_estimator("OneVsRestClassifier", {{"estimator", "SVC"}});
+  EXPECT_FALSE(svc->supports("predictProba"));
+  svc->set_params({{"estimatorOptions", {{"probability", true}}}});
+  EXPECT_TRUE(svc->supports("predictProba"));
+  svc->fit(X, y, true);
+  EXPECT_EQ(svc->predict_proba(X).rows(), X.rows());
   EXPECT_EQ(error_of([&] { make_estimator("OneVsOneClassifier", json::object())->fit(X, Matrix::Zero(X.rows(), 1), true); }),
             "OneVsOneClassifier needs samples of at least 2 classes; y holds only one class");
   EXPECT_NE(error_of([&] { make_estimator("OneVsRestClassifier", json::object())->predict(X); }).find("OneVsRestClassifier"),

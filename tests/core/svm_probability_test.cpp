@@ -174,10 +174,9 @@ TEST(SvmProbability, BadInput) {
   for (const char* name : {"SVC", "NuSVC"}) {
     const auto plain = fitted({{"estimator", name}, {"options", json::object()}, {"XTrain", c["XTrain"]}, {"yTrain", c["yTrain"]}},
                               json::object());
-    EXPECT_EQ(error_of([&] { plain->predict_proba(X); }),
-              "predictProba is not available when probability is false; fit with probability: true");
+    EXPECT_EQ(error_of([&] { plain->predict_proba(X); }), std::string(name) + ".predictProba is available only when probability is true");
     EXPECT_EQ(error_of([&] { plain->call("predictLogProba", X); }),
-              "predictProba is not available when probability is false; fit with probability: true");
+              std::string(name) + ".predictLogProba is available only when probability is true");
   }
   EXPECT_EQ(error_of([&] { make_estimator("SVC", {{"randomState", -1}})->fit(X, matrix_of(c["yTest"]), true); }),
             "randomState must be at least 0, got -1");

@@ -60,3 +60,89 @@ test('MLP options: errors name the option', () => {
   assert.throws(() => new MLPRegressor({ hiddenLayerSizes: [3.5] }).fit(c.X, c.y), /hiddenLayerSizes must hold integers of at least 1/);
   assert.throws(() => new MLPClassifier({ weightsInit: { coefs: [] } }).fit(c.X, c.y), /weightsInit must be/);
 });
+
+// partialFit: scikit-learn's partial_fit from its start, chunk by chunk (tests/fixtures/mlp.json
+// partialFit: 150, 260 and 120 rows, the first without class 2, which classes names).
+const chunksOf = (c) => c.chunks.map(([begin, end]) => [c.X.slice(begin, end), c.y.slice(begin, end)]);
+
+test('MLPClassifier.partialFit: scikit-learn\'s losses chunk by chunk; classes on the first call', () => {
+  const c = fixture.partialFit.find((p) => p.name === 'partial_adam_classifier');
+  const m = new MLPClassifier({ ...c.options, weightsInit: c.weightsInit });
+  const [[X1, y1], ...rest] = chunksOf(c);
+  assert.throws(() => m.partialFit(X1, y1), { message: 'classes must be given on the first call to partialFit' });
+  assert.throws(() => m.partialFit(X1, y1, { classes: [0, 2] }), { message: 'y holds the label 1, which is not among classes' });
+  assert.throws(() => m.partialFit(X1, y1, { sampleWeight: [] }), { message: "Unknown option 'sampleWeight' for MLPClassifier.partialFit; valid options: classes" });
+  assert.equal(m.partialFit(X1, y1, { classes: [2, 0, 1] }), m);
+  assert.deepEqual(Array.from(m.classes), [0, 1, 2]);
+  for (const [X, y] of rest) m.partialFit(X, y);
+  relativeClose(Array.from(m.lossCurve), c.losses, 1e-9, 'losses');
+  relativeClose(Array.from(m.lossCurve), c.lossCurve, 1e-9, 'lossCurve');
+  assert.equal(m.nIter, c.nIter);
+  assert.equal(m.t, c.t);
+  close(m.predictProba(c.X).data, c.proba.flat(), 1e-8, 'proba');
+  assert.throws(() => m.partialFit(X1, y1, { classes: [0, 1, 3] }), /classes must be the classes of the previous fit \(0, 1, 2\), got 0, 1, 3/);
+  m.dispose();
+});
+
+test('MLPRegressor.partialFit: scikit-learn\'s losses (sgd); lbfgs has no partialFit', () => {
+  const c = fixture.partialFit.find((p) => p.name === 'partial_sgd_regressor');
+  const m = new MLPRegressor({ ...c.options, weightsInit: c.weightsInit });
+  for (const [X, y] of chunksOf(c)) m.partialFit(X, y);
+  relativeClose(Array.from(m.lossCurve), c.losses, 1e-9, 'losses');
+  close(m.predict(c.X), c.predict, 1e-8, 'predict');
+  assert.ok(m.predict(c.X) instanceof Float64Array, 'a 1-D y gives 1-D predictions');
+  assert.throws(() => m.partialFit(c.X, c.y, { classes: [0, 1] }), { message: "Unknown option 'classes' for MLPRegressor.partialFit; it takes none" });
+  const lbfgs = new MLPRegressor({ solver: 'lbfgs' });
+  assert.equal(lbfgs.hasMethod('partialFit'), false);
+  assert.equal(m.hasMethod('partialFit'), true);
+  assert.throws(() => lbfgs.partialFit(c.X, c.y), { message: "MLPRegressor.partialFit is available only when solver is 'sgd' or 'adam'" });
+  assert.deepEqual(MLPRegressor.metadata.availableIf, { partialFit: "solver is 'sgd' or 'adam'" });
+  [m, lbfgs].forEach((x) => x.dispose());
+});
+
+test('MLPClassifier multi-label: y as a 0/1 indicator matrix, scikit-learn\'s probabilities from its start', () => {
+  const c = byName('adam_multilabel');
+  const m = new MLPClassifier({ ...c.options, weightsInit: c.weightsInit }).fit(c.X, c.y);
+  relativeClose(Array.from(m.lossCurve), c.lossCurve, 1e-9, 'lossCurve');
+  close(m.predictProba(c.X).data, c.proba.flat(), 1e-8, 'proba');
+  const predicted = m.predict(c.X);
+  assert.equal(predicted.rows, c.y.length);
+  assert.equal(predicted.cols, 3);
+  assert.deepEqual(predicted.toArray(), c.predict);
+  assert.deepEqual(Array.from(m.classes), [0, 1, 2]);
+  const exact = c.predict.filter((row, i) => row.every((v, j) => v === c.y[i][j])).length / c.y.length;
+  assert.equal(m.score(c.X, c.y), exact);
+  const back = MLPClassifier.fromJSON(JSON.stringify(m));
+  assert.deepEqual(back.predict(c.X).toArray(), c.predict);
+  assert.throws(() => m.fit(c.X, c.y.map((r) => r.map((v) => 2 * v))), { message: 'y must be a 0/1 indicator matrix for multi-label fits' });
+  [m, back].forEach((x) => x.dispose());
+});
+
+test('MLP onProgress gets each epoch\'s loss and validation score (null without earlyStopping)', () => {
+  const c = byName('adam_relu_multiclass');
+  const seen = [];
+  const m = new MLPClassifier({ ...c.options, weightsInit: c.weightsInit });
+  m.fit(c.X, c.y, { onProgress: (done, total, values) => seen.push({ done, total, ...values }) });
+  assert.deepEqual(seen.map((s) => s.loss), Array.from(m.lossCurve));
+  assert.ok(seen.every((s, i) => s.done === i + 1 && s.total === c.options.maxIter && s.validationScore === null));
+  const e = byName('early_stopping_classifier');
+  const scores = [];
+  const early = new MLPClassifier({ ...e.options, weightsInit: e.weightsInit });
+  early.fit(e.X, e.y, { onProgress: (done, total, values) => scores.push(values.validationScore) });
+  assert.deepEqual(scores, Array.from(early.validationScores));
+  [m, early].forEach((x) => x.dispose());
+});
+
+test('nIterNoChange takes Infinity (scikit-learn\'s np.inf): every epoch runs; getParams and JSON keep it', () => {
+  const c = byName('adam_stops_default_tol');
+  const stopping = new MLPRegressor({ ...c.options, weightsInit: c.weightsInit }).fit(c.X, c.y);
+  assert.equal(stopping.nIter, c.nIter);
+  assert.ok(c.nIter < c.options.maxIter, 'the fixture stops early by default');
+  const m = new MLPRegressor({ ...c.options, weightsInit: c.weightsInit, nIterNoChange: Infinity }).fit(c.X, c.y);
+  assert.equal(m.nIter, c.options.maxIter);
+  assert.equal(m.getParams().nIterNoChange, Infinity);
+  assert.equal(MLPRegressor.fromJSON(JSON.stringify(m)).getParams().nIterNoChange, Infinity);
+  assert.throws(() => new MLPRegressor({ nIterNoChange: -Infinity }), { message: 'nIterNoChange must be a finite number, got -Infinity' });
+  assert.throws(() => new MLPRegressor({ nIterNoChange: 0 }), /nIterNoChange must be/);
+  [stopping, m].forEach((x) => x.dispose());
+});

@@ -95,6 +95,6 @@ test('bad SVM input gives an Error naming the argument', () => {
   assert.throws(() => new wasmlearn.SVC({ verbose: true }), /Unknown option 'verbose'/);
   assert.throws(() => new wasmlearn.SVC({ randomState: -1 }), /randomState must be at least 0/);
   const plain = new wasmlearn.SVC().fit(X, ['a', 'b', 'a', 'b']);
-  assert.throws(() => plain.predictProba(X), /predictProba is not available when probability is false/);
+  assert.throws(() => plain.predictProba(X), { message: 'SVC.predictProba is available only when probability is true' });
   plain.dispose();
 });

@@ -24,8 +24,7 @@ function run(wl, name, saved, data) {
   const plain = (v) => (v && v.data ? Array.from(v.data) : Array.from(v));
   const out = { json: JSON.stringify(model) };
   if (meta.methods.includes('predict')) out.predict = plain(model.predict(data.Q));
-  // SVC / NuSVC answer predictProba only when fitted with probability: true.
-  if (meta.methods.includes('predictProba') && model.getParams().probability !== false) out.proba = plain(model.predictProba(data.Q));
+  if (model.hasMethod('predictProba')) out.proba = plain(model.predictProba(data.Q));
   if (meta.methods.includes('transform')) out.transform = plain(model.transform(data.Q));
   model.dispose();
   return out;

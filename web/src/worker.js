@@ -184,8 +184,7 @@ function gridProba(model, grid, classes, training) {
     }
     return Object.assign(out, { empty: grid.rows - kept.length });
   }
-  // SVC / NuSVC have predictProba only when fitted with probability: true (scikit-learn's available_if).
-  if (typeof model.predictProba === 'function' && model.getParams().probability !== false) return model.predictProba(grid).data;
+  if (model.hasMethod('predictProba')) return model.predictProba(grid).data;
   const labels = model.predict(grid);
   const k = classes.length, out = new Float64Array(grid.rows * k);
   const index = new Map(Array.from(classes, (c, i) => [c, i]));

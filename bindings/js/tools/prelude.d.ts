@@ -52,6 +52,11 @@ export interface EstimatorMetadata {
   attributes: AttributeMetadata[];
   /** X may hold NaN, a missing value (SimpleImputer); every other estimator rejects NaN by name. */
   allowsNan: boolean;
+  /** Methods an instance has only under a condition (scikit-learn's available_if), with it:
+   * { predictProba: 'probability is true' }. Ask an instance with hasMethod. */
+  availableIf: Record<string, string>;
+  /** A classifier that also fits a 0/1 indicator matrix y (multi-label; predict then gives such a matrix). */
+  multilabel: boolean;
 }
 /** What a fitted attribute is, whatever its name (views pick attributes by role). */
 export type AttributeRole =
@@ -86,9 +91,10 @@ export interface ModelJSON {
 export interface FitOptions {
   /** One non-negative weight per row of X, not all zero (scikit-learn's sample_weight). */
   sampleWeight?: number[] | Float64Array | Float32Array;
-  /** Estimators whose metadata lists "progress" (forests) call this during fit with (steps done,
-   * total); returning false cancels the fit, which then throws "fit cancelled ...". */
-  onProgress?: (done: number, total: number) => boolean | void;
+  /** Estimators whose metadata lists "progress" (forests, MLPs) call this during fit with (steps done,
+   * total, and for an MLP epoch { loss, validationScore }, validationScore null without earlyStopping);
+   * returning false cancels the fit, which then throws "fit cancelled ...". */
+  onProgress?: (done: number, total: number, values?: { loss: number; validationScore: number | null }) => boolean | void;
   /** This fit's warnings: printed once ('warn'), kept in model.warnings only ('ignore') or thrown
    * ('error'). Default: the setting of setConfig. */
   warnings?: WarningAction;
@@ -129,6 +135,9 @@ export interface Warning {
 }
 
 export declare abstract class Estimator<Options> {
+  /** Whether this model has the method now (scikit-learn's hasattr): a method of its class unless its
+   * declared condition (metadata availableIf) fails, e.g. SVC's predictProba without probability: true. */
+  hasMethod(name: string): boolean;
   getParams(): Required<Options>;
   setParams(options: Options): this;
   /** Non-fatal notes from the last fit or predict (e.g. queries with no neighbour in the radius). */

@@ -23,6 +23,14 @@ IntVector class_codes_from(MatrixRef Y) {
   return codes;
 }
 
+double subset_accuracy(MatrixRef Y, const Matrix& predicted) {
+  if (Y.cols() != predicted.cols())
+    throw InvalidArgument("y has " + std::to_string(Y.cols()) + " columns but the model was fitted with " +
+                          std::to_string(predicted.cols()) + " labels");
+  const Index matching = (Y.array() == predicted.array()).rowwise().all().count();
+  return static_cast<double>(matching) / static_cast<double>(Y.rows());
+}
+
 std::optional<int> optional_count(double number, const char* name) {
   if (std::isnan(number)) return std::nullopt;
   return integer_argument<int>(number, name, at_least(1));

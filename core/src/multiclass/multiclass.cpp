@@ -78,10 +78,9 @@ void MulticlassBase::check_predict(MatrixRef X, const char* method) const {
   check_matrix(X);
 }
 
-void MulticlassBase::need_member(bool has, const MulticlassParams& p, const char* method) const {
-  if (!has)
-    throw InvalidArgument(std::string(name_) + "." + method + " needs an estimator with " + method + "; '" + p.estimator +
-                          "' has none");
+bool MulticlassBase::members_have(const MulticlassParams& p, const std::string& method) const {
+  if (is_fitted()) return method == "predictProba" ? member_proba_ : member_decision_;
+  return make_member_estimator(p.estimator, p.estimator_options, Kind::classifier, name_)->supports(method);
 }
 
 json MulticlassBase::state() const {
@@ -159,7 +158,7 @@ IntVector OneVsRestClassifier::predict(MatrixRef X) const {
 
 Matrix OneVsRestClassifier::predict_proba(MatrixRef X) const {
   check_predict(X, "predictProba");
-  need_member(member_proba_, params_, "predictProba");
+  check_available(*this, "predictProba");
   Matrix p(X.rows(), static_cast<Index>(members_.size()));
   for (std::size_t k = 0; k < members_.size(); ++k) {
     const Member& m = members_[k];
@@ -177,7 +176,7 @@ Matrix OneVsRestClassifier::predict_proba(MatrixRef X) const {
 
 Matrix OneVsRestClassifier::decision_function(MatrixRef X) const {
   check_predict(X, "decisionFunction");
-  need_member(member_decision_, params_, "decisionFunction");
+  check_available(*this, "decisionFunction");
   return scores(X);
 }
 

@@ -284,6 +284,11 @@ Matrix MultilayerPerceptron::forward(MatrixRef X) const {
   return out;
 }
 
+NamedArrays MultilayerPerceptron::progress_values() const {
+  const double score = params_.early_stopping && !validation_scores_.empty() ? validation_scores_.back() : kNaN;
+  return {{{"loss", NdArray::scalar(loss_)}, {"validationScore", NdArray::scalar(score)}}};
+}
+
 NamedArrays MultilayerPerceptron::coefs() const {
   NamedArrays out;
   for (std::size_t l = 0; l < weights_.layers(); ++l) out.items.push_back({std::to_string(l), NdArray::from(Matrix(weights_.coef(l)))});
@@ -445,7 +450,8 @@ void MultilayerPerceptron::run_epochs(MatrixRef X, MatrixRef T, MatrixRef X_val,
     update_no_improvement_count(early_stopping, X_val, T_val);
     optimizer.epoch_ends(t_);
     bool stop = false;
-    if (no_improvement_count_ > p.n_iter_no_change) {
+    const int* patience = std::get_if<int>(&p.n_iter_no_change);
+    if (patience && no_improvement_count_ > *patience) {
       stop = optimizer.stops();
       if (!stop) no_improvement_count_ = 0;
     }
@@ -615,11 +621,12 @@ MLPClassifier& MLPClassifier::fit_with_validation(MatrixRef X, IntVectorRef y, M
 
 MLPClassifier& MLPClassifier::partial_fit(MatrixRef X, IntVectorRef y, int n_classes) {
   check_params<MLPClassifier>(params_);
-  if (params_.solver == MLPSolver::lbfgs) throw InvalidArgument("partialFit needs solver 'sgd' or 'adam', not 'lbfgs'");
+  check_available(*this, "partialFit");
   check_matrix(X);
   check_same_rows(X.rows(), y.size());
   check_class_codes(y);
   const int k = is_fitted() ? n_classes_ : n_classes;
+  if (k == 0) throw InvalidArgument("classes must be given on the first call to partialFit");
   if (k < 2) throw InvalidArgument("classes must name at least 2 classes on the first partialFit, got " + std::to_string(k));
   fit_targets(X, indicators(y, k), k == 2 ? MLPActivation::logistic : MLPActivation::softmax, true, nullptr);
   n_classes_ = k;
@@ -700,7 +707,7 @@ MLPRegressor& MLPRegressor::fit(MatrixRef X, MatrixRef Y) {
 
 MLPRegressor& MLPRegressor::partial_fit(MatrixRef X, MatrixRef Y) {
   check_params<MLPRegressor>(params_);
-  if (params_.solver == MLPSolver::lbfgs) throw InvalidArgument("partialFit needs solver 'sgd' or 'adam', not 'lbfgs'");
+  check_available(*this, "partialFit");
   check_matrix(X);
   check_same_rows(X.rows(), Y.rows());
   check_matrix(Y, "y");

@@ -425,8 +425,9 @@ Matrix SupportVectorClassifier<P>::pair_values(MatrixRef X) const {
 
 template <class P>
 Matrix SupportVectorClassifier<P>::predict_proba(MatrixRef X) const {
-  if (prob_a_.size() == 0)
-    throw InvalidArgument("predictProba is not available when probability is false; fit with probability: true");
+  check_available(*this, "predictProba");
+  // probability was set after a fit without it: the sigmoids were never fitted.
+  if (prob_a_.size() == 0) throw InvalidArgument("predictProba needs a fit with probability: true; fit this model again");
   const Matrix v = pair_values(X);
   // libsvm's clip keeps every pairwise estimate in (0, 1), where the coupling is well posed.
   constexpr double kSmallest = 1e-7;

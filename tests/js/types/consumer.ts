@@ -1,5 +1,5 @@
 // Compiled (not run) by tests/js/types.test.mjs: the generated declarations must describe the API.
-import { KNeighborsClassifier, StandardScaler, LinearRegression, DecisionTreeClassifier, datasets, metrics, trainTestSplit, estimators, DenseMatrix, exportText, tree } from 'wasmlearn';
+import { KNeighborsClassifier, StandardScaler, LinearRegression, DecisionTreeClassifier, MLPClassifier, datasets, metrics, trainTestSplit, estimators, DenseMatrix, exportText, tree } from 'wasmlearn';
 
 const { X, y } = datasets.makeMoons({ nSamples: 50, noise: 0.1, randomState: 1 });
 const split = trainTestSplit(X, y, { testSize: 0.2, stratify: y });
@@ -14,6 +14,11 @@ const ols = new LinearRegression({ fitIntercept: true }).fit([[1], [2], [3]], [2
 const names: string[] = estimators().map((e) => e.name);
 const stump = new DecisionTreeClassifier({ maxDepth: 1 }).fit([[0], [1]], ['a', 'b']);
 const rules: string = exportText(stump, { featureNames: ['x'], decimals: 1 }) + tree.exportText(stump);
+const mlp: MLPClassifier = new MLPClassifier({ nIterNoChange: Infinity }).partialFit([[0], [1]], ['a', 'b'], { classes: ['a', 'b'] });
+const conditional: string | undefined = estimators()[0].availableIf.predictProba;
+const hasProba: boolean = knn.hasMethod('predictProba') && mlp.hasMethod('partialFit');
+// @ts-expect-error: partialFit takes classes only
+mlp.partialFit([[0]], ['a'], { sampleWeight: [1] });
 // @ts-expect-error: exportText takes a decision tree
 exportText(knn);
 // @ts-expect-error: unknown option

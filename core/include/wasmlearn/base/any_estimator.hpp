@@ -8,7 +8,9 @@
 //   weighted:    the fit above with one more argument, VectorRef sample_weight (checked with
 //                check_sample_weight); without it, fitting with weights throws
 //   optional:    the members of the standard methods (standard_methods.hpp: predict_proba,
-//                decision_function, score_samples, kneighbors, ...), const Warnings& warnings() const
+//                decision_function, score_samples, kneighbors, ...), const Warnings& warnings() const,
+//                classifier: fit_multilabel(X, MatrixRef Y) and predict_multilabel(X) for a 0/1
+//                indicator y (fit with y_is_vector false)
 //   always:      bool is_fitted() const;  json state() const;  void load_state(const json&)
 #pragma once
 #include <memory>
@@ -18,6 +20,7 @@
 #include <vector>
 
 #include "wasmlearn/base/describe.hpp"
+#include "wasmlearn/base/method_availability.hpp"
 #include "wasmlearn/base/standard_methods.hpp"
 
 namespace wasmlearn {
@@ -30,7 +33,9 @@ class AnyEstimator {
   virtual ~AnyEstimator() = default;
   virtual const char* name() const = 0;
   virtual Kind kind() const = 0;
-  virtual bool supports(const std::string& method) const = 0;  // JS method names: "predictProba", ...
+  // JS method names ("predictProba", ...): whether this instance has the method now, its declared
+  // availability included (SVC without probability has no predictProba).
+  virtual bool supports(const std::string& method) const = 0;
 
   // Y: n x outputs (regressor), n x 1 class codes (classifier), ignored for unsupervised estimators.
   // y_is_vector: y was 1-D, so per-output results and attributes drop their output axis.
@@ -38,11 +43,17 @@ class AnyEstimator {
   virtual void fit(MatrixRef X, MatrixRef Y, bool y_is_vector, const Vector* sample_weight = nullptr) = 0;
   // For the next fits; a no-op for estimators that do not report progress ("progress" in supports()).
   virtual void set_progress(ProgressHook hook) = 0;
+  // Read by a progress hook during its call: the step's named numbers (an MLP epoch's loss and
+  // validation score), none for most estimators.
+  virtual NamedArrays progress_values() const = 0;
   virtual NdArray attribute(const std::string& name) const = 0;
   // A method by its id (standard_methods.hpp: a standard one's place in the table, then the
   // declared ones): Arguments it does not take are ignored. Y: as for fit. number: nNeighbors,
   // radius or count; NaN when not given. A single unnamed result is named "".
   virtual NamedArrays call(int method, MatrixRef X, MatrixRef Y = Matrix(), double number = std::nan("")) const = 0;
+  // A method that changes the model (a declared update method: partialFit) by its id; Y and
+  // y_is_vector as for fit, number: the count of classes (NaN when not given).
+  virtual void update(int method, MatrixRef X, MatrixRef Y, bool y_is_vector, double number) = 0;
   // The id of a method by its JS name; -1 when the estimator has no such method.
   virtual int method_id(const std::string& method) const = 0;
   // The same by name, for callers outside tight loops.
@@ -76,6 +87,8 @@ json estimators_metadata();
 namespace detail {
 template <class E, class = void> struct has_set_progress : std::false_type {};
 template <class E> struct has_set_progress<E, std::void_t<decltype(std::declval<E&>().set_progress(ProgressHook()))>> : std::true_type {};
+template <class E, class = void> struct has_progress_values : std::false_type {};
+template <class E> struct has_progress_values<E, std::void_t<decltype(std::declval<const E&>().progress_values())>> : std::true_type {};
 // fit(X, target, sample_weight), Target being the kind's target (IntVectorRef, MatrixRef), or
 // fit(X, sample_weight) when Target is void (transformers, clusterers).
 template <class E, class Target, class = void> struct has_weighted_fit : std::false_type {};
@@ -83,6 +96,8 @@ template <class E, class Target> struct has_weighted_fit<E, Target, std::void_t<
 template <class E> struct has_weighted_fit<E, void, std::void_t<decltype(std::declval<E&>().fit(std::declval<MatrixRef>(), std::declval<VectorRef>()))>> : std::true_type {};
 template <class F> struct returns;
 template <class E, class R, class... Args> struct returns<R (E::*)(Args...) const> { using type = R; };
+template <class E, class = void> struct has_fit_multilabel : std::false_type {};
+template <class E> struct has_fit_multilabel<E, std::void_t<decltype(std::declval<E&>().fit_multilabel(std::declval<MatrixRef>(), std::declval<MatrixRef>()))>> : std::true_type {};
 template <class E, class = void> struct has_warnings : std::false_type {};
 template <class E> struct has_warnings<E, std::void_t<decltype(std::declval<const E&>().warnings())>> : std::true_type {};
 template <class E, class = void> struct has_n_classes : std::false_type {};
@@ -126,7 +141,8 @@ class Adapter final : public AnyEstimator {
   const char* name() const override { return D::name; }
   Kind kind() const override { return D::kind; }
   bool supports(const std::string& m) const override {
-    return method_id(m) >= 0 || (m == "progress" && detail::has_set_progress<E>::value) || m == "fit";
+    return (method_id(m) >= 0 && unavailable_reason(est_, m).empty()) || (m == "progress" && detail::has_set_progress<E>::value) ||
+           m == "fit";
   }
   int method_id(const std::string& m) const override {
     int id = -1, i = 0;
@@ -136,6 +152,10 @@ class Adapter final : public AnyEstimator {
       ++i;
     });
     for_each_in(declared_methods<D>(), [&](const auto& method) {
+      if (m == method.name) id = i;
+      ++i;
+    });
+    for_each_in(declared_update_methods<D>(), [&](const auto& method) {
       if (m == method.name) id = i;
       ++i;
     });
@@ -160,6 +180,14 @@ class Adapter final : public AnyEstimator {
   void fit(MatrixRef X, MatrixRef Y, bool y_is_vector, const Vector* sample_weight) override {
     if (X.size() == 0) check_matrix(X);  // "X is empty" before anything is said about y
     if constexpr (D::kind == Kind::classifier || D::kind == Kind::regressor) check_same_rows(X.rows(), Y.rows());
+    if constexpr (D::kind == Kind::classifier && detail::has_fit_multilabel<E>::value) {
+      if (!y_is_vector) {
+        if (sample_weight) detail::throw_no_sample_weight(D::name);
+        est_.fit_multilabel(X, Y);
+        y_is_vector_ = false;
+        return;
+      }
+    }
     if constexpr (D::kind == Kind::classifier) {
       fit_weighted(sample_weight, X, detail::class_codes_from(Y));
     } else if constexpr (D::kind == Kind::regressor) {
@@ -173,6 +201,10 @@ class Adapter final : public AnyEstimator {
 
   void set_progress(ProgressHook hook) override {
     if constexpr (detail::has_set_progress<E>::value) est_.set_progress(std::move(hook));
+  }
+  NamedArrays progress_values() const override {
+    if constexpr (detail::has_progress_values<E>::value) return est_.progress_values();
+    else return {};
   }
 
   NdArray attribute(const std::string& attr) const override {
@@ -196,6 +228,7 @@ class Adapter final : public AnyEstimator {
       using M = decltype(method);
       if constexpr (has_standard_method<M, E>::value) {
         if (i == id) {
+          check_available(est_, M::spec.name);
           fitted(M::spec.name);
           out = detail::to_named(M::template run<E>(est_, inputs));
           if constexpr (!std::is_same_v<M, methods::ScoreSamples>) detail::check_finite_result(*out, M::spec.name, warnings());
@@ -206,6 +239,7 @@ class Adapter final : public AnyEstimator {
     if (out) return *std::move(out);
     for_each_in(declared_methods<D>(), [&](const auto& m) {
       if (i++ != id) return;
+      check_available(est_, m.name);
       if (m.needs_fit) fitted(m.name);
       constexpr MethodArgs args = method_args<decltype(m.function)>::value;
       if constexpr (args == MethodArgs::none) out = detail::to_named((est_.*(m.function))());
@@ -215,6 +249,24 @@ class Adapter final : public AnyEstimator {
     });
     if (!out) detail::throw_unsupported(D::name, detail::method_name(id).c_str());
     return *out;
+  }
+
+  void update(int id, MatrixRef X, MatrixRef Y, bool y_is_vector, double number) override {
+    int i = kStandardMethodCount + static_cast<int>(std::tuple_size_v<decltype(declared_methods<D>())>);
+    bool done = false;
+    for_each_in(declared_update_methods<D>(), [&](const auto& m) {
+      if (i++ != id) return;
+      check_available(est_, m.name);
+      if (X.size() == 0) check_matrix(X);
+      check_same_rows(X.rows(), Y.rows());
+      if constexpr (std::is_same_v<decltype(m.function), E& (E::*)(MatrixRef, IntVectorRef, int)>)
+        (est_.*(m.function))(X, detail::class_codes_from(Y), std::isnan(number) ? 0 : static_cast<int>(number));
+      else
+        (est_.*(m.function))(X, Y);
+      y_is_vector_ = y_is_vector;
+      done = true;
+    });
+    if (!done) detail::throw_unsupported(D::name, detail::method_name(id).c_str());
   }
 
   json get_params() const override { return params_to_json<E>(est_.params()); }
@@ -262,8 +314,17 @@ class Adapter final : public AnyEstimator {
                        {"args", method_args_name(method_args<decltype(m.function)>::value)},
                        {"result", std::is_same_v<Result, NamedArrays> ? "arrays" : "array"}});
     });
+    for_each_in(declared_update_methods<D>(), [&](const auto& m) {
+      const int id = kStandardMethodCount + static_cast<int>(extra.size());
+      extra.push_back({{"name", m.name}, {"id", id}, {"doc", m.doc}, {"needsFit", false},
+                       {"args", update_args<decltype(m.function)>::value}, {"result", "model"}});
+    });
+    // Methods an instance has only under a condition: { method: condition }.
+    json available_if = json::object();
+    for_each_in(declared_availability<D>(), [&](const auto& a) { available_if[a.method] = a.condition; });
     return {{"name", D::name}, {"family", D::family}, {"doc", D::doc}, {"kind", kind_name(D::kind)},
-            {"methods", methods()}, {"fitOptions", fit_options()}, {"params", params}, {"rules", rules}, {"attributes", attrs}, {"extraMethods", extra}};
+            {"methods", methods()}, {"fitOptions", fit_options()}, {"params", params}, {"rules", rules}, {"attributes", attrs},
+            {"extraMethods", extra}, {"availableIf", available_if}, {"multilabel", detail::has_fit_multilabel<E>::value}};
   }
 
  private:

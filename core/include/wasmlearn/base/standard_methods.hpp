@@ -46,6 +46,12 @@ std::optional<int> optional_count(double number, const char* name);     // NaN: 
 int required_count(double number, const char* method);                  // an integer >= 1
 std::optional<double> optional_radius(double number, const char* name);  // NaN: none; else finite > 0
 constexpr bool supervised(Kind k) { return k == Kind::classifier || k == Kind::regressor; }
+// A classifier fitted on a 0/1 indicator y (y_is_vector false) predicts indicator rows.
+template <class E, class = void> struct has_predict_multilabel : std::false_type {};
+template <class E>
+struct has_predict_multilabel<E, std::void_t<decltype(std::declval<const E&>().predict_multilabel(std::declval<MatrixRef>()))>>
+    : std::true_type {};
+double subset_accuracy(MatrixRef Y, const Matrix& predicted);  // the share of rows whose labels all match
 }  // namespace detail
 
 namespace methods {
@@ -55,6 +61,8 @@ struct Predict {
                                    "predictions for the rows of X (labels, targets or cluster indices)"};
   template <class E>
   static auto run(const E& e, const MethodCall& c) -> decltype(NdArray::from(e.predict(c.X))) {
+    if constexpr (detail::has_predict_multilabel<E>::value)
+      if (!c.y_is_vector) return NdArray::from(e.predict_multilabel(c.X));
     NdArray out = NdArray::from(e.predict(c.X));
     return Describe<E>::kind == Kind::regressor && c.y_is_vector ? detail::squeeze_outputs(std::move(out)) : out;
   }
@@ -117,6 +125,8 @@ struct Score {
     if (c.X.size() == 0) check_matrix(c.X);  // "X is empty" before anything is said about y
     check_same_rows(c.X.rows(), c.Y.rows());
     check_finite_values(c.Y, "y");
+    if constexpr (detail::has_predict_multilabel<E>::value)
+      if (!c.y_is_vector) return detail::subset_accuracy(c.Y, e.predict_multilabel(c.X));
     if constexpr (Describe<E>::kind == Kind::classifier) return accuracy_score(detail::class_codes_from(c.Y), e.predict(c.X));
     else return r2_score(c.Y, e.predict(c.X));
   }

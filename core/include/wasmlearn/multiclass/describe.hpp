@@ -1,6 +1,7 @@
 // Declarations of the multiclass strategies (see base/describe.hpp).
 #pragma once
 #include "wasmlearn/base/describe.hpp"
+#include "wasmlearn/base/method_availability.hpp"
 #include "wasmlearn/multiclass/multiclass.hpp"
 
 namespace wasmlearn {
@@ -29,6 +30,14 @@ struct Describe<OneVsRestClassifier> {
   static constexpr Kind kind = Kind::classifier;
   static auto params() { return multiclass::member_params<OneVsRestClassifier::Params>(); }
   static auto attributes() { return multiclass::member_attributes<OneVsRestClassifier>(); }
+  // scikit-learn's available_if(_estimators_has(...)).
+  static auto availability() {
+    using E = OneVsRestClassifier;
+    return std::make_tuple(
+        available_if<E>("predictProba", "the estimator has predictProba", [](const E& e) { return e.members_have(e.params(), "predictProba"); }),
+        available_if<E>("decisionFunction", "the estimator has decisionFunction",
+                        [](const E& e) { return e.members_have(e.params(), "decisionFunction"); }));
+  }
 };
 
 template <>

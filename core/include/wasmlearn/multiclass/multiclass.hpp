@@ -39,6 +39,9 @@ class MulticlassBase {
   int n_estimators() const { return static_cast<int>(members_.size()); }
   json state() const;
   void load_state(const json& s);
+  // Whether the members have `method` (decisionFunction or predictProba): the fitted members, or
+  // before fit a member built from the options (scikit-learn's _estimators_has).
+  bool members_have(const MulticlassParams& p, const std::string& method) const;
 
  protected:
   MulticlassBase(const MulticlassParams& p, const char* name);
@@ -54,7 +57,6 @@ class MulticlassBase {
   // Checks X and y; sets n_classes_, n_features_ and what the members offer.
   void start_fit(const MulticlassParams& p, MatrixRef X, IntVectorRef y);
   void check_predict(MatrixRef X, const char* method) const;
-  void need_member(bool has, const MulticlassParams& p, const char* method) const;
 
   const char* name_;
   std::vector<Member> members_;

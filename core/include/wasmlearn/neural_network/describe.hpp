@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "wasmlearn/base/describe.hpp"
+#include "wasmlearn/base/method_availability.hpp"
 #include "wasmlearn/neural_network/multilayer_perceptron.hpp"
 
 namespace wasmlearn {
@@ -44,7 +45,9 @@ inline auto mlp_params() {
       param("beta1", &P::beta_1, "adam's decay of the first moment", below_one),
       param("beta2", &P::beta_2, "adam's decay of the second moment", below_one),
       param("epsilon", &P::epsilon, "adam's guard in the denominator", greater_than(0)),
-      param("nIterNoChange", &P::n_iter_no_change, "epochs without improvement by tol before stopping", at_least(1)),
+      param("nIterNoChange", &P::n_iter_no_change,
+            "epochs without improvement by tol before stopping; Infinity (also 'Infinity') never stops early",
+            {{"Infinity", NoChangeLimit::infinity}}, at_least(1)),
       param("maxFun", &P::max_fun, "most loss evaluations of lbfgs", at_least(1)),
       param("weightsInit", &P::weights_init,
             "starting weights instead of random ones: { coefs: [W per layer, fanIn x fanOut], intercepts: [b per "
@@ -66,9 +69,11 @@ auto mlp_attributes() {
       attribute("lossCurve", &E::loss_curve, "the loss (with the penalty) of each epoch (adam, sgd)")
           .as(Role::objective_history, "loss"),
       attribute("loss", &E::loss, "the loss of the last epoch or of the lbfgs solution"),
-      attribute("bestLoss", &E::best_loss, "the lowest epoch loss (NaN with earlyStopping or lbfgs)"),
-      attribute("validationScores", &E::validation_scores, "the validation score of each epoch (earlyStopping)"),
-      attribute("bestValidationScore", &E::best_validation_score, "the best validation score (NaN without earlyStopping)"),
+      attribute("bestLoss", &E::best_loss, "the lowest epoch loss (NaN with earlyStopping or lbfgs, where scikit-learn has None)"),
+      attribute("validationScores", &E::validation_scores,
+                "the validation score of each epoch (earlyStopping; empty without, where scikit-learn has None)"),
+      attribute("bestValidationScore", &E::best_validation_score,
+                "the best validation score (NaN without earlyStopping, where scikit-learn has None)"),
       attribute("nIter", &E::n_iter, "epochs (adam, sgd) or iterations (lbfgs) run"),
       attribute("t", &E::t, "training samples seen by the optimiser"),
       attribute("nLayers", &E::n_layers, "layers including the input and the output layer"),
@@ -76,6 +81,13 @@ auto mlp_attributes() {
       attribute("outActivation", &E::out_activation_code,
                 "activation of the output layer: 0 identity, 1 logistic, 4 softmax (2 tanh, 3 relu are hidden only)"),
       attribute("nFeaturesIn", &E::n_features_in, "number of columns seen in fit"));
+}
+
+// scikit-learn's available_if: partial_fit only for the stochastic solvers.
+template <class E>
+auto mlp_availability() {
+  return std::make_tuple(available_if<E>("partialFit", "solver is 'sgd' or 'adam'",
+                                         [](const E& e) { return e.params().solver != MLPSolver::lbfgs; }));
 }
 
 template <class E>
@@ -101,6 +113,12 @@ struct Describe<MLPClassifier> {
     return std::tuple_cat(detail::mlp_methods<MLPClassifier>(),
                           std::make_tuple(method("predictLogProba", &MLPClassifier::predict_log_proba, "log of predictProba")));
   }
+  static auto update_methods() {
+    return std::make_tuple(update_method("partialFit", &MLPClassifier::partial_fit,
+                                         "one epoch on (X, y) from the current weights and optimiser state; the first call "
+                                         "(of an unfitted model) needs { classes }, every label y may hold"));
+  }
+  static auto availability() { return detail::mlp_availability<MLPClassifier>(); }
 };
 
 template <>
@@ -113,6 +131,11 @@ struct Describe<MLPRegressor> {
   static auto rules() { return detail::mlp_rules(); }
   static auto attributes() { return detail::mlp_attributes<MLPRegressor>(); }
   static auto methods() { return detail::mlp_methods<MLPRegressor>(); }
+  static auto update_methods() {
+    return std::make_tuple(
+        update_method("partialFit", &MLPRegressor::partial_fit, "one epoch on (X, y) from the current weights and optimiser state"));
+  }
+  static auto availability() { return detail::mlp_availability<MLPRegressor>(); }
 };
 
 }  // namespace wasmlearn

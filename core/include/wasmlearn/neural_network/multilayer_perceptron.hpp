@@ -21,6 +21,7 @@ enum class MLPActivation { identity, logistic, tanh, relu, softmax };  // softma
 enum class MLPSolver { lbfgs, sgd, adam };
 enum class LearningRateSchedule { constant, invscaling, adaptive };
 enum class BatchSizeAuto { automatic };
+enum class NoChangeLimit { infinity };  // nIterNoChange: Infinity never stops for lack of improvement
 
 struct MLPParams {
   std::vector<double> hidden_layer_sizes = {100};
@@ -43,7 +44,7 @@ struct MLPParams {
   double beta_1 = 0.9;
   double beta_2 = 0.999;
   double epsilon = 1e-8;
-  int n_iter_no_change = 10;
+  std::variant<NoChangeLimit, int> n_iter_no_change = 10;
   int max_fun = 15000;
   // The starting weights instead of the random ones: { coefs: [W1, ...] (fanIn x fanOut each),
   // intercepts: [b1, ...] }, shaped as the network's layers (as scikit-learn's coefs_/intercepts_).
@@ -80,6 +81,9 @@ class MultilayerPerceptron {
   bool is_fitted() const { return weights_.packed.size() != 0; }
   void set_progress(ProgressHook hook) { progress_ = std::move(hook); }
   const Warnings& warnings() const { return warnings_; }
+  // What a progress hook reads during its call: the epoch's loss and validation score (NaN without
+  // early stopping, where scikit-learn has None).
+  NamedArrays progress_values() const;
 
   // The output layer's values (after the output activation) for the rows of X.
   Matrix forward(MatrixRef X) const;
@@ -151,7 +155,7 @@ class MLPClassifier : public MultilayerPerceptron {
   // y: class codes 0 .. k-1, k >= 2: one logistic output for two classes, k softmax outputs otherwise.
   MLPClassifier& fit(MatrixRef X, IntVectorRef y);
   // One epoch on (X, y) keeping the optimiser's state (scikit-learn's partial_fit; adam and sgd only).
-  // n_classes is read on the first call (scikit-learn's `classes`) and must match on later ones.
+  // n_classes (scikit-learn's `classes`) is needed on the first call; later calls keep the fitted classes.
   MLPClassifier& partial_fit(MatrixRef X, IntVectorRef y, int n_classes);
   // Multi-label: Y is an n x labels 0/1 indicator matrix, one logistic output per label.
   MLPClassifier& fit_multilabel(MatrixRef X, MatrixRef Y);

@@ -1,6 +1,7 @@
 // Declarations of the kernel SVMs (see base/describe.hpp).
 #pragma once
 #include "wasmlearn/base/describe.hpp"
+#include "wasmlearn/base/method_availability.hpp"
 #include "wasmlearn/svm/svm.hpp"
 
 namespace wasmlearn {
@@ -67,7 +68,15 @@ auto classifier_attributes() {
 
 template <class E>
 auto classifier_methods() {
-  return std::make_tuple(method("predictLogProba", &E::predict_log_proba, "log of predictProba (probability: true only)"));
+  return std::make_tuple(method("predictLogProba", &E::predict_log_proba, "log of predictProba"));
+}
+
+// scikit-learn's available_if: the probabilities exist only for a model with probability: true.
+template <class E>
+auto classifier_availability() {
+  const auto probability = [](const E& e) { return e.params().probability; };
+  return std::make_tuple(available_if<E>("predictProba", "probability is true", probability),
+                         available_if<E>("predictLogProba", "probability is true", probability));
 }
 
 }  // namespace svm_decl
@@ -87,6 +96,7 @@ struct Describe<SVC> {
   }
   static auto attributes() { return svm_decl::classifier_attributes<SVC>(); }
   static auto methods() { return svm_decl::classifier_methods<SVC>(); }
+  static auto availability() { return svm_decl::classifier_availability<SVC>(); }
 };
 
 template <>
@@ -104,6 +114,7 @@ struct Describe<NuSVC> {
   }
   static auto attributes() { return svm_decl::classifier_attributes<NuSVC>(); }
   static auto methods() { return svm_decl::classifier_methods<NuSVC>(); }
+  static auto availability() { return svm_decl::classifier_availability<NuSVC>(); }
 };
 
 template <>
