@@ -75,7 +75,8 @@ OutputScores mean_absolute_error_per_output(MatrixRef y_true, MatrixRef y_pred, 
 // prediction scores 1, anything else 0. SS_tot weighs the outputs under 'variance_weighted'.
 OutputScores r2_score_per_output(MatrixRef y_true, MatrixRef y_pred, VectorRef w) {
   check_targets(y_true, y_pred, w);
-  if (y_true.rows() < 2) throw InvalidArgument("r2Score needs at least 2 samples");
+  if (y_true.rows() < 2)
+    throw InvalidArgument("r2Score needs at least 2 samples, and yTrue has " + std::to_string(y_true.rows()));
   const Vector weights = w.size() ? Vector(w) : Vector::Ones(y_true.rows());
   OutputScores out{Vector(y_true.cols()), Vector(y_true.cols())};
   for (Index k = 0; k < y_true.cols(); ++k) {
