@@ -4,13 +4,14 @@
 // re-implemented here. One interface for every estimator (the playground's player and later the
 // network view drive it):
 //   stepperFor(meta)      null, or { unit, option, phases } for an estimator's metadata
-//   stepFit(wl, meta, params, X, y, step, curve)
+//   stepFit(wl, meta, params, X, y, step, memory)
 //                         the fitted model of display step `step` (0-based), the phase name, the
 //                         iteration k, whether it is the last step, the objective so far, and for
 //                         k-means the labels and centres of the assign phase
 // k-means shows two display steps per iteration: assign (points join the nearest of the current
-// centres) then update (centres move to their points' means). Its first assignment is to the
-// run's starting centres (initCenters, the one attribute the core adds for this view).
+// centres) then update (centres move to their points' means), following the run its complete fit
+// keeps: from that run's start (initCenters, the one attribute the core adds for this view) with
+// maxIter k.
 
 // What one step adds, by the option that stops a fit after k of them.
 const units = [
@@ -64,13 +65,11 @@ function objectiveOf(model, meta, X, y) {
   return { label: 'training error', value: wrong / y.length };
 }
 
-// Whether the fit stopped by itself before using all k units (converged, or the tree is whole).
-function stoppedEarly(model, option, k) {
-  if (option === 'maxDepth') return number(model.getDepth()) < k;
+// Whether a fit given k units stopped before using them all (it converged, or the tree is whole).
+function stoppedBefore(model, option, k) {
+  if (option === 'maxDepth') return model.getDepth() < k;
   const nIter = read(model, 'nIter');
-  if (nIter !== undefined) return number(nIter) < k;
-  const status = read(model, 'fitStatus');
-  return status !== undefined && number(status) === 0;
+  return nIter !== undefined && number(nIter) < k;
 }
 
 // Index of the nearest centre of each row (2-D rows; the centres k x 2, flat).
@@ -97,34 +96,70 @@ function fitAt(wl, meta, params, option, k, X, y) {
   }
 }
 
-// The fitted model of display step `step`. `curve` (an array kept by the caller for one dataset
-// and model) collects the objective of each step for estimators that record no history; the
-// caller fills it in order (a jump to step s computes the steps before it first).
-export function stepFit(wl, meta, params, X, y, step, curve = []) {
+// The fitted model of display step `step`. `memory` ({} at first, kept by the caller while the
+// dataset and model stay the same, released with forget) holds the objective of each step for
+// estimators that record no history (a jump to step s computes the steps before it first), the
+// fit of the step after the last one shown (fitted to know whether that one was the last, and
+// shown next when playing), and k-means' kept run.
+export function stepFit(wl, meta, params, X, y, step, memory) {
   const stepper = stepperFor(meta);
   if (!stepper) throw new Error(`${meta.name} has no step-by-step view`);
   const phases = stepper.phases.length;
   const k = Math.floor(step / phases) + 1, phase = stepper.phases[step % phases];
-  const limit = params[stepper.option] > 0 ? params[stepper.option] : Infinity; // null or SVC's -1: no limit
-  for (let j = curve.length + 1; j < k; j++) {
-    const earlier = fitAt(wl, meta, params, stepper.option, j, X, y);
-    curve.push(objectiveOf(earlier, meta, X, y).value);
-    earlier.dispose();
+  // k-means follows the run its complete fit keeps (of nInit starts), from that run's start.
+  if (phases > 1 && !memory.start) {
+    const complete = new wl.KMeans(params).fit(X);
+    memory.start = rowsOf(complete.initCenters);
+    complete.dispose();
   }
-  const model = fitAt(wl, meta, params, stepper.option, k, X, y);
+  const run = phases > 1 ? { ...params, init: memory.start, nInit: 1 } : params;
+  const fit = (j) => {
+    if (memory.ahead?.k !== j) return fitAt(wl, meta, run, stepper.option, j, X, y);
+    const { model } = memory.ahead;
+    memory.ahead = null;
+    return model;
+  };
+  const model = fit(k);
   const objective = objectiveOf(model, meta, X, y);
-  if (objective.value !== undefined) curve[k - 1] = objective.value;
-  const values = objective.values ?? curve.slice(0, k);
-  const last = k >= limit || stoppedEarly(model, stepper.option, k);
+  memory.values ??= [];
+  if (objective.value !== undefined) {
+    for (let j = memory.values.length + 1; j < k; j++) {
+      const earlier = fit(j);
+      memory.values.push(objectiveOf(earlier, meta, X, y).value);
+      earlier.dispose();
+    }
+    memory.values[k - 1] = objective.value;
+  }
+  const limit = params[stepper.option] > 0 ? params[stepper.option] : Infinity; // null or SVC's -1: no limit
+  let last = k >= limit || number(read(model, 'fitStatus')) === 0; // SVC says whether it converged
+  if (!last) {
+    if (memory.ahead?.k !== k + 1) {
+      forget(memory);
+      memory.ahead = { k: k + 1, model: fitAt(wl, meta, run, stepper.option, k + 1, X, y) };
+    }
+    last = stoppedBefore(memory.ahead.model, stepper.option, k + 1);
+  }
+  const values = objective.values ?? memory.values.slice(0, k);
   const out = { model, k, phase, unit: stepper.unit, option: stepper.option, objective: { label: objective.label, values }, last: last && step % phases === phases - 1 };
   if (phases > 1) {
     // k-means: the points keep the assignment to the centres before this iteration's update (the
     // start, or the previous iteration's) until the next step; the assign phase still shows them.
-    const before = k === 1 ? model : fitAt(wl, meta, params, stepper.option, k - 1, X, y);
-    const centres = Float64Array.from((k === 1 ? model.initCenters : before.clusterCenters).data);
-    if (before !== model) before.dispose();
+    let centres = Float64Array.from(memory.start.flat());
+    if (k > 1) {
+      const before = fitAt(wl, meta, run, stepper.option, k - 1, X, y);
+      centres = Float64Array.from(before.clusterCenters.data);
+      before.dispose();
+    }
     out.labelsOf = (rows) => nearest(rows, centres);
     if (phase === 'assign') out.centres = centres;
   }
   return out;
 }
+
+// Releases the fit a memory holds ahead.
+export function forget(memory) {
+  memory.ahead?.model.dispose();
+  memory.ahead = null;
+}
+
+const rowsOf = (m) => Array.from({ length: m.rows }, (_, i) => Array.from(m.data.subarray(i * m.cols, (i + 1) * m.cols)));

@@ -17,7 +17,7 @@ import { figureSize } from './layout.js';
 import { fitBasis, hasPath, regularisationPath, superscript } from './paths.js';
 import { requests as selection } from './selection_worker.js';
 import { svmOverlay, outlierClasses } from './svm_overlay.js';
-import { stepFit } from './steppers.js';
+import { stepFit, forget } from './steppers.js';
 
 // The playground shows each model's warnings beside its figure; the console need not repeat them.
 wl.setConfig({ warnings: 'ignore' });
@@ -444,12 +444,16 @@ async function render({ id, fig, dataset, edits, model: spec, passes, view }) {
 
 // A render of one display step of an iterative method (the player, player.js): the fit stopped
 // after that step (steppers.js). Each figure keeps the objective of the steps it has shown, for
-// methods that record none themselves, while its dataset and model stay the same.
-const curves = new Map(); // fig -> { key, values }
+// methods that record none themselves, and the fit of the next step, while its dataset and model
+// stay the same.
+const memories = new Map(); // fig -> { key, memory }
 function stepAt(fig, meta, spec, dataset, edits, X, y) {
   const key = JSON.stringify([dataset, edits, spec.name, spec.params]);
-  if (curves.get(fig)?.key !== key) curves.set(fig, { key, values: [] });
-  return stepFit(wl, meta, spec.params, X, y, spec.step, curves.get(fig).values);
+  if (memories.get(fig)?.key !== key) {
+    if (memories.has(fig)) forget(memories.get(fig).memory);
+    memories.set(fig, { key, memory: {} });
+  }
+  return stepFit(wl, meta, spec.params, X, y, spec.step, memories.get(fig).memory);
 }
 
 function neighbours({ id, fig, point }) {
