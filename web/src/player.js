@@ -60,6 +60,7 @@ export class Player {
     this.playing = false;
     clearTimeout(this.timer);
     this.#sync();
+    this.onStep(this.step);
     if (this.step !== null) this.go(this.step, { quick: false });
   }
 
@@ -104,7 +105,7 @@ export class Player {
     this.info = null;
     this.asked = performance.now();
     this.#sync();
-    this.onStep(step);
+    if (!quick) this.onStep(step); // while playing the URL waits for the pause (writing it takes milliseconds)
     this.go(step, { quick });
   }
 
