@@ -100,6 +100,16 @@ test('EM: step k is the mixture after k iterations, the lower bound rising to th
     for (let i = 1; i < out.objective.values.length; i++) assert.ok(out.objective.values[i] >= out.objective.values[i - 1] - 1e-9, 'EM never lowers the bound');
   });
   assert.equal(last + 1, full.nIter);
+  // A step past the end (from a URL) gives the last one.
+  const memory = {};
+  const past = stepFit(wl, meta('GaussianMixture'), params, X, undefined, last + 5, memory);
+  assert.deepEqual([past.step, past.k, past.last, past.objective.values.length], [last, last + 1, true, last + 1]);
+  past.model.dispose();
+  forget(memory);
+  const km = stepFit(wl, meta('KMeans'), { ...defaults('KMeans'), nClusters: 3 }, X, undefined, 999, memory);
+  assert.deepEqual([km.step, km.phase, km.last], [2 * km.k - 1, 'update', true]);
+  km.model.dispose();
+  forget(memory);
   full.dispose();
 });
 

@@ -83,6 +83,10 @@ export class Player {
   rendered(info) {
     this.last = Boolean(info?.last);
     this.info = info ?? null;
+    if (info?.last && this.step !== null && info.step < this.step) {
+      this.step = info.step; // asked past the end: the last step was shown
+      this.onStep(this.step);
+    }
     this.#sync();
     if (!this.playing) return;
     if (this.last) return this.pause(); // the fine grid of the last step

@@ -5,9 +5,10 @@
 // network view drive it):
 //   stepperFor(meta)      null, or { unit, option, phases } for an estimator's metadata
 //   stepFit(wl, meta, params, X, y, step, memory)
-//                         the fitted model of display step `step` (0-based), the phase name, the
-//                         iteration k, whether it is the last step, the objective so far, and for
-//                         k-means the labels and centres of the assign phase
+//                         the fitted model of display step `step` (0-based; a step past the end
+//                         gives the last), the phase name, the iteration k, whether it is the last
+//                         step, the objective so far, and for k-means the labels and centres of
+//                         the assign phase
 // k-means shows two display steps per iteration: assign (points join the nearest of the current
 // centres) then update (centres move to their points' means), following the run its complete fit
 // keeps: from that run's start (initCenters, the one attribute the core adds for this view) with
@@ -65,11 +66,11 @@ function objectiveOf(model, meta, X, y) {
   return { label: 'training error', value: wrong / y.length };
 }
 
-// Whether a fit given k units stopped before using them all (it converged, or the tree is whole).
-function stoppedBefore(model, option, k) {
-  if (option === 'maxDepth') return model.getDepth() < k;
+// The units a fit given k of them used: fewer when it converged, or the tree is whole.
+function unitsUsed(model, option, k) {
+  if (option === 'maxDepth') return Math.max(1, Math.min(k, model.getDepth()));
   const nIter = read(model, 'nIter');
-  return nIter !== undefined && number(nIter) < k;
+  return nIter === undefined ? k : Math.min(k, number(nIter));
 }
 
 // Index of the nearest centre of each row (2-D rows; the centres k x 2, flat).
@@ -105,7 +106,7 @@ export function stepFit(wl, meta, params, X, y, step, memory) {
   const stepper = stepperFor(meta);
   if (!stepper) throw new Error(`${meta.name} has no step-by-step view`);
   const phases = stepper.phases.length;
-  const k = Math.floor(step / phases) + 1, phase = stepper.phases[step % phases];
+  let k = Math.floor(step / phases) + 1, phase = stepper.phases[step % phases];
   // k-means follows the run its complete fit keeps (of nInit starts), from that run's start.
   if (phases > 1 && !memory.start) {
     const complete = new wl.KMeans(params).fit(X);
@@ -120,6 +121,10 @@ export function stepFit(wl, meta, params, X, y, step, memory) {
     return model;
   };
   const model = fit(k);
+  // A step past the end (a URL's) shows the end: the last phase of the last unit used.
+  const used = unitsUsed(model, stepper.option, k);
+  const past = used < k;
+  if (past) [k, phase, step] = [used, stepper.phases[phases - 1], used * phases - 1];
   const objective = objectiveOf(model, meta, X, y);
   memory.values ??= [];
   if (objective.value !== undefined) {
@@ -131,16 +136,16 @@ export function stepFit(wl, meta, params, X, y, step, memory) {
     memory.values[k - 1] = objective.value;
   }
   const limit = params[stepper.option] > 0 ? params[stepper.option] : Infinity; // null or SVC's -1: no limit
-  let last = k >= limit || number(read(model, 'fitStatus')) === 0; // SVC says whether it converged
+  let last = past || k >= limit || number(read(model, 'fitStatus')) === 0; // SVC says whether it converged
   if (!last) {
     if (memory.ahead?.k !== k + 1) {
       forget(memory);
       memory.ahead = { k: k + 1, model: fitAt(wl, meta, run, stepper.option, k + 1, X, y) };
     }
-    last = stoppedBefore(memory.ahead.model, stepper.option, k + 1);
+    last = unitsUsed(memory.ahead.model, stepper.option, k + 1) === k;
   }
   const values = objective.values ?? memory.values.slice(0, k);
-  const out = { model, k, phase, unit: stepper.unit, option: stepper.option, objective: { label: objective.label, values }, last: last && step % phases === phases - 1 };
+  const out = { model, step, k, phase, unit: stepper.unit, option: stepper.option, objective: { label: objective.label, values }, last: last && step % phases === phases - 1 };
   if (phases > 1) {
     // k-means: the points keep the assignment to the centres before this iteration's update (the
     // start, or the previous iteration's) until the next step; the assign phase still shows them.

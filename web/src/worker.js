@@ -402,7 +402,7 @@ async function render({ id, fig, dataset, edits, model: spec, passes, view }) {
   postMessage({
     type: 'fit', id, fig, kind, view: view2, X: P, labels, target: d.t ? Array.from(d.t) : null, test, pred,
     classes, classNames, axisLabels, featureNames: p.featureNames, domain, metrics, overlay, path, basis, fitMs, size: view, nTrain: train.length, nTest: held.length,
-    step: stepped && { step: spec.step, k: stepped.k, phase: stepped.phase, unit: stepped.unit, option: stepped.option, last: stepped.last },
+    step: stepped && { step: stepped.step, k: stepped.k, phase: stepped.phase, unit: stepped.unit, option: stepped.option, last: stepped.last },
   });
 
   if (view2 === 'projection' || view2 === 'basis') {
