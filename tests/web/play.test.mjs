@@ -36,7 +36,7 @@ async function playRate(page, ms = 2000) {
   await afterRender(page, () => page.locator('#reset-steps').click());
   const begin = await shown(page);
   await page.locator('#play').click();
-  await page.waitForFunction((f) => Number(document.querySelector('#figure').dataset.frames) >= f + 3, begin.frames, { timeout: 15_000 });
+  await page.waitForFunction((f) => Number(document.querySelector('#figure').dataset.frames) >= f + 3, begin.frames, { timeout: 60_000 });
   const start = await shown(page);
   const t0 = Date.now();
   await page.waitForFunction(() => document.querySelector('#player').dataset.playing !== '1', null, { timeout: ms }).catch(() => {});
@@ -149,7 +149,8 @@ describe('play / pause / step / reset (built site)', { skip: built ? false : 'we
       // The epochs drawn: one loss value each (the step asked for next may still be on its way).
       const [from, to] = [r.start.points, r.end.points];
       assert.ok(to - from >= 5, `${r.frames} pictures in ${r.elapsed} ms: epochs ${from} to ${to}`);
-      assert.ok(to - from <= r.frames && to - from >= r.frames - 1, `one epoch a picture: epochs ${from} to ${to} in ${r.frames} pictures`);
+      // (±1: a step's curve is drawn with its fit, its picture counted after its regions)
+      assert.ok(Math.abs(to - from - r.frames) <= 1, `one epoch a picture: epochs ${from} to ${to} in ${r.frames} pictures`);
       rates.MLPClassifier = { rate: +r.rate.toFixed(1), frames: r.frames, ms: r.elapsed, epochs: [from, to], idle: idle() };
       assert.deepEqual(problems, []);
     } finally {
