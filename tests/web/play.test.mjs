@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { useBuiltSite, openPlayground, afterRender, repoRoot, artifacts } from './helpers.mjs';
+import { useBuiltSite, openPlayground, openTutorial, afterRender, repoRoot, artifacts } from './helpers.mjs';
 
 const built = existsSync(path.join(repoRoot, 'web/dist/index.html'));
 const screens = path.join(artifacts, 'screens');
@@ -152,6 +152,23 @@ describe('play / pause / step / reset (built site)', { skip: built ? false : 'we
       // (±1: a step's curve is drawn with its fit, its picture counted after its regions)
       assert.ok(Math.abs(to - from - r.frames) <= 1, `one epoch a picture: epochs ${from} to ${to} in ${r.frames} pictures`);
       rates.MLPClassifier = { rate: +r.rate.toFixed(1), frames: r.frames, ms: r.elapsed, epochs: [from, to], idle: idle() };
+      assert.deepEqual(problems, []);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("the tutorial's k-means figure steps: assign, then update", async () => {
+    const { page, problems } = await openTutorial(site, 's12', { width: 1280, height: 900 });
+    try {
+      const box = page.locator('.tfig', { hasText: 'Figure 20' });
+      const label = box.locator('.step-label');
+      assert.equal(await label.textContent(), 'complete fit');
+      await box.locator('button.step').click();
+      await page.waitForFunction((el) => el.textContent === 'iteration 1 · assign', await label.elementHandle(), { timeout: 30_000 });
+      await box.locator('button.step').click();
+      await page.waitForFunction((el) => el.textContent === 'iteration 1 · update', await label.elementHandle(), { timeout: 30_000 });
+      assert.equal(await box.locator('.history').getAttribute('data-points'), '1');
       assert.deepEqual(problems, []);
     } finally {
       await page.close();
