@@ -70,7 +70,9 @@ TEST(ClusterKMeans, InitCentersAreTheKeptRunsStart) {
     EXPECT_GT((C0 - km.cluster_centers()).cwiseAbs().maxCoeff(), 1e-3);  // the centres moved away from the start
   }
   const Matrix given = X.topRows(3);
-  KMeans km = make({{"nClusters", 3}, {"init", to_json(given)}});
+  json rows = json::array();
+  for (Index i = 0; i < given.rows(); ++i) rows.push_back(std::vector<double>(given.row(i).data(), given.row(i).data() + given.cols()));
+  KMeans km = make({{"nClusters", 3}, {"init", rows}});
   km.fit(X);
   EXPECT_LT(max_abs_diff(km.init_centers(), given), 1e-12);
 }
