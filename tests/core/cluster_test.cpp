@@ -52,6 +52,31 @@ TEST(ClusterKMeans, HistoryEndsAtTheInertiaWhenTheLabelsSettle) {
   }
 }
 
+// initCenters is where the kept run started: rows of X for k-means++ and random starts, the
+// matrix given as init, and the first assignment's inertia (inertiaHistory[0]) is measured to it.
+TEST(ClusterKMeans, InitCentersAreTheKeptRunsStart) {
+  const Matrix X = iris_X();
+  for (const char* init : {"k-means++", "random"}) {
+    SCOPED_TRACE(init);
+    KMeans km = make({{"nClusters", 3}, {"init", init}, {"randomState", 5}});
+    km.fit(X);
+    const Matrix C0 = km.init_centers();
+    ASSERT_EQ(C0.rows(), 3);
+    ASSERT_EQ(C0.cols(), X.cols());
+    double first_inertia = 0;
+    for (Index i = 0; i < X.rows(); ++i) first_inertia += (C0.rowwise() - X.row(i)).rowwise().squaredNorm().minCoeff();
+    EXPECT_NEAR(km.inertia_history()[0], first_inertia, 1e-9 * first_inertia);
+    for (Index j = 0; j < 3; ++j) EXPECT_LT((X.rowwise() - C0.row(j)).rowwise().squaredNorm().minCoeff(), 1e-20);
+    EXPECT_GT((C0 - km.cluster_centers()).cwiseAbs().maxCoeff(), 1e-3);  // the centres moved away from the start
+  }
+  const Matrix given = X.topRows(3);
+  json rows = json::array();
+  for (Index i = 0; i < given.rows(); ++i) rows.push_back(std::vector<double>(given.row(i).data(), given.row(i).data() + given.cols()));
+  KMeans km = make({{"nClusters", 3}, {"init", rows}});
+  km.fit(X);
+  EXPECT_LT(max_abs_diff(km.init_centers(), given), 1e-12);
+}
+
 TEST(ClusterKMeans, LloydAndElkanAgreeAndSeedsAreDeterministic) {
   const Matrix X = iris_X();
   for (const char* init : {"k-means++", "random"}) {
@@ -178,7 +203,7 @@ TEST(ClusterKMeans, PredictIsTheFloat64RuleOnTiesAndNearTies) {
   auto predict_with = [](const Matrix& centers, const Matrix& Xs) {
     KMeans km;
     km.load_state({{"clusterCenters", to_json(centers)}, {"labels", json::array()}, {"inertia", 0},
-                   {"nIter", 1}, {"inertiaHistory", json::array()}});
+                   {"nIter", 1}, {"inertiaHistory", json::array()}, {"initCenters", to_json(centers)}});
     return km.predict(Xs);
   };
   const IntVector near = predict_with(C, X);

@@ -9,6 +9,7 @@ import { figureSize, scales } from './layout.js';
 import { levelSetsSvg, svmLegend } from './svm_view.js';
 
 const COARSE = 40; // grid columns of the first, quick pass
+const QUICK = 100; // grid columns of a played step's only pass
 let figures = 0;
 
 const fmtMs = (ms) => (ms < 10 ? `${ms.toFixed(1)} ms` : `${Math.round(ms)} ms`);
@@ -26,6 +27,7 @@ export class Figure {
     this.engine = options.engine;
     this.fig = `f${++figures}`;
     this.renders = 0;
+    this.frames = 0;
     this.last = null;
     this.curve = null;
     this.id = 0;
@@ -59,20 +61,22 @@ export class Figure {
     this.#pointer();
   }
 
-  // Starts a render of spec = { dataset, edits, model: { name, params } }.
-  update(spec) {
+  // Starts a render of spec = { dataset, edits, model: { name, params, step? } }. quick: one grid
+  // pass of at most QUICK columns (a played step: the next one follows within a frame).
+  update(spec, { quick = false } = {}) {
     this.spec = spec;
     if (this.id) this.engine.done(this.id);
     // The room the figure has (the plot itself is as wide as its frame, centred in it).
     const width = this.root.clientWidth || 300;
     const dpr = Math.min(2, window.devicePixelRatio || 1);
     const fine = this.o.grid ?? Math.max(COARSE + 1, Math.min(400, Math.round((width * dpr) / 2)));
+    const passes = quick ? [Math.min(QUICK, fine)] : [COARSE, fine];
     const height = this.o.height ?? window.innerHeight;
     this.root.setAttribute('aria-busy', 'true');
     this.started = performance.now();
     this.#busy(true);
     this.id = this.engine.send(
-      { type: 'render', fig: this.fig, dataset: spec.dataset, edits: spec.edits, model: spec.model, view: { width, height }, passes: [COARSE, fine] },
+      { type: 'render', fig: this.fig, dataset: spec.dataset, edits: spec.edits, model: spec.model, view: { width, height }, passes },
       (msg) => this.#answer(msg),
     );
   }
@@ -129,6 +133,7 @@ export class Figure {
     this.last = msg;
     this.curve = null;
     this.root.dataset.view = msg.view;
+    this.root.dataset.centres = msg.overlay.centres?.data.map((v) => v.toFixed(4)).join(' ') ?? ''; // where the crosses are (tests)
     const size = this.#size();
     this.plot.style.height = `${size.height}px`;
     this.plot.style.width = `${size.width}px`; // narrower than the room when the data's aspect asks for it
@@ -245,11 +250,13 @@ export class Figure {
   #history(history) {
     this.historyBox.hidden = !history;
     if (!history) return this.historyBox.replaceChildren();
+    const unit = history.unit ?? 'iteration';
     const chart = lineChart([{ name: history.label, points: history.values.map((v, i) => [i + 1, v]) }],
-      { width: Math.max(280, this.root.clientWidth), height: 170, x: 'iteration', y: history.label, legend: false, zero: false, integerX: true });
-    chart.setAttribute?.('aria-label', `${history.label} per iteration`);
+      { width: Math.max(280, this.root.clientWidth), height: 170, x: unit, y: history.label, legend: false, zero: false, integerX: true });
+    chart.setAttribute?.('aria-label', `${history.label} per ${unit}`);
     this.historyBox.dataset.points = String(history.values.length);
-    this.historyBox.replaceChildren(el('p', { class: 'hint', text: `${history.label[0].toUpperCase()}${history.label.slice(1)} per iteration of the kept run.` }), chart);
+    const Label = `${history.label[0].toUpperCase()}${history.label.slice(1)}`;
+    this.historyBox.replaceChildren(el('p', { class: 'hint', text: history.unit ? `${Label} after each ${unit} so far.` : `${Label} per iteration of the kept run.` }), chart);
   }
 
   #showPass(msg) {
@@ -272,7 +279,10 @@ export class Figure {
     const failed = Boolean(this.last.error);
     this.root.dataset.pass = failed ? 'error' : msg.final ? 'fine' : 'coarse';
     if (msg.nx && !msg.xs) this.timing.textContent = `fit ${fmtMs(this.last.fitMs)} · ${(msg.nx * msg.ny).toLocaleString('en')} grid points in ${fmtMs(msg.predictMs)}`;
-    if (msg.final) this.#done(failed ? 'error' : 'ok');
+    if (msg.final) {
+      this.root.dataset.frames = String(++this.frames); // pictures completed (the player's frame rate)
+      this.#done(failed ? 'error' : 'ok');
+    }
   }
 
   // The level sets of an SVM's decision function, between the regions and the points.

@@ -8,6 +8,7 @@ import { keyboardEditing } from './keyboard.js';
 import { SelectionPanel } from './selection.js';
 import { kernelControls, showKernelOptions } from './kernel_options.js';
 import { svmHint } from './svm_view.js';
+import { Player } from './player.js';
 
 const DEFAULT_MODEL = 'KNeighborsClassifier';
 const $ = (sel) => document.querySelector(sel);
@@ -28,6 +29,7 @@ let renders = 0;
 let figure;
 let keyboard;
 let selection; // cross-validation, confusion matrix and tuning under the figure (selection.js)
+let player; // play / pause / step / reset of an iterative method (player.js)
 
 // ---- URL state ---------------------------------------------------------------------------
 
@@ -51,7 +53,8 @@ function readHash() {
     params[p.name] = (v === null ? undefined : parseParam(p, v)) ?? defaults[p.name];
   }
   const cls = Number(q.get('class'));
-  return { data, edits: editsFromQuery(q), model: meta?.name, params, cls: Number.isInteger(cls) && cls >= 0 ? cls : 0 };
+  const step = q.has('step') ? Number(q.get('step')) : NaN;
+  return { data, edits: editsFromQuery(q), model: meta?.name, params, cls: Number.isInteger(cls) && cls >= 0 ? cls : 0, step: Number.isInteger(step) && step >= 0 ? step : null };
 }
 
 function writeHash() {
@@ -63,6 +66,7 @@ function writeHash() {
   if (state.cls) q.set('class', state.cls);
   q.set('model', state.model);
   for (const [k, v] of Object.entries(state.params)) q.set(k, formatParam(v));
+  if (state.step !== null) q.set('step', state.step);
   for (const f of ['grid', 'huge']) if (flags.has(f)) q.set(f, flags.get(f));
   const hash = `#${q}`;
   if (location.hash !== hash) history.replaceState(null, '', hash);
@@ -160,11 +164,12 @@ function changed({ now = false } = {}) {
   writeHash(); // after the request: Chromium's replaceState takes milliseconds, the worker need not wait
 }
 
-function render() {
+function render({ quick = false } = {}) {
   pending = false;
   rendering = true;
   const huge = Number(flags.get('huge')) || 0;
-  figure.update({ dataset: { ...state.data, huge }, edits: state.edits, model: { name: state.model, params: { ...state.params } } });
+  const step = state.step === null ? {} : { step: state.step };
+  figure.update({ dataset: { ...state.data, huge }, edits: state.edits, model: { name: state.model, params: { ...state.params }, ...step } }, { quick });
 }
 
 // ---- editing points ----------------------------------------------------------------------
@@ -244,6 +249,7 @@ function start(info) {
     editable: editing,
     onRender() {
       rendering = false;
+      player.rendered(figure.last?.step);
       if (pending) render();
       keyboard.refresh();
       selection.refresh(figure.spec, metaOf(figure.spec.model.name), figure.last);
@@ -256,6 +262,18 @@ function start(info) {
       document.body.dataset.ready = '1';
     },
   });
+  player = new Player($('#player'), {
+    go(step, { quick }) {
+      state.step = step;
+      if (rendering) pending = true;
+      else render({ quick });
+    },
+    onStep(step) {
+      state.step = step;
+      writeHash();
+    },
+  });
+  player.show(metaOf(state.model), state.step);
   selection = new SelectionPanel($('#selection'), {
     statsLine: $('#figure .stats'),
     apply(name, value) {
@@ -326,6 +344,7 @@ function start(info) {
     figure.o.grid = gridFlag(flags.get('grid'));
     state = readHash();
     syncControls();
+    player.show(metaOf(state.model), state.step);
     changed({ now: true });
   });
   let lastWidth = $('#figure').clientWidth;
@@ -352,6 +371,8 @@ function switchModel(name) {
   if (meta.kind === 'clusterer' && preset.kind === 'curve') state.data.preset = available.includes('aniso') ? 'aniso' : 'blobs';
   if (preset.name !== state.data.preset) (state.data.noise = presetByName.get(state.data.preset).noise), (state.edits = noEdits());
   state.params = playgroundDefaults(meta, state.data.preset);
+  state.step = null;
+  player.show(meta);
   syncDataControls();
   buildModelControls();
 }

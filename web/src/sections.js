@@ -458,11 +458,12 @@ export const sections = [
 <p>A <em>Gaussian mixture</em> replaces hard assignments by probabilities and round clusters by ellipses; it is fitted by the EM algorithm, which raises the likelihood at each step.</p>`,
     figures: [
       { type: 'live', title: 'Figure 20 — k-means', needs: ['KMeans'], model: 'KMeans', dataset: { preset: 'blobs', noise: 1.0, testSize: 0 }, params: { nClusters: 3, randomState: 0 },
-        controls: [{ name: 'nClusters', maximum: 8 }, seed], caption: 'Crosses: the centres. Regions: the nearest centre. Below: the inertia at each iteration of the best start; it never rises.' },
+        controls: [{ name: 'nClusters', maximum: 8 }, seed], player: true,
+        caption: 'Crosses: the centres. Regions: the nearest centre. Below: the inertia at each iteration of the best start; it never rises. Step through it: each iteration assigns the points to their nearest centre, then moves each centre to the mean of its points.' },
       { type: 'draw', title: 'Figure 21 — local minima: k-means from six random starts', needs: ['KMeans'], draw: kMeansRuns,
         caption: 'The same 300 points, k = 3, one run per random start (nInit = 1); above each panel the start and the inertia it reached (× the best). Most runs find the three blobs; some stop where two centres share a blob and one centre covers the other two — a local minimum with a much higher inertia. This is why KMeans keeps the best of nInit starts.' },
       { type: 'live', title: 'Figure 22 — Gaussian mixture', needs: ['GaussianMixture'], model: 'GaussianMixture', dataset: { preset: 'aniso', noise: 0.6, testSize: 0 }, params: { nComponents: 3, randomState: 0 },
-        controls: [{ name: 'nComponents', maximum: 6 }, { name: 'covarianceType' }], caption: 'Ellipses: two standard deviations of each component. Below: the mean log-likelihood (the lower bound EM raises) at each iteration.' },
+        controls: [{ name: 'nComponents', maximum: 6 }, { name: 'covarianceType' }], player: true, caption: 'Ellipses: two standard deviations of each component. Below: the mean log-likelihood (the lower bound EM raises) at each iteration.' },
     ],
   },
   {

@@ -5,6 +5,7 @@
 import { el, paramControl } from './controls.js';
 import { Engine } from './engine.js';
 import { Figure } from './figure.js';
+import { Player } from './player.js';
 import { pathChart } from './plot.js';
 import { sections } from './sections.js';
 
@@ -131,6 +132,12 @@ function mountLive(box, title, spec) {
   const state = { dataset: { nSamples: 200, seed: 0, testSize: 0.25, ...spec.dataset }, params: { ...spec.params } };
   const controls = el('div', { class: 'fig-controls' });
   const holder = el('figure', { class: 'tfig-live' });
+  // An iterative method's figure can be played step by step (player.js).
+  const player = spec.player ? new Player(el('div'), { ids: false, go: (step, { quick }) => ((state.step = step), render({ quick })) }) : null;
+  if (player) {
+    player.show(meta);
+    controls.append(player.root);
+  }
   const link = el('a', { class: 'open', text: 'open in the playground' });
   box.replaceChildren(title, controls, holder, el('figcaption', { class: 'hint' }, forPointer(spec.caption ?? ''), ' ', link));
   let resolveFirst;
@@ -150,12 +157,14 @@ function mountLive(box, title, spec) {
     } : null,
     onRender(f, outcome) {
       box.dataset.state = outcome === 'ok' ? 'drawn' : outcome;
+      player?.rendered(f.last?.step);
       resolveFirst();
     },
   });
-  const render = () => {
+  const render = ({ quick = false } = {}) => {
     link.href = playgroundLink(spec, state);
-    figure.update({ dataset: state.dataset, edits: state.edits, model: { name: spec.model, params: state.params, project: spec.project } });
+    const step = state.step == null ? {} : { step: state.step };
+    figure.update({ dataset: state.dataset, edits: state.edits, model: { name: spec.model, params: state.params, project: spec.project, ...step } }, { quick });
   };
   let timer = 0;
   for (const c of spec.controls ?? []) {

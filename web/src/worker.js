@@ -17,6 +17,7 @@ import { figureSize } from './layout.js';
 import { fitBasis, hasPath, regularisationPath, superscript } from './paths.js';
 import { requests as selection } from './selection_worker.js';
 import { svmOverlay, outlierClasses } from './svm_overlay.js';
+import { stepFit, forget } from './steppers.js';
 
 // The playground shows each model's warnings beside its figure; the console need not repeat them.
 wl.setConfig({ warnings: 'ignore' });
@@ -302,12 +303,14 @@ async function render({ id, fig, dataset, edits, model: spec, passes, view }) {
   const Xtr = p.rows(train), ytr = p.target(train), Xte = p.rows(held), yte = p.target(held);
   const old = models.get(fig);
   if (old) old.model.dispose(), old.prepared.dispose(), models.delete(fig);
-  let model = null;
+  let model = null, stepped = null;
   let t = performance.now();
   try {
     if (train.length === 0) throw new Error(noTrainingPoints);
-    model = new Model(spec.params);
-    model.fit(Xtr, ytr);
+    if (spec.step == null) {
+      model = new Model(spec.params);
+      model.fit(Xtr, ytr);
+    } else ({ model, ...stepped } = stepAt(fig, meta, spec, dataset, edits, Xtr, ytr));
   } catch (e) {
     model?.dispose();
     p.dispose();
@@ -358,12 +361,14 @@ async function render({ id, fig, dataset, edits, model: spec, passes, view }) {
   }
   let labels = d.c ? Array.from(d.c) : null;
   if (kind === 'clusterer' && typeof model.predict === 'function') {
-    labels = Array.from(model.predict(p.rows(Array.from({ length: p.n }, (_, i) => i))));
+    const all = p.rows(Array.from({ length: p.n }, (_, i) => i));
+    labels = Array.from(stepped?.labelsOf ? stepped.labelsOf(all) : model.predict(all));
   }
   if (curve && kind === 'regressor') {
     pred = Array.from(flat(model.predict(p.rows(Array.from({ length: p.n }, (_, i) => i)))));
   }
   const metrics = metricsOf(model, meta, p, Xtr, ytr, Xte, yte);
+  if (stepped) metrics.history = { ...stepped.objective, unit: stepped.unit };
   let classes = kind === 'classifier' ? Array.from(model.classes) : null;
   if (kind === 'clusterer') {
     const k = Math.max(0, ...labels) + 1;
@@ -376,7 +381,9 @@ async function render({ id, fig, dataset, edits, model: spec, passes, view }) {
   const svm = kind === 'transformer' ? null : svmOverlay(model, meta, spec.params, { Xtr, ytr, train, curve, classes: classes ?? [] });
   if (svm && kind === 'clusterer') ({ classes, classNames } = outlierClasses);
 
-  const centres = kind === 'transformer' ? null : rowsOf(attrAs(model, meta, 'centres') ?? attrAs(model, meta, 'classMeans'));
+  const centres = kind === 'transformer' ? null
+    : stepped?.centres ? { data: Array.from(stepped.centres), rows: stepped.centres.length / 2, cols: 2 }
+    : rowsOf(attrAs(model, meta, 'centres') ?? attrAs(model, meta, 'classMeans'));
   const overlay = {
     centres: centres && centres.cols === 2 ? centres : null,
     ellipses: kind === 'transformer' ? null : ellipses(model, meta, spec.params, centres),
@@ -394,6 +401,7 @@ async function render({ id, fig, dataset, edits, model: spec, passes, view }) {
   postMessage({
     type: 'fit', id, fig, kind, view: view2, X: P, labels, target: d.t ? Array.from(d.t) : null, test, pred,
     classes, classNames, axisLabels, featureNames: p.featureNames, domain, metrics, overlay, path, basis, fitMs, size: view, nTrain: train.length, nTest: held.length,
+    step: stepped && { step: stepped.step, k: stepped.k, phase: stepped.phase, unit: stepped.unit, option: stepped.option, last: stepped.last },
   });
 
   if (view2 === 'projection' || view2 === 'basis') {
@@ -431,6 +439,20 @@ async function render({ id, fig, dataset, edits, model: spec, passes, view }) {
       postMessage({ type: 'pass', id, fig, pass: i, final, nx, ny, nClasses: classes.length, proba, levels, empty: proba.empty ?? 0, predictMs: performance.now() - t }, moved);
     }
   }
+}
+
+// A render of one display step of an iterative method (the player, player.js): the fit stopped
+// after that step (steppers.js). Each figure keeps the objective of the steps it has shown, for
+// methods that record none themselves, and the fit of the next step, while its dataset and model
+// stay the same.
+const memories = new Map(); // fig -> { key, memory }
+function stepAt(fig, meta, spec, dataset, edits, X, y) {
+  const key = JSON.stringify([dataset, edits, spec.name, spec.params]);
+  if (memories.get(fig)?.key !== key) {
+    if (memories.has(fig)) forget(memories.get(fig).memory);
+    memories.set(fig, { key, memory: {} });
+  }
+  return stepFit(wl, meta, spec.params, X, y, spec.step, memories.get(fig).memory);
 }
 
 function neighbours({ id, fig, point }) {

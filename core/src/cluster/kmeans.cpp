@@ -65,6 +65,7 @@ KMeans& KMeans::fit_rows(MatrixRef X, const Vector& w, bool weighted) {
   const double tol = params_.tol * (Xc.colwise().squaredNorm().sum() / static_cast<double>(n * p));
 
   k_means::Run best;
+  Matrix best_start;
   bool have_best = false;
   for (int run = 0; run < runs; ++run) {
     Matrix start;
@@ -74,9 +75,10 @@ KMeans& KMeans::fit_rows(MatrixRef X, const Vector& w, bool weighted) {
       Random rng(Random::derive_seed(static_cast<std::uint64_t>(params_.random_state), static_cast<std::uint64_t>(run)));
       start = random_init ? k_means::random_rows(Xc, w, k, rng) : k_means::kmeans_plus_plus(Xc, w, weighted, k, rng);
     }
-    k_means::Run r = k_means::run(params_.algorithm, Xc, w, std::move(start), params_.max_iter, tol);
+    k_means::Run r = k_means::run(params_.algorithm, Xc, w, start, params_.max_iter, tol);
     if (!have_best || (r.inertia < best.inertia && !same_clustering(r.labels, best.labels, k))) {
       best = std::move(r);
+      best_start = std::move(start);
       have_best = true;
     }
   }
@@ -89,6 +91,7 @@ KMeans& KMeans::fit_rows(MatrixRef X, const Vector& w, bool weighted) {
     warnings_.add(WarningKind::convergence, "Number of distinct clusters (" + std::to_string(distinct) + ") found smaller than nClusters (" +
                   std::to_string(k) + "). Possibly due to duplicate points in X.");
   centers_ = best.centers.rowwise() + mean;
+  init_centers_ = best_start.rowwise() + mean;
   labels_ = std::move(best.labels);
   inertia_ = best.inertia;
   n_iter_ = best.n_iter;
@@ -122,13 +125,17 @@ double KMeans::score(MatrixRef X) const {
 
 json KMeans::state() const {
   return {{"clusterCenters", to_json(centers_)}, {"labels", to_json(labels_)}, {"inertia", inertia_},
-          {"nIter", n_iter_}, {"inertiaHistory", to_json(inertia_history_)}, {"warnings", to_json(warnings_)}};
+          {"nIter", n_iter_}, {"inertiaHistory", to_json(inertia_history_)},
+          {"initCenters", to_json(init_centers_)}, {"warnings", to_json(warnings_)}};
 }
 
 void KMeans::load_state(const json& s) {
   Matrix centers = matrix_from_json(member(s, "clusterCenters"), "clusterCenters");
   IntVector labels = int_vector_from_json(member(s, "labels"), "labels");
   Vector history = vector_from_json(member(s, "inertiaHistory"), "inertiaHistory");
+  Matrix init_centers = matrix_from_json(member(s, "initCenters"), "initCenters");
+  if (init_centers.rows() != centers.rows() || init_centers.cols() != centers.cols())
+    throw InvalidArgument("model JSON: initCenters must have the shape of clusterCenters");
   if (centers.size() == 0) throw InvalidArgument("model JSON: clusterCenters must not be empty");
   if (labels.size() > 0 && (labels.minCoeff() < 0 || labels.maxCoeff() >= centers.rows()))
     throw InvalidArgument("model JSON: labels must be cluster indices");
@@ -138,6 +145,7 @@ void KMeans::load_state(const json& s) {
   centers_ = std::move(centers);
   labels_ = std::move(labels);
   inertia_history_ = std::move(history);
+  init_centers_ = std::move(init_centers);
 }
 
 }  // namespace wasmlearn

@@ -36,6 +36,8 @@ struct Describe<KMeans> {
                            attribute("inertiaHistory", &E::inertia_history,
                                      "inertia of each iteration's assignment, to the centres that made it (a wasmlearn extension: scikit-learn keeps no history)")
                                .as(Role::objective_history, "inertia"),
+                           attribute("initCenters", &E::init_centers,
+                                     "centres the kept run started from (a wasmlearn extension, for step-by-step views)"),
                            attribute("nFeaturesIn", &E::n_features_in, "number of columns seen in fit"));
   }
 };

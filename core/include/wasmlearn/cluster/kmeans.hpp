@@ -72,6 +72,9 @@ class KMeans {
   // Inertia of the assignment made at each iteration of the kept run, measured to the centres
   // that made it (so it is ≥ the final inertia, which uses the updated centres).
   Vector inertia_history() const { return inertia_history_; }
+  // The centres the kept run started from (k-means++'s or the random draw, or init), so a viewer
+  // can show the first assignment; fits with maxIter 1, 2, ... give every later iterate.
+  Matrix init_centers() const { return init_centers_; }
   int n_features_in() const { return static_cast<int>(centers_.cols()); }
   const Warnings& warnings() const { return warnings_; }
 
@@ -89,6 +92,7 @@ class KMeans {
   double inertia_ = 0;
   int n_iter_ = 0;
   Vector inertia_history_;
+  Matrix init_centers_;
   Warnings warnings_;
 };
 
