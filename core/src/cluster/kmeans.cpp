@@ -133,8 +133,9 @@ void KMeans::load_state(const json& s) {
   Matrix centers = matrix_from_json(member(s, "clusterCenters"), "clusterCenters");
   IntVector labels = int_vector_from_json(member(s, "labels"), "labels");
   Vector history = vector_from_json(member(s, "inertiaHistory"), "inertiaHistory");
-  Matrix init_centers = matrix_from_json(member(s, "initCenters"), "initCenters");
-  if (init_centers.rows() != centers.rows() || init_centers.cols() != centers.cols())
+  // Models saved before initCenters was kept load without it (an empty matrix).
+  Matrix init_centers = s.contains("initCenters") ? matrix_from_json(s.at("initCenters"), "initCenters") : Matrix();
+  if (init_centers.size() > 0 && (init_centers.rows() != centers.rows() || init_centers.cols() != centers.cols()))
     throw InvalidArgument("model JSON: initCenters must have the shape of clusterCenters");
   if (centers.size() == 0) throw InvalidArgument("model JSON: clusterCenters must not be empty");
   if (labels.size() > 0 && (labels.minCoeff() < 0 || labels.maxCoeff() >= centers.rows()))
