@@ -103,15 +103,13 @@ test('fitAsync gives the model fit gives, for every estimator', async () => {
   await assert.rejects(new wl.Ridge().fitAsync([[1, NaN]], [1]), /X contains NaN at row 0, column 1/);
 });
 
-test('fitAsync reports progress, and an AbortSignal cancels it with an AbortError', async () => {
-  const calls = [];
-  const forest = await new wl.RandomForestClassifier({ nEstimators: 4, randomState: 0 }).fitAsync(X, yClass, { onProgress: (done, total) => calls.push([done, total]) });
-  assert.deepEqual(calls, [[1, 4], [2, 4], [3, 4], [4, 4]]);
-  assert.deepEqual(forest.toJSON(), new wl.RandomForestClassifier({ nEstimators: 4, randomState: 0 }).fit(X, yClass).toJSON());
+// A 400-tree forest on 20 copies of X, fitted by fitAsync and aborted after its first tree: an
+// AbortError, and the model is left unfitted.
+async function abortAfterFirstTree(options) {
   const big = Array.from({ length: 20 }, () => X).flat();
   const yBig = Array.from({ length: 20 }, () => yClass).flat();
   const controller = new AbortController();
-  const slow = new wl.RandomForestClassifier({ nEstimators: 400, randomState: 0 });
+  const slow = new wl.RandomForestClassifier(options);
   let progressed;
   const firstTree = new Promise((resolve) => (progressed = resolve));
   const fit = slow.fitAsync(big, yBig, { signal: controller.signal, onProgress: () => progressed() });
@@ -119,6 +117,14 @@ test('fitAsync reports progress, and an AbortSignal cancels it with an AbortErro
   controller.abort();
   await assert.rejects(fit, { name: 'AbortError' });
   assert.throws(() => slow.predict(X), { name: 'NotFittedError' }, 'the model is left as it was');
+}
+
+test('fitAsync reports progress, and an AbortSignal cancels it with an AbortError', async () => {
+  const calls = [];
+  const forest = await new wl.RandomForestClassifier({ nEstimators: 4, randomState: 0 }).fitAsync(X, yClass, { onProgress: (done, total) => calls.push([done, total]) });
+  assert.deepEqual(calls, [[1, 4], [2, 4], [3, 4], [4, 4]]);
+  assert.deepEqual(forest.toJSON(), new wl.RandomForestClassifier({ nEstimators: 4, randomState: 0 }).fit(X, yClass).toJSON());
+  await abortAfterFirstTree({ nEstimators: 400, randomState: 0 });
   await assert.rejects(new wl.Ridge().fitAsync(X, yReal, { signal: AbortSignal.abort() }), { name: 'AbortError' });
   const after = await new wl.Ridge().fitAsync(X, yReal);
   assert.ok(after.score(X, yReal) > 0.9, 'the pool is usable after a cancel');
@@ -170,17 +176,7 @@ test('a failing slice rejects with its own message, an AbortSignal cancels a poo
   await assert.rejects(new wl.BaggingClassifier(options).fitAsync(X, yClass, { sampleWeight }), { message });
   await assert.rejects(new wl.RandomForestClassifier({ nJobs: 0 }).fitAsync(X, yClass), /nJobs must be a non-zero integer/);
   assert.throws(() => new wl.RandomForestClassifier({ nJobs: 0 }).fit(X, yClass), /nJobs is not 0/);
-  const big = Array.from({ length: 20 }, () => X).flat();
-  const yBig = Array.from({ length: 20 }, () => yClass).flat();
-  const controller = new AbortController();
-  const slow = new wl.RandomForestClassifier({ nEstimators: 400, nJobs: 2 });
-  let progressed;
-  const firstTree = new Promise((resolve) => (progressed = resolve));
-  const fit = slow.fitAsync(big, yBig, { signal: controller.signal, onProgress: () => progressed() });
-  await firstTree;
-  controller.abort();
-  await assert.rejects(fit, { name: 'AbortError' });
-  assert.throws(() => slow.predict(X), { name: 'NotFittedError' }, 'the model is left as it was');
+  await abortAfterFirstTree({ nEstimators: 400, nJobs: 2 });
   const after = await new wl.BaggingRegressor({ estimator: 'Ridge', nJobs: 2 }).fitAsync(X, yReal);
   assert.ok(after.score(X, yReal) > 0.9, 'the pool is usable afterwards');
 });
