@@ -176,7 +176,8 @@ TEST(ParamCheck, RulesAreInTheMetadata) {
   std::map<std::string, json> rules;
   for (const json& e : estimators_metadata()) rules[e["name"]] = e["rules"];
   EXPECT_EQ(rules.at("RandomForestClassifier"),
-            json({"oobScore requires bootstrap", "maxSamples requires bootstrap (it sets the bootstrap sample size)"}));
+            json({"oobScore requires bootstrap", "maxSamples requires bootstrap (it sets the bootstrap sample size)",
+                  "nJobs is not 0 (1: the calling thread, n: n workers, -1: every core)"}));
   EXPECT_EQ(rules.at("KMeans"), json::array());
 }
 
