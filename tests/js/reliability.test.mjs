@@ -150,3 +150,12 @@ test('10 000 fit / predict / dispose cycles with failing calls among them leave 
   assert.equal(wasm.heapUsed(), before);
   assertUsable();
 });
+
+test('a multiclass fit that fails leaves the model unfitted, not half-built', () => {
+  const model = new wl.OutputCodeClassifier({ codeSize: 0.001 });
+  assert.throws(() => model.fit([[0], [1]], [0, 1]), /codeSize · classes must be at least 1 \(one member\), got 0.002/);
+  assert.throws(() => model.predict([[0]]), { name: 'NotFittedError' });
+  const ovr = new wl.OneVsRestClassifier({ estimator: 'KNeighborsClassifier', estimatorOptions: { nNeighbors: 5 } });
+  assert.throws(() => ovr.fit([[0], [1], [2]], [0, 1, 2]), /nNeighbors/);
+  assert.throws(() => ovr.predict([[0]]), { name: 'NotFittedError' });
+});

@@ -127,6 +127,7 @@ OneVsRestClassifier::OneVsRestClassifier(Params p) : MulticlassBase(p, "OneVsRes
 
 OneVsRestClassifier& OneVsRestClassifier::fit(MatrixRef X, IntVectorRef y) {
   check_params<OneVsRestClassifier>(params_);
+  FitInProgress fitting(*this);
   start_fit(params_, X, y);
   const int problems = n_classes_ == 2 ? 1 : n_classes_;
   const int first = n_classes_ == 2 ? 1 : 0;  // two classes: one member, class 1 against class 0
@@ -135,6 +136,7 @@ OneVsRestClassifier& OneVsRestClassifier::fit(MatrixRef X, IntVectorRef y) {
     for (Index i = 0; i < y.size(); ++i) labels[static_cast<std::size_t>(i)] = y[i] == k ? 1 : 0;
     members_.push_back(fit_member(params_, X, labels, kZeroOne));
   }
+  fitting.done();
   return *this;
 }
 
@@ -186,6 +188,7 @@ OneVsOneClassifier::OneVsOneClassifier(Params p) : MulticlassBase(p, "OneVsOneCl
 
 OneVsOneClassifier& OneVsOneClassifier::fit(MatrixRef X, IntVectorRef y) {
   check_params<OneVsOneClassifier>(params_);
+  FitInProgress fitting(*this);
   start_fit(params_, X, y);
   for (int i = 0; i < n_classes_; ++i)
     for (int j = i + 1; j < n_classes_; ++j) {
@@ -193,6 +196,7 @@ OneVsOneClassifier& OneVsOneClassifier::fit(MatrixRef X, IntVectorRef y) {
       for (Index r = 0; r < y.size(); ++r) labels[static_cast<std::size_t>(r)] = y[r] == j ? 1 : y[r] == i ? 0 : -1;
       members_.push_back(fit_member(params_, X, labels, kZeroOne));
     }
+  fitting.done();
   return *this;
 }
 
@@ -242,6 +246,7 @@ OutputCodeClassifier::OutputCodeClassifier(Params p) : MulticlassBase(p, "Output
 
 OutputCodeClassifier& OutputCodeClassifier::fit(MatrixRef X, IntVectorRef y) {
   check_params<OutputCodeClassifier>(params_);
+  FitInProgress fitting(*this);
   if (!(params_.code_size > 0) || !std::isfinite(params_.code_size))
     throw InvalidArgument("codeSize must be greater than 0, got " + format_number(params_.code_size));
   start_fit(params_, X, y);
@@ -262,6 +267,7 @@ OutputCodeClassifier& OutputCodeClassifier::fit(MatrixRef X, IntVectorRef y) {
     members_.push_back(fit_member(params_, X, labels, constant_score));
   }
   code_book_ = std::move(book);
+  fitting.done();
   return *this;
 }
 

@@ -56,6 +56,23 @@ class MulticlassBase {
   Matrix scores(MatrixRef X) const;                  // one column per member
   // Checks X and y; sets n_classes_, n_features_ and what the members offer.
   void start_fit(const MulticlassParams& p, MatrixRef X, IntVectorRef y);
+  // Leaves the model unfitted when a fit stops before done(): no half-built members survive an error.
+  class FitInProgress {
+   public:
+    explicit FitInProgress(MulticlassBase& model) : model_(model) {}
+    FitInProgress(const FitInProgress&) = delete;
+    FitInProgress& operator=(const FitInProgress&) = delete;
+    ~FitInProgress() {
+      if (done_) return;
+      model_.n_classes_ = 0;
+      model_.members_.clear();
+    }
+    void done() { done_ = true; }
+
+   private:
+    MulticlassBase& model_;
+    bool done_ = false;
+  };
   void check_predict(MatrixRef X, const char* method) const;
 
   const char* name_;
