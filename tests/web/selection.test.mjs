@@ -146,7 +146,10 @@ describe('model selection in the playground and the tutorial (built site)', { sk
   });
 
   it('searches in a worker: the page keeps drawing, and Cancel stops the search', async () => {
-    const { page, problems } = await openPlayground(site, `${moons}&model=RandomForestClassifier&nEstimators=200`, desktop);
+    // A search long enough to be cancelled on a fast machine (with 200 points and 200 trees, CI's
+    // ended between the check below and the click).
+    const big = moons.replace('nSamples=200', 'nSamples=1000');
+    const { page, problems } = await openPlayground(site, `${big}&model=RandomForestClassifier&nEstimators=500`, desktop);
     try {
       await cvDone(page);
       await page.locator('#tune-run').click();
