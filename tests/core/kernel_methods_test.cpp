@@ -20,10 +20,7 @@ using test_support::matrix_of;
 
 namespace {
 
-const json& fixture() {
-  static const json f = test_support::read_fixture("kernel_methods.json");
-  return f;
-}
+const json& fixture() { return test_support::cached_fixture("kernel_methods.json"); }
 
 // |got − want| ≤ tol·max(1, max|want|) entry by entry (relative to the largest entry).
 void expect_close(const Matrix& got, const Matrix& want, double tol, const std::string& what) {

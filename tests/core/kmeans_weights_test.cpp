@@ -17,10 +17,7 @@ using namespace wasmlearn;
 
 namespace {
 
-const json& doc() {
-  static const json d = test_support::read_fixture("kmeans_weights.json");
-  return d;
-}
+const json& doc() { return test_support::cached_fixture("kmeans_weights.json"); }
 
 Vector vector_of(const json& j) {
   Vector v(static_cast<Index>(j.size()));

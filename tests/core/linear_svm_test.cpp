@@ -13,10 +13,7 @@ using test_support::error_of;
 using test_support::matrix_of;
 using test_support::read_fixture;
 
-const json& fixture() {
-  static const json f = read_fixture("linear_svm.json");
-  return f;
-}
+const json& fixture() { return test_support::cached_fixture("linear_svm.json"); }
 
 IntVector labels_of(const json& y) {
   IntVector out(static_cast<Index>(y.size()));

@@ -19,10 +19,7 @@ using test_support::matrix_of;
 
 namespace {
 
-const json& doc() {
-  static const json d = test_support::read_fixture("mlp.json");
-  return d;
-}
+const json& doc() { return test_support::cached_fixture("mlp.json"); }
 
 IntVector codes_of(const json& j) {
   IntVector v(static_cast<Index>(j.size()));

@@ -13,10 +13,7 @@ using test_support::error_of;
 using test_support::matrix_of;
 using test_support::read_fixture;
 
-const json& fixture() {
-  static const json f = read_fixture("multiclass.json");
-  return f;
-}
+const json& fixture() { return test_support::cached_fixture("multiclass.json"); }
 
 Matrix nd_matrix(const NdArray& a) {
   const Index cols = a.shape.size() == 2 ? a.shape[1] : 1;

@@ -15,10 +15,7 @@ using namespace wasmlearn;
 
 namespace {
 
-const json& fixture() {
-  static const json doc = test_support::read_fixture("parity.json");
-  return doc;
-}
+const json& fixture() { return test_support::cached_fixture("parity.json"); }
 
 // xorshift32 with 24-bit uniforms, as parity.py.
 class Rng {

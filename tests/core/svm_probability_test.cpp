@@ -19,10 +19,7 @@ using test_support::matrix_of;
 
 namespace {
 
-const json& fixture() {
-  static const json f = test_support::read_fixture("svm_probability.json");
-  return f;
-}
+const json& fixture() { return test_support::cached_fixture("svm_probability.json"); }
 
 std::unique_ptr<AnyEstimator> fitted(const json& c, json options) {
   for (auto& [key, value] : c["options"].items()) options[key] = value;

@@ -22,10 +22,7 @@ using test_support::matrix_of;
 
 namespace {
 
-const json& fixture() {
-  static const json f = test_support::read_fixture("svm.json");
-  return f;
-}
+const json& fixture() { return test_support::cached_fixture("svm.json"); }
 
 void expect_near_all(const Matrix& got, const json& want, double tol, const std::string& what) {
   const Matrix w = matrix_of(want);

@@ -3,6 +3,7 @@
 #include <exception>
 #include <fstream>
 #include <limits>
+#include <map>
 #include <sstream>
 #include <string>
 
@@ -32,6 +33,14 @@ inline json read_fixture(const std::string& name) {
   std::stringstream text;
   text << in.rdbuf();
   return json::parse(text.str());
+}
+
+// read_fixture's file, read once per test program (the tests of a file share it).
+inline const json& cached_fixture(const std::string& name) {
+  static std::map<std::string, json> read;
+  auto it = read.find(name);
+  if (it == read.end()) it = read.emplace(name, read_fixture(name)).first;
+  return it->second;
 }
 
 // A JSON array of rows ([[...], ...]) or of numbers (one column) as a Matrix; null reads as NaN

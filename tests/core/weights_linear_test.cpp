@@ -20,10 +20,7 @@ using test_support::matrix_of;
 
 namespace {
 
-const json& fixture() {
-  static const json f = test_support::read_fixture("weights_linear.json");
-  return f;
-}
+const json& fixture() { return test_support::cached_fixture("weights_linear.json"); }
 
 // coef then intercept, flattened, of a model fitted through the adapter.
 std::vector<double> fitted(const std::string& name, const json& options, MatrixRef X, MatrixRef Y,

@@ -21,10 +21,7 @@ using namespace trees_fixture;
 
 namespace {
 
-const json& weights_fixture() {
-  static const json j = test_support::read_fixture("weights_trees.json");
-  return j;
-}
+const json& weights_fixture() { return test_support::cached_fixture("weights_trees.json"); }
 
 double max_diff(const Matrix& a, const Matrix& b) {
   EXPECT_EQ(a.rows(), b.rows());
