@@ -53,6 +53,7 @@ double* KernelCache::slot_for(Index s) {
 void KernelCache::compute(const Index* samples, Index count, double* out) {
   Eigen::Map<Matrix> rows(out, count, n_);
   kernel_rows(kernel_, X_, norms_, samples, count, rows);
+  rows = rows.cast<float>().cast<double>();  // libsvm's float32 cache: the same problem as scikit-learn's
 }
 
 const double* KernelCache::row(Index s) {
@@ -199,21 +200,48 @@ class Smo {
     return true;
   }
 
-  // Moves α_i up and α_j down along y (yᵀα fixed) to the pair's minimum within the box.
+  // Moves α_i up and α_j down along y (yᵀα fixed) to the pair's minimum within the box. The pair keeps
+  // s = α_i + α_j (same sign) or d = α_i − α_j (opposite signs); a variable pushed past a bound is
+  // set to it and its partner to what s or d leaves, in libsvm's order of checks, so the rounding
+  // residues (a partner left at 1e-15 rather than 0, which then counts as free in rho) are libsvm's.
   void step(Index i, Index j) {
     const double* Ki = cache_.row(sample(i));
     const double* Kj = cache_.row(sample(j));
     double a = cache_.diagonal(sample(i)) + cache_.diagonal(sample(j)) - 2.0 * Ki[sample(j)];
     if (a <= 0) a = kTau;
-    const double b = violation(i) - violation(j);
-    const double room_i = y(i) > 0 ? pb_.upper[i] - alpha_[i] : alpha_[i];
-    const double room_j = y(j) > 0 ? alpha_[j] : pb_.upper[j] - alpha_[j];
-    const double t = std::min({b / a, room_i, room_j});
+    const double t = (violation(i) - violation(j)) / a;
+    const double Ci = pb_.upper[i], Cj = pb_.upper[j];
     const double old_i = alpha_[i], old_j = alpha_[j];
-    // At a bound, the exact bound (no rounding residue that would keep the variable free).
-    alpha_[i] = t == room_i ? (y(i) > 0 ? pb_.upper[i] : 0.0) : old_i + y(i) * t;
-    alpha_[j] = t == room_j ? (y(j) > 0 ? 0.0 : pb_.upper[j]) : old_j - y(j) * t;
-    const double di = y(i) * (alpha_[i] - old_i), dj = y(j) * (alpha_[j] - old_j);
+    double& ai = alpha_[i];
+    double& aj = alpha_[j];
+    ai += y(i) * t;
+    aj -= y(j) * t;
+    if (y(i) == y(j)) {
+      const double s = old_i + old_j;
+      if (s > Ci) {
+        if (ai > Ci) ai = Ci, aj = s - Ci;
+      } else if (aj < 0) {
+        aj = 0, ai = s;
+      }
+      if (s > Cj) {
+        if (aj > Cj) aj = Cj, ai = s - Cj;
+      } else if (ai < 0) {
+        ai = 0, aj = s;
+      }
+    } else {
+      const double d = old_i - old_j;
+      if (d > 0) {
+        if (aj < 0) aj = 0, ai = d;
+      } else if (ai < 0) {
+        ai = 0, aj = -d;
+      }
+      if (d > Ci - Cj) {
+        if (ai > Ci) ai = Ci, aj = Ci - d;
+      } else if (aj > Cj) {
+        aj = Cj, ai = Cj + d;
+      }
+    }
+    const double di = y(i) * (ai - old_i), dj = y(j) * (aj - old_j);
     for (Index s : active_) G_[s] += y(s) * (di * Ki[sample(s)] + dj * Kj[sample(s)]);
     const Status was_i = status_[i], was_j = status_[j];
     update_status(i);

@@ -100,6 +100,14 @@ SmoResult solve(const KernelSvmOptions& o, const Kernel& kernel, MatrixRef X, co
   return r;
 }
 
+// The ν problems' budget ν·ΣC_i, summed term by term as libsvm does (ν·Σ would round differently,
+// and the last variable filled would start at a residue such as 2e-15 instead of 0, another path).
+double nu_budget(double nu, const Vector& upper) {
+  double total = 0;
+  for (Index i = 0; i < upper.size(); ++i) total += nu * upper[i];
+  return total;
+}
+
 // Feasible starts of the ν problems: the budget `total` spread over the variables in order, each
 // up to its bound.
 void fill_in_order(Vector& alpha, const Vector& upper, const std::vector<Index>& variables, double total) {
@@ -184,7 +192,7 @@ SmoProblem pair_problem(const P& params, const Vector& upper, const std::vector<
   pb.alpha = Vector::Zero(m);
   if constexpr (std::is_same_v<P, NuSVCParams>) {
     pb.p = Vector::Zero(m);
-    const double side = params.nu * pb.upper.sum() / 2;
+    const double side = nu_budget(params.nu, pb.upper) / 2;
     std::vector<Index> pos, neg;
     for (Index t = 0; t < m; ++t) (t < positives ? pos : neg).push_back(t);
     fill_in_order(pb.alpha, pb.upper, pos, side);
@@ -557,7 +565,7 @@ SupportVectorRegressor<P>& SupportVectorRegressor<P>::fit(MatrixRef X, MatrixRef
     pb.upper[t] = pb.upper[t + m] = c;
   }
   if constexpr (nu) {
-    const double side = o.nu * pb.upper.head(m).sum() / 2;
+    const double side = nu_budget(o.nu, pb.upper.head(m)) / 2;
     std::vector<Index> first(static_cast<std::size_t>(m)), second(static_cast<std::size_t>(m));
     for (Index t = 0; t < m; ++t) first[t] = t, second[t] = t + m;
     fill_in_order(pb.alpha, pb.upper, first, side);
@@ -618,7 +626,7 @@ OneClassSVM& OneClassSVM::fit(MatrixRef X, VectorRef sample_weight) {
     pb.upper[t] = sample_weight[kept[t]];
     order.push_back(t);
   }
-  fill_in_order(pb.alpha, pb.upper, order, params_.nu * pb.upper.sum());
+  fill_in_order(pb.alpha, pb.upper, order, nu_budget(params_.nu, pb.upper));
   warnings_.clear();
   fit_status_ = 0;
   const SmoResult r = solve(params_, kernel, subset(X, kept, precomputed), pb, false, fit_status_, warnings_);

@@ -4,8 +4,10 @@
 // maximal violating pair by second-order working-set selection (Fan, Chen & Lin 2005), moves it
 // analytically and updates the gradient; shrinking sets aside variables stuck at a bound and
 // reconstructs their gradient before the final check. Kernel rows come from an LRU cache of
-// cacheSize MB, computed in blocks through base/kernels.hpp. The ν variant selects pairs within one
-// sign of y and computes the two biases of ν-SVC / ν-SVR.
+// cacheSize MB, computed in blocks through base/kernels.hpp and rounded to float32 as libsvm's cache
+// stores them: both solvers then solve the same problem (with doubles, the ν variants' division by a
+// small margin scale r magnified libsvm's 1e-7 perturbation to 5 % of the decision values). The ν
+// variant selects pairs within one sign of y and computes the two biases of ν-SVC / ν-SVR.
 #pragma once
 #include <memory>
 #include <vector>
@@ -23,7 +25,7 @@ class KernelCache {
   KernelCache(const Kernel& kernel, MatrixRef X, double megabytes);
   Index size() const { return n_; }
   double diagonal(Index s) const { return diagonal_[s]; }
-  // Row s (n values), valid until the next call on the cache.
+  // Row s (n values, each rounded to float32), valid until the next call on the cache.
   const double* row(Index s);
   // Calls use(s, row) for each sample of `samples`, computing the missing rows in blocks.
   template <class Use>
