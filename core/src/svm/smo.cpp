@@ -216,29 +216,34 @@ class Smo {
     double& aj = alpha_[j];
     ai += y(i) * t;
     aj -= y(j) * t;
+    // `bounded` at `bound`, its partner at what s or d leaves.
+    auto clip = [](double& bounded, double bound, double& partner, double rest) {
+      bounded = bound;
+      partner = rest;
+    };
     if (y(i) == y(j)) {
       const double s = old_i + old_j;
       if (s > Ci) {
-        if (ai > Ci) ai = Ci, aj = s - Ci;
+        if (ai > Ci) clip(ai, Ci, aj, s - Ci);
       } else if (aj < 0) {
-        aj = 0, ai = s;
+        clip(aj, 0, ai, s);
       }
       if (s > Cj) {
-        if (aj > Cj) aj = Cj, ai = s - Cj;
+        if (aj > Cj) clip(aj, Cj, ai, s - Cj);
       } else if (ai < 0) {
-        ai = 0, aj = s;
+        clip(ai, 0, aj, s);
       }
     } else {
       const double d = old_i - old_j;
       if (d > 0) {
-        if (aj < 0) aj = 0, ai = d;
+        if (aj < 0) clip(aj, 0, ai, d);
       } else if (ai < 0) {
-        ai = 0, aj = -d;
+        clip(ai, 0, aj, -d);
       }
       if (d > Ci - Cj) {
-        if (ai > Ci) ai = Ci, aj = Ci - d;
+        if (ai > Ci) clip(ai, Ci, aj, Ci - d);
       } else if (aj > Cj) {
-        aj = Cj, ai = Cj + d;
+        clip(aj, Cj, ai, Cj + d);
       }
     }
     const double di = y(i) * (ai - old_i), dj = y(j) * (aj - old_j);
