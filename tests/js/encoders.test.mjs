@@ -57,6 +57,28 @@ test('KBinsDiscretizer equals scikit-learn: edges, bins per feature, transform, 
   assert.throws(() => new wl.KBinsDiscretizer({ encode: 'onehot' }), /use 'onehot-dense'/);
 });
 
+test('KBinsDiscretizer subsample (≥ 1.5, every strategy): all rows when n ≤ subsample, else the seeded permutation\'s first rows', () => {
+  const X = Array.from({ length: 600 }, (_, i) => [Math.sin(i * 1.3) * 10, ((i * 37) % 101) / 7, Math.cos(i) ** 3]);
+  for (const strategy of ['quantile', 'uniform', 'kmeans']) {
+    const edges = (options, rows = X) => new wl.KBinsDiscretizer({ strategy, nBins: 4, ...options }).fit(rows).binEdges.toArray();
+    const all = edges({ subsample: null });
+    // The default (200 000) and any subsample ≥ n use every row: exactly the unsampled edges.
+    assert.deepEqual(edges({}), all, strategy);
+    assert.deepEqual(edges({ subsample: 600, randomState: 5 }), all, strategy);
+    // 100 rows: those of the seeded permutation (modelSelection.permutation, the same generator), so the
+    // same randomState gives the same edges and another seed other edges.
+    const order = wl.modelSelection.permutation({ nSamples: 600, randomState: 3 }).subarray(0, 100);
+    const chosen = Array.from(order).sort((a, b) => a - b).map((i) => X[i]);
+    const sampled = edges({ subsample: 100, randomState: 3 });
+    assert.deepEqual(sampled, edges({ subsample: null }, chosen), strategy);
+    assert.deepEqual(edges({ subsample: 100, randomState: 3 }), sampled, strategy);
+    assert.notDeepEqual(edges({ subsample: 100, randomState: 4 }), sampled, strategy);
+  }
+  assert.throws(() => new wl.KBinsDiscretizer({ subsample: 0 }), /subsample must be at least 1/);
+  assert.throws(() => new wl.KBinsDiscretizer({ subsample: 2.5 }), /subsample must be an integer/);
+  assert.throws(() => new wl.KBinsDiscretizer({ randomState: -1 }), /randomState must be at least 0/);
+});
+
 test('only SimpleImputer takes NaN; in a Pipeline imputer -> scaler -> model works on rows with NaN', () => {
   assert.deepEqual(wl.estimators().filter((m) => m.allowsNan).map((m) => m.name), ['SimpleImputer']);
   const X = Array.from({ length: 300 }, (_, i) => [Math.sin(i), i % 7 === 0 ? NaN : Math.cos(i) * 3, (i % 5) - 2]);
