@@ -318,7 +318,8 @@ std::string fixed(double v, int digits) {
 }
 // Python pads by characters: the length of UTF-8 text in code points (continuation bytes not counted).
 std::size_t text_width(const std::string& s) {
-  return static_cast<std::size_t>(std::count_if(s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+  return static_cast<std::size_t>(
+      std::count_if(s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
 }
 std::string right(const std::string& s, std::size_t width) {
   const std::size_t w = text_width(s);
@@ -335,8 +336,8 @@ std::string support_text(double v, bool weighted) {
 
 }  // namespace
 
-std::string classification_report(const LabelledPair& s, const std::vector<std::string>& names, const ReportOptions& options,
-                                  Warnings& warnings) {
+std::string classification_report(const LabelledPair& s, const std::vector<std::string>& names,
+                                  const ReportOptions& options, Warnings& warnings) {
   const int digits = options.digits;
   const std::vector<int> rows = metric_labels(s, options.labels);
   // The micro average is the accuracy when every present class is reported.
@@ -354,8 +355,10 @@ std::string classification_report(const LabelledPair& s, const std::vector<std::
   for (int c : rows) row_names.push_back(names.at(static_cast<std::size_t>(c)));
   if (const auto& given = options.target_names) {
     if (given->size() != rows.size()) {
-      const std::string sizes = std::to_string(rows.size()) + ", does not match size of targetNames, " + std::to_string(given->size());
-      if (options.labels.empty()) throw InvalidArgument("Number of classes, " + sizes + ". Try specifying the labels parameter");
+      const std::string sizes =
+          std::to_string(rows.size()) + ", does not match size of targetNames, " + std::to_string(given->size());
+      if (options.labels.empty())
+        throw InvalidArgument("Number of classes, " + sizes + ". Try specifying the labels parameter");
       warnings.add(WarningKind::parameter, "labels size, " + sizes);
     }
     row_names = *given;  // every name sets the width, as scikit-learn's

@@ -133,19 +133,24 @@ FunctionResult Describe<fn::HingeLoss>::run(const FunctionArrays& a, const P& o)
 FunctionResult Describe<fn::RocAucScore>::run(const FunctionArrays& a, const P& o) {
   const double max_fpr = o.max_fpr.value_or(1);
   if (!multilabel(a[0]))
-    return FunctionResult().add("", NdArray::scalar(roc_auc_score(codes(a[0]), a[1], o.average, o.multi_class, o.labels, o.sample_weight, max_fpr)));
-  if (!o.labels.empty()) throw InvalidArgument("labels applies to multiclass yTrue, not to a multilabel indicator matrix");
-  return FunctionResult().add("", averaged(roc_auc_score(a[0], a[1], o.average, o.sample_weight, max_fpr), o.average, a[1]));
+    return FunctionResult().add("", NdArray::scalar(roc_auc_score(codes(a[0]), a[1], o.average, o.multi_class, o.labels,
+                                                                  o.sample_weight, max_fpr)));
+  if (!o.labels.empty())
+    throw InvalidArgument("labels applies to multiclass yTrue, not to a multilabel indicator matrix");
+  return FunctionResult().add(
+      "", averaged(roc_auc_score(a[0], a[1], o.average, o.sample_weight, max_fpr), o.average, a[1]));
 }
 
 FunctionResult Describe<fn::AveragePrecisionScore>::run(const FunctionArrays& a, const P& o) {
   FunctionResult r;
   if (!multilabel(a[0]))
-    return r.add("", averaged(average_precision_score(codes(a[0]), a[1], static_cast<int>(o.pos_label), o.average, o.sample_weight, r.warnings),
+    return r.add("", averaged(average_precision_score(codes(a[0]), a[1], static_cast<int>(o.pos_label), o.average,
+                                                      o.sample_weight, r.warnings),
                               o.average, a[1]));
   if (o.pos_label != 1)
     throw InvalidArgument("posLabel is fixed to 1 for a multilabel indicator yTrue: leave it out or set it to 1");
-  return r.add("", averaged(average_precision_score(a[0], a[1], o.average, o.sample_weight, r.warnings), o.average, a[1]));
+  return r.add("",
+               averaged(average_precision_score(a[0], a[1], o.average, o.sample_weight, r.warnings), o.average, a[1]));
 }
 
 }  // namespace wasmlearn

@@ -109,7 +109,8 @@ Vector average_binary_score(MatrixRef y_true, MatrixRef score, std::optional<Ave
   if (score.rows() != n || score.cols() != labels)
     throw InvalidArgument("yScore must have the shape of yTrue, " + std::to_string(n) + "x" + std::to_string(labels) +
                           ", got " + std::to_string(score.rows()) + "x" + std::to_string(score.cols()));
-  if (average == Average::binary) throw InvalidArgument("average must be 'micro', 'macro', 'weighted', 'samples' or null for multilabel targets");
+  if (average == Average::binary)
+    throw InvalidArgument("average must be 'micro', 'macro', 'weighted', 'samples' or null for multilabel targets");
   const Vector w = sample_weights(sample_weight, n);
   if (average == Average::micro) {
     // Every entry, row by row (numpy's ravel), is one sample with its row's weight.
@@ -155,7 +156,8 @@ void check_indicator(MatrixRef y_true) {
 // One column per class: 1 where yTrue is that class (codes[c] is column c's class).
 Matrix binarize(IntVectorRef y_true, const std::vector<int>& codes) {
   Matrix out(y_true.size(), static_cast<Index>(codes.size()));
-  for (std::size_t c = 0; c < codes.size(); ++c) out.col(static_cast<Index>(c)) = (y_true.array() == codes[c]).cast<double>();
+  for (std::size_t c = 0; c < codes.size(); ++c)
+    out.col(static_cast<Index>(c)) = (y_true.array() == codes[c]).cast<double>();
   return out;
 }
 
@@ -219,7 +221,8 @@ Curve precision_recall_curve(IntVectorRef y_true, VectorRef score, int pos_label
 
 Vector average_precision_score(IntVectorRef y_true, MatrixRef score, int pos_label, std::optional<Average> average,
                                const std::vector<double>& sample_weight, Warnings& warnings) {
-  if (score.cols() == 1) return Vector::Constant(1, binary_average_precision(y_true, score.col(0), pos_label, sample_weight, warnings));
+  if (score.cols() == 1)
+    return Vector::Constant(1, binary_average_precision(y_true, score.col(0), pos_label, sample_weight, warnings));
   const Index classes = check_class_codes(y_true, "yTrue");
   if (score.cols() != classes)
     throw InvalidArgument("yScore has " + std::to_string(score.cols()) + " columns but yTrue has " +
@@ -232,17 +235,19 @@ Vector average_precision_score(IntVectorRef y_true, MatrixRef score, int pos_lab
 Vector average_precision_score(MatrixRef y_true, MatrixRef score, std::optional<Average> average,
                                const std::vector<double>& sample_weight, Warnings& warnings) {
   check_indicator(y_true);
-  return average_binary_score(y_true, score, average, sample_weight, [&](IntVectorRef truth, VectorRef s, const std::vector<double>& w) {
-    return binary_average_precision(truth, s, 1, w, warnings);
-  });
+  return average_binary_score(y_true, score, average, sample_weight,
+                              [&](IntVectorRef truth, VectorRef s, const std::vector<double>& w) {
+                                return binary_average_precision(truth, s, 1, w, warnings);
+                              });
 }
 
 Vector roc_auc_score(MatrixRef y_true, MatrixRef score, std::optional<Average> average,
                      const std::vector<double>& sample_weight, double max_fpr) {
   check_indicator(y_true);
-  return average_binary_score(y_true, score, average, sample_weight, [&](IntVectorRef truth, VectorRef s, const std::vector<double>& w) {
-    return binary_roc_auc(truth, s, 1, w, max_fpr);
-  });
+  return average_binary_score(y_true, score, average, sample_weight,
+                              [&](IntVectorRef truth, VectorRef s, const std::vector<double>& w) {
+                                return binary_roc_auc(truth, s, 1, w, max_fpr);
+                              });
 }
 
 double roc_auc_score(IntVectorRef y_true, MatrixRef score, std::optional<Average> average, MultiClass multi_class,

@@ -100,7 +100,8 @@ KBinsDiscretizer& KBinsDiscretizer::fit(MatrixRef X) {
   const Matrix sample = subsampled ? sampled_rows(X, *params_.subsample, params_.random_state) : Matrix();
   const MatrixRef rows = subsampled ? MatrixRef(sample) : X;
   std::vector<std::vector<double>> edges;
-  for (Index j = 0; j < X.cols(); ++j) edges.push_back(feature_edges(rows.col(j), counts[static_cast<std::size_t>(j)], j));
+  for (Index j = 0; j < X.cols(); ++j)
+    edges.push_back(feature_edges(rows.col(j), counts[static_cast<std::size_t>(j)], j));
   edges_ = std::move(edges);
   return *this;
 }

@@ -157,11 +157,15 @@ struct AveragePrecisionScore {
 // The averages of a ranking score over classes or labels (multilabel: scikit-learn's
 // _average_binary_score; multiclass rocAucScore takes 'macro' and 'weighted' only).
 inline std::vector<Choice<Average>> ranking_average_choices() {
-  return {{"micro", Average::micro}, {"macro", Average::macro}, {"weighted", Average::weighted}, {"samples", Average::samples}};
+  return {{"micro", Average::micro},
+          {"macro", Average::macro},
+          {"weighted", Average::weighted},
+          {"samples", Average::samples}};
 }
 // yTrue of a ranking score: labels, or a multilabel indicator matrix.
 inline ArrayArg ranking_truth() {
-  return {"yTrue", ArrayKind::labels_or_indicator, "true labels, or a 0/1 indicator matrix with one column per label (multilabel)"};
+  return {"yTrue", ArrayKind::labels_or_indicator,
+          "true labels, or a 0/1 indicator matrix with one column per label (multilabel)"};
 }
 
 // The arrays (yTrue, yPred) of the label-against-label metrics.
@@ -398,13 +402,14 @@ struct Describe<fn::RocAucScore> {
       "probabilities, or multilabel (one score column per label)";
   static std::vector<ArrayArg> arrays() {
     return {ranking_truth(),
-            {"yScore", ArrayKind::targets, "scores: one per sample (binary), probabilities, one column per class, or one column per label"}};
+            {"yScore", ArrayKind::targets,
+             "scores: one per sample (binary), probabilities, one column per class, or one column per label"}};
   }
   static auto params() {
     return std::make_tuple(
         param("average", &P::average,
-              "multiclass: the mean over classes or pairs, uniform ('macro') or weighted by prevalence; multilabel also "
-              "'micro' (every entry one sample), 'samples' (per row) and null (one area per label)",
+              "multiclass: the mean over classes or pairs, uniform ('macro') or weighted by prevalence; multilabel "
+              "also 'micro' (every entry one sample), 'samples' (per row) and null (one area per label)",
               ranking_average_choices()),
         metric_params::sample_weight<P>(),
         param("multiClass", &P::multi_class, "multiclass strategy (needed for multiclass yTrue)",
@@ -414,7 +419,9 @@ struct Describe<fn::RocAucScore> {
               "binary: the standardised partial area (McClish) up to this false positive rate; null: the whole area",
               Range{0, 1, true, false}));
   }
-  static std::vector<ResultDecl> results() { return {{"", ResultKind::array, "the area (a Float64Array, one per label, when average is null)"}}; }
+  static std::vector<ResultDecl> results() {
+    return {{"", ResultKind::array, "the area (a Float64Array, one per label, when average is null)"}};
+  }
   static FunctionResult run(const FunctionArrays& a, const P& o);
 };
 
@@ -465,15 +472,17 @@ struct Describe<fn::AveragePrecisionScore> {
       "area under the precision-recall step curve: binary, multiclass one-vs-rest, or multilabel (one score column "
       "per label), averaged over classes or labels";
   static std::vector<ArrayArg> arrays() {
-    return {ranking_truth(), {"yScore", ArrayKind::targets, "scores of the positive class, or one column per class or label"}};
+    return {ranking_truth(),
+            {"yScore", ArrayKind::targets, "scores of the positive class, or one column per class or label"}};
   }
   static auto params() {
-    return std::make_tuple(param("average", &P::average,
-                                 "multiclass and multilabel: the mean over classes, uniform ('macro') or weighted by "
-                                 "support, 'micro' (every entry one sample), 'samples' (per row) or null (one per class)",
-                                 ranking_average_choices()),
-                           param("posLabel", &P::pos_label, "the positive class (binary; 1 for multilabel)").of_labels(),
-                           metric_params::sample_weight<P>());
+    return std::make_tuple(
+        param("average", &P::average,
+              "multiclass and multilabel: the mean over classes, uniform ('macro') or weighted by "
+              "support, 'micro' (every entry one sample), 'samples' (per row) or null (one per class)",
+              ranking_average_choices()),
+        param("posLabel", &P::pos_label, "the positive class (binary; 1 for multilabel)").of_labels(),
+        metric_params::sample_weight<P>());
   }
   static std::vector<ResultDecl> results() {
     return {{"", ResultKind::array, "the average precision (a Float64Array, one per class, when average is null)"}};
