@@ -67,7 +67,7 @@ const disposeSymbol = Symbol.dispose ?? Symbol.for('Symbol.dispose');
 // What the column encoders share: options, the fitted categories per column, codes of rows, JSON.
 class CategoricalEncoder {
   #options;
-  #state = null; // { categories: [[...], ...], kinds: ['string' | 'number', ...] }
+  #state = null; // { categories: [[...], ...], kinds: ['string' | 'number', ...], infrequent?: [[indices] | null, ...] }
 
   constructor(options) {
     this.#options = { ...this.constructor.defaults(), ...checkedOptions(this.constructor.name, this.constructor.declared, options) };
@@ -135,9 +135,14 @@ class CategoricalEncoder {
       }
       kinds.push(kind);
     }
-    this.#state = { categories, kinds };
+    this.#state = { categories, kinds, ...this._fitExtra(rows, categories) };
     this._checkFitted(this.#options);
     return this;
+  }
+
+  // What a subclass keeps from the rows besides the categories (OneHotEncoder: infrequent ones).
+  _fitExtra() {
+    return {};
   }
 
   fitTransform(X, y, options) {
@@ -177,13 +182,19 @@ class CategoricalEncoder {
     if (model?.estimator !== this.name || model.format !== 'wasmlearn-model') throw new Error(`model JSON: not a ${this.name} model`);
     const encoder = new this(model.params);
     if (model.fitted) {
-      const { categories, kinds } = model.state ?? {};
+      const { categories, kinds, ...extra } = model.state ?? {};
       if (categoriesOption(categories) !== true || !Array.isArray(kinds) || kinds.length !== categories.length || kinds.some((k, j) => typeof categories[j][0] !== k))
         throw new Error('model JSON: state must hold categories (one list per column) and their kinds');
-      encoder.#state = { categories, kinds };
+      encoder.#state = { categories, kinds, ...encoder._checkedExtra(extra, categories) };
       encoder._checkFitted(encoder.#options);
     }
     return encoder;
+  }
+
+  // A saved state's extra part, checked (see _fitExtra).
+  _checkedExtra(extra) {
+    if (Object.keys(extra).length) throw new Error(`model JSON: unexpected state ${Object.keys(extra).join(', ')}`);
+    return {};
   }
 
   dispose() {}
@@ -191,34 +202,103 @@ class CategoricalEncoder {
   [disposeSymbol]() {}
 }
 
-const handleUnknownOneHot = (v) => {
-  if (v === 'infrequent_if_exist') return "'error' or 'ignore' ('infrequent_if_exist' is not built: wasmlearn has no infrequent categories)";
-  return v === 'error' || v === 'ignore' || "'error' or 'ignore'";
-};
+// The name scikit-learn gives the column of a feature's infrequent categories.
+const infrequentName = 'infrequent_sklearn';
+
+// The indices of the infrequent categories of one column from their counts in fit (scikit-learn's
+// _identify_infrequent): counts under minFrequency (a count, or a fraction of the rows), then, while
+// more than maxCategories columns would remain, the rarest (stable in category order; as
+// scikit-learn's slice, maxCategories 1 marks none). null: none.
+function infrequentIndices(counts, rows, { minFrequency, maxCategories }) {
+  const threshold = minFrequency === null ? -Infinity : Number.isInteger(minFrequency) ? minFrequency : minFrequency * rows;
+  const infrequent = counts.map((c) => c < threshold);
+  const remaining = counts.length - infrequent.filter(Boolean).length + 1;
+  if (maxCategories !== null && maxCategories < remaining) {
+    const rarest = counts.map((c, k) => k).sort((a, b) => counts[a] - counts[b] || a - b);
+    for (const k of rarest.slice(0, maxCategories > 1 ? counts.length - (maxCategories - 1) : 0)) infrequent[k] = true;
+  }
+  const indices = infrequent.flatMap((x, k) => (x ? [k] : []));
+  return indices.length ? indices : null;
+}
 
 // Each column as one indicator column per category (scikit-learn's OneHotEncoder with
 // sparse_output=False: wasmlearn has no sparse output). drop: null, 'first', 'if_binary' (the first
-// category of two-category columns) or one category (or null) per column.
+// category of two-category columns) or one category (or null) per column. With minFrequency or
+// maxCategories (scikit-learn ≥ 1.1), a column's rare categories share one output column, the
+// column's last, named 'infrequent_sklearn'; handleUnknown 'infrequent_if_exist' codes an unknown
+// category there (all zeros when the column has no infrequent categories).
 export class OneHotEncoder extends CategoricalEncoder {
   static declared = {
     categories: ['auto', categoriesOption, "'auto' (the sorted values seen in fit) or one list per column"],
     drop: [null, (v) => v === null || v === 'first' || v === 'if_binary' || (Array.isArray(v) && v.every((x) => x === null || typeof x === 'string' || Number.isFinite(x))) || "null, 'first', 'if_binary' or one category (or null) per column",
       'the category of each column that gets no column'],
-    handleUnknown: ['error', handleUnknownOneHot, "'error' or 'ignore' (an unknown category gives all-zero columns)"],
+    handleUnknown: ['error', (v) => v === 'error' || v === 'ignore' || v === 'infrequent_if_exist' || "'error', 'ignore' or 'infrequent_if_exist'",
+      "'error', 'ignore' (an unknown category gives all-zero columns) or 'infrequent_if_exist' (the infrequent column, else all zeros)"],
+    minFrequency: [null, (v) => v === null || (Number.isInteger(v) && v >= 1) || (Number.isFinite(v) && v > 0 && v < 1) || 'null, an integer count at least 1 or a fraction in (0, 1)',
+      'categories seen fewer times in fit (a count, or a fraction of the rows) are infrequent'],
+    maxCategories: [null, (v) => v === null || (Number.isInteger(v) && v >= 1) || 'null or an integer at least 1',
+      'at most this many output columns per feature, the infrequent column included'],
   };
 
-  // The index of each column's dropped category, or -1.
+  _fitExtra(rows, categories) {
+    const options = this._options();
+    if (options.minFrequency === null && options.maxCategories === null) return {};
+    return {
+      infrequent: categories.map((c, j) => {
+        const index = new Map(c.map((v, k) => [v, k]));
+        const counts = c.map(() => 0);
+        for (const r of rows) if (index.has(r[j])) counts[index.get(r[j])]++;
+        return infrequentIndices(counts, rows.length, options);
+      }),
+    };
+  }
+
+  _checkedExtra(extra, categories) {
+    const { infrequent, ...rest } = extra;
+    super._checkedExtra(rest);
+    if (infrequent === undefined) return {};
+    const valid = Array.isArray(infrequent) && infrequent.length === categories.length &&
+      infrequent.every((x, j) => x === null || (Array.isArray(x) && x.every((k) => Number.isInteger(k) && k >= 0 && k < categories[j].length)));
+    if (!valid) throw new Error('model JSON: state.infrequent must hold, per column, null or indices of its categories');
+    return { infrequent };
+  }
+
+  // Per column: each category's output group (its own, or the shared infrequent one, last) and the
+  // groups' names (scikit-learn's transformed categories); infrequent: the shared group or -1.
+  #groups() {
+    const { categories, infrequent } = this._fitted('transform');
+    return categories.map((c, j) => {
+      const rare = new Set(infrequent?.[j] ?? []);
+      const names = c.filter((_, k) => !rare.has(k));
+      const shared = rare.size ? names.length : -1;
+      let next = 0;
+      const group = c.map((_, k) => (rare.has(k) ? shared : next++));
+      return { group, names: rare.size ? [...names, infrequentName] : names, infrequent: shared };
+    });
+  }
+
+  // The infrequent categories of each column (null for a column with none), as scikit-learn's
+  // infrequent_categories_; defined when minFrequency or maxCategories is set.
+  get infrequentCategories() {
+    const { categories, infrequent } = this._fitted('infrequentCategories');
+    if (!infrequent) throw new Error('infrequentCategories is defined when minFrequency or maxCategories is set');
+    return infrequent.map((indices, j) => (indices ? indices.map((k) => categories[j][k]) : null));
+  }
+
+  // The group dropped from each column's output, or -1.
   _checkFitted(options) {
-    const { categories } = this._fitted('fit');
+    const { categories, infrequent } = this._fitted('fit');
     const { drop } = options;
     if (Array.isArray(drop) && drop.length !== categories.length) throw new Error(`drop has ${drop.length} entries but X has ${categories.length} columns`);
+    const groups = this.#groups();
     this._drop = categories.map((c, j) => {
       if (drop === 'first') return 0;
-      if (drop === 'if_binary') return c.length === 2 ? 0 : -1;
+      if (drop === 'if_binary') return groups[j].names.length === 2 ? 0 : -1;
       if (!Array.isArray(drop) || drop[j] === null) return -1;
       const at = c.indexOf(drop[j]);
       if (at < 0) throw new Error(`drop[${j}] is ${show(drop[j])}, which is not a category of column ${j}`);
-      return at;
+      if (infrequent?.[j]?.includes(at)) throw new Error(`drop[${j}]: unable to drop category ${show(drop[j])} from feature ${j} because it is infrequent`);
+      return groups[j].group[at];
     });
   }
 
@@ -228,43 +308,57 @@ export class OneHotEncoder extends CategoricalEncoder {
     return this;
   }
 
-  // The columns of each input column's categories in the output (none for a dropped one).
-  #layout() {
-    const { categories } = this._fitted('transform');
+  // The output column of each group of each input column (-1 for a dropped one), and their count.
+  #layout(groups) {
     let next = 0;
-    return categories.map((c, j) => c.map((_, k) => (k === this._drop[j] ? -1 : next++)));
+    const layout = groups.map((g, j) => g.names.map((_, k) => (k === this._drop[j] ? -1 : next++)));
+    return { layout, cols: next };
   }
 
   transform(X) {
-    const codes = this._codes(X, this._options().handleUnknown === 'ignore');
-    const layout = this.#layout();
-    const cols = layout.reduce((s, l) => s + l.filter((c) => c >= 0).length, 0);
+    const { handleUnknown } = this._options();
+    const codes = this._codes(X, handleUnknown !== 'error');
+    const groups = this.#groups();
+    const { layout, cols } = this.#layout(groups);
     const out = new Float64Array(codes.length * cols);
     codes.forEach((row, i) =>
       row.forEach((code, j) => {
-        if (code >= 0 && layout[j][code] >= 0) out[i * cols + layout[j][code]] = 1;
+        // An unknown category: the infrequent column under 'infrequent_if_exist', else none.
+        const group = code >= 0 ? groups[j].group[code] : handleUnknown === 'infrequent_if_exist' ? groups[j].infrequent : -1;
+        if (group >= 0 && layout[j][group] >= 0) out[i * cols + layout[j][group]] = 1;
       }),
     );
     return new DenseMatrix(out, codes.length, cols);
   }
 
-  // Rows of categories back from indicator columns; an all-zero block is the dropped category, or
-  // null (an unknown one) under handleUnknown 'ignore'.
+  // Rows of categories back from indicator columns ('infrequent_sklearn' for the infrequent column);
+  // an all-zero block is the dropped category, or null (an unknown one) where unknown categories give
+  // all zeros (handleUnknown 'ignore', or 'infrequent_if_exist' on a column without infrequent ones).
   inverseTransform(X) {
-    const { categories } = this._fitted('inverseTransform');
-    const layout = this.#layout();
+    const groups = this.#groups();
+    const { layout, cols } = this.#layout(groups);
     const rows = rowsOf(X, 'OneHotEncoder.inverseTransform');
-    const cols = layout.reduce((s, l) => s + l.filter((c) => c >= 0).length, 0);
     if (rows[0].length !== cols) throw new Error(`X has ${rows[0].length} columns but the encoder outputs ${cols}`);
+    const { handleUnknown } = this._options();
     return rows.map((r, i) =>
-      categories.map((c, j) => {
+      groups.map((g, j) => {
         const set = layout[j].findIndex((col) => col >= 0 && r[col] !== 0);
-        if (set >= 0) return c[set];
-        if (this._drop[j] >= 0) return c[this._drop[j]];
-        if (this._options().handleUnknown === 'ignore') return null;
+        if (set >= 0) return g.names[set];
+        if (this._drop[j] >= 0) return g.names[this._drop[j]];
+        if (handleUnknown === 'ignore' || (handleUnknown === 'infrequent_if_exist' && g.infrequent < 0)) return null;
         throw new Error(`OneHotEncoder.inverseTransform: row ${i} has no category set for column ${j}`);
       }),
     );
+  }
+
+  // The output columns' names, scikit-learn's `${feature}_${category}` (numbers written as JS
+  // writes them); inputFeatures default to x0, x1, ...
+  getFeatureNamesOut(inputFeatures) {
+    const groups = this.#groups();
+    const features = inputFeatures ?? groups.map((_, j) => `x${j}`);
+    if (!Array.isArray(features) || features.length !== groups.length || features.some((f) => typeof f !== 'string'))
+      throw new Error(`inputFeatures must be ${groups.length} strings, one per column of X, got ${JSON.stringify(inputFeatures)}`);
+    return groups.flatMap((g, j) => g.names.filter((_, k) => k !== this._drop[j]).map((name) => `${features[j]}_${name}`));
   }
 }
 

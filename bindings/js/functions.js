@@ -9,6 +9,8 @@ import { DenseMatrix, toMatrix, toTargets, encodeLabels, labelKind, codesFor, fr
 
 const metadata = JSON.parse(wasm.functions());
 const byName = new Map(metadata.map((m) => [m.name, m]));
+// The functions that take a multilabel indicator matrix, named in the error of those that do not.
+const takingIndicators = metadata.filter((m) => m.arrays.some((a) => a.kind === 'labelsOrIndicator')).map((m) => m.name);
 
 const isTyped = (a) => ArrayBuffer.isView(a) && !(a instanceof DataView);
 const isArrayLike = (v) => Array.isArray(v) || isTyped(v);
@@ -31,13 +33,15 @@ export function functions() {
 
 function call(meta, args) {
   const [values, options] = splitArguments(meta, args);
-  const arrays = meta.arrays.map((a, i) => normalise(a, values[i]));
+  const arrays = meta.arrays.map((a, i) => normalise(meta, a, values[i]));
   const classes = encodeLabelArguments(meta, arrays, options);
   checkCounts(arrays);
   for (const a of arrays)
     if (a.decl.kind === 'vector' && a.cols > 1) throw new Error(`${a.decl.name} must be one-dimensional, got ${a.cols} columns`);
   const wire = arrays.map(({ decl, data, rows, cols }) => ({ name: decl.name, data, rows, cols }));
-  const raw = wasm.callFunction(meta.name, wire, JSON.stringify(checkOptions(meta, options, classes)), (classes ?? []).map(String));
+  // With an indicator matrix, label options are plain numbers (label columns are not classes).
+  const plainLabels = arrays.some((a) => a.indicator);
+  const raw = wasm.callFunction(meta.name, wire, JSON.stringify(checkOptions(meta, options, classes, plainLabels)), (classes ?? []).map(String));
   reportWarnings(raw.warnings.map((w) => ({ ...w, message: `${meta.name}: ${w.message}` })));
   return shapeResults(meta, raw.results, arrays);
 }
@@ -69,10 +73,25 @@ function splitArguments(meta, args) {
   return [values, options];
 }
 
+// Rows of arrays ({ data, rows, cols } or number[][]) where labels are expected: a multilabel indicator.
+const isIndicator = (v) => (v instanceof Object && !isArrayLike(v) && 'data' in v && 'rows' in v) || (Array.isArray(v) && v.length > 0 && isArrayLike(v[0]));
+
 // One array argument by its declared kind -> { decl, data, rows, cols, count, ... } for the core.
-function normalise(decl, v) {
+function normalise(meta, decl, v) {
   const { name } = decl;
   if (v === undefined) return { decl, data: empty, rows: 0, cols: 0, count: undefined };
+  if (decl.kind === 'labels' && isIndicator(v))
+    throw new Error(`${name}: ${meta.name} takes one label per sample, not a multilabel indicator matrix (taken by ${takingIndicators.join(', ')})`);
+  if (decl.kind === 'labelsOrIndicator') {
+    if (!isIndicator(v)) return normalise(meta, { ...decl, kind: 'labels' }, v);
+    const m = toMatrix(v, name);
+    // One column is one label per sample, as scikit-learn's column vector.
+    if (m.cols === 1) return normalise(meta, { ...decl, kind: 'labels' }, Array.from(m.data));
+    const bad = m.data.findIndex((x) => x !== 0 && x !== 1);
+    if (bad >= 0)
+      throw new Error(`${name} as a matrix must be a multilabel indicator of 0 and 1, got ${m.data[bad]} at row ${Math.floor(bad / m.cols)}, column ${bad % m.cols}`);
+    return { decl, ...m, count: m.rows, indicator: true };
+  }
   switch (decl.kind) {
     case 'matrix': {
       const m = toMatrix(v, name);
@@ -148,7 +167,7 @@ function checkCounts(arrays) {
 // (declared `labels`) as class codes: of the call's classes when it has label arguments (a label
 // option left out sends its declared default), else of the option's own classes (stratify); the core
 // checks names, types and ranges.
-function checkOptions(meta, options, classes) {
+function checkOptions(meta, options, classes, plainLabels) {
   if (options !== undefined && (options === null || typeof options !== 'object' || Array.isArray(options)))
     throw new Error(`${meta.name} options must be an object, got ${options === null ? 'null' : Array.isArray(options) ? 'an array' : typeof options}`);
   const declared = new Map(meta.params.map((p) => [p.name, p]));
@@ -157,7 +176,7 @@ function checkOptions(meta, options, classes) {
     if (value === undefined) continue;
     // JSON would turn NaN/Infinity into null; say what was wrong instead.
     if (typeof value === 'number' && !Number.isFinite(value)) throw new Error(`${key} must be a finite number, got ${value}`);
-    clean[key] = declared.get(key)?.labels && value !== null && !classes ? Array.from(encodeLabels(value, key).codes) : plain(value);
+    clean[key] = declared.get(key)?.labels && value !== null && !classes && !plainLabels ? Array.from(encodeLabels(value, key).codes) : plain(value);
   }
   if (classes)
     for (const p of meta.params.filter((q) => q.labels)) {

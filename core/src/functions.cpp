@@ -16,6 +16,7 @@ const char* array_kind_name(ArrayKind k) {
     case ArrayKind::vector: return "vector";
     case ArrayKind::targets: return "targets";
     case ArrayKind::labels: return "labels";
+    case ArrayKind::labels_or_indicator: return "labelsOrIndicator";
     case ArrayKind::values: return "values";
     case ArrayKind::coefs: return "coefs";
     case ArrayKind::rows: return "rows";

@@ -10,6 +10,7 @@
 #include "test_support.hpp"
 #include "wasmlearn/base/describe.hpp"
 #include "wasmlearn/base/missing_values.hpp"
+#include "wasmlearn/base/random.hpp"
 #include "wasmlearn/preprocessing/describe.hpp"
 
 namespace wasmlearn {
@@ -160,6 +161,25 @@ TEST(KBinsDiscretizer, TiedQuantilesAndConstantFeatures) {
   KBinsDiscretizer loaded(p);
   loaded.load_state(json::parse(bins.state().dump()));
   EXPECT_TRUE(std::isinf(loaded.bin_edges()(1, 1)));
+}
+
+TEST(KBinsDiscretizer, SubsampleIsTheSeededPermutationsFirstRows) {
+  // 300 rows: 0..299 in column 0; 40 of them drawn as the first rows of Random(7)'s permutation.
+  Matrix X(300, 1);
+  for (Index i = 0; i < 300; ++i) X(i, 0) = static_cast<double>((i * 37) % 300);
+  KBinsDiscretizerParams p;
+  p.n_bins = 4;
+  p.subsample = 40;
+  p.random_state = 7;
+  const IntVector order = Random(7).permutation(300);
+  Matrix chosen(40, 1);
+  for (Index i = 0; i < 40; ++i) chosen(i, 0) = X(order[i], 0);
+  KBinsDiscretizerParams all = p;
+  all.subsample = std::nullopt;
+  EXPECT_EQ(KBinsDiscretizer(p).fit(X).bin_edges(), KBinsDiscretizer(all).fit(chosen).bin_edges());
+  // n ≤ subsample: every row, whatever the seed.
+  p.subsample = 300;
+  EXPECT_EQ(KBinsDiscretizer(p).fit(X).bin_edges(), KBinsDiscretizer(all).fit(X).bin_edges());
 }
 
 TEST(KBinsDiscretizer, Errors) {

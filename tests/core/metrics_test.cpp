@@ -118,6 +118,29 @@ TEST(Metrics, RocCurveAndAucWithTies) {
   EXPECT_DOUBLE_EQ(roc_auc_score(codes({0, 0, 1, 1}), score, Average::macro, MultiClass::raise, {}, {}), 0.875);
 }
 
+TEST(Metrics, MultilabelAreasByHand) {
+  // Label 0: positives 0.9, 0.6 above negatives 0.3, 0.1; label 1: positives 0.8, 0.7 against
+  // negatives 0.2, 0.75 (three of four pairs ordered). Micro: 14 of the 16 pairs of all entries.
+  Matrix y(4, 2), score(4, 2);
+  y << 1, 0, 0, 1, 1, 1, 0, 0;
+  score << 0.9, 0.2, 0.3, 0.8, 0.6, 0.7, 0.1, 0.75;
+  const Vector per_label = roc_auc_score(y, score, std::nullopt, {});
+  ASSERT_EQ(per_label.size(), 2);
+  EXPECT_DOUBLE_EQ(per_label[0], 1.0);
+  EXPECT_DOUBLE_EQ(per_label[1], 0.75);
+  EXPECT_DOUBLE_EQ(roc_auc_score(y, score, Average::macro, {})[0], 0.875);
+  EXPECT_DOUBLE_EQ(roc_auc_score(y, score, Average::micro, {})[0], 14.0 / 16);
+  // Weighted by positives, with sample weights 1 1 2 1: label 0 has weight 3, label 1 weight 3.
+  EXPECT_DOUBLE_EQ(roc_auc_score(y, score, Average::weighted, {1, 1, 2, 1})[0],
+                   (roc_auc_score(y, score, std::nullopt, {1, 1, 2, 1}).sum()) / 2);
+  EXPECT_THROW(roc_auc_score(y, score, Average::samples, {}), InvalidArgument);  // row 3 holds one class
+  Warnings w;
+  // Label 1 ranked +, -, +, -: precision 1 at recall 1/2, then 2/3 at recall 1.
+  EXPECT_DOUBLE_EQ(average_precision_score(y, score, std::nullopt, {}, w)[1], 0.5 + 0.5 * 2 / 3);
+  y(0, 0) = 2;
+  EXPECT_THROW(average_precision_score(y, score, Average::macro, {}, w), InvalidArgument);
+}
+
 TEST(Metrics, ClusterScoresClosedForms) {
   Matrix X(4, 1);
   X << 0, 1, 5, 6;

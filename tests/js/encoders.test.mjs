@@ -57,6 +57,28 @@ test('KBinsDiscretizer equals scikit-learn: edges, bins per feature, transform, 
   assert.throws(() => new wl.KBinsDiscretizer({ encode: 'onehot' }), /use 'onehot-dense'/);
 });
 
+test('KBinsDiscretizer subsample (≥ 1.5, every strategy): all rows when n ≤ subsample, else the seeded permutation\'s first rows', () => {
+  const X = Array.from({ length: 600 }, (_, i) => [Math.sin(i * 1.3) * 10, ((i * 37) % 101) / 7, Math.cos(i) ** 3]);
+  for (const strategy of ['quantile', 'uniform', 'kmeans']) {
+    const edges = (options, rows = X) => new wl.KBinsDiscretizer({ strategy, nBins: 4, ...options }).fit(rows).binEdges.toArray();
+    const all = edges({ subsample: null });
+    // The default (200 000) and any subsample ≥ n use every row: exactly the unsampled edges.
+    assert.deepEqual(edges({}), all, strategy);
+    assert.deepEqual(edges({ subsample: 600, randomState: 5 }), all, strategy);
+    // 100 rows: those of the seeded permutation (modelSelection.permutation, the same generator), so the
+    // same randomState gives the same edges and another seed other edges.
+    const order = wl.modelSelection.permutation({ nSamples: 600, randomState: 3 }).subarray(0, 100);
+    const chosen = Array.from(order).sort((a, b) => a - b).map((i) => X[i]);
+    const sampled = edges({ subsample: 100, randomState: 3 });
+    assert.deepEqual(sampled, edges({ subsample: null }, chosen), strategy);
+    assert.deepEqual(edges({ subsample: 100, randomState: 3 }), sampled, strategy);
+    assert.notDeepEqual(edges({ subsample: 100, randomState: 4 }), sampled, strategy);
+  }
+  assert.throws(() => new wl.KBinsDiscretizer({ subsample: 0 }), /subsample must be at least 1/);
+  assert.throws(() => new wl.KBinsDiscretizer({ subsample: 2.5 }), /subsample must be an integer/);
+  assert.throws(() => new wl.KBinsDiscretizer({ randomState: -1 }), /randomState must be at least 0/);
+});
+
 test('only SimpleImputer takes NaN; in a Pipeline imputer -> scaler -> model works on rows with NaN', () => {
   assert.deepEqual(wl.estimators().filter((m) => m.allowsNan).map((m) => m.name), ['SimpleImputer']);
   const X = Array.from({ length: 300 }, (_, i) => [Math.sin(i), i % 7 === 0 ? NaN : Math.cos(i) * 3, (i % 5) - 2]);
@@ -112,8 +134,8 @@ test('encoders: unknown categories, bad options and bad input are clear Errors',
   assert.throws(() => hot.transform([['red', 7]]), { message: 'OneHotEncoder: found unknown category 7 in column 1 (row 0) during transform' });
   assert.throws(() => hot.transform([['red', 'x']]), /X\[0\]\[1\] is a string but column 1 was fitted with numbers/);
   assert.throws(() => hot.transform([['red']]), { message: 'X has 1 columns but the model was fitted with 2' });
-  assert.throws(() => new wl.OneHotEncoder({ handleUnknown: 'infrequent_if_exist' }), /handleUnknown must be 'error' or 'ignore' \('infrequent_if_exist' is not built/);
-  assert.throws(() => new wl.OneHotEncoder({ sparse: false }), { message: "Unknown option 'sparse' for OneHotEncoder; valid options: categories, drop, handleUnknown" });
+  assert.throws(() => new wl.OneHotEncoder({ handleUnknown: 'infrequent' }), /handleUnknown must be 'error', 'ignore' or 'infrequent_if_exist'/);
+  assert.throws(() => new wl.OneHotEncoder({ sparse: false }), { message: "Unknown option 'sparse' for OneHotEncoder; valid options: categories, drop, handleUnknown, minFrequency, maxCategories" });
   assert.throws(() => new wl.OneHotEncoder().fit([['a', 1], [2, 1]]), /column 0 mixes strings and numbers \(row 1\)/);
   assert.throws(() => new wl.OneHotEncoder().fit([['a', NaN]]), /X\[0\]\[1\] must be a string or a finite number, got NaN/);
   assert.throws(() => new wl.OneHotEncoder({ drop: ['purple', null] }).fit(rows), { message: "drop[0] is 'purple', which is not a category of column 0" });
@@ -129,6 +151,54 @@ test('encoders: unknown categories, bad options and bad input are clear Errors',
   // drop 'first' and 'if_binary': the first category of every / of two-category columns gets no column.
   assert.deepEqual(new wl.OneHotEncoder({ drop: 'first' }).fit(rows).transform(rows).toArray(), [[1, 0, 0], [0, 1, 0], [1, 0, 1]]);
   assert.deepEqual(new wl.OneHotEncoder({ drop: 'if_binary' }).fit(rows).transform(rows).toArray(), [[1, 1, 0, 0], [0, 0, 1, 0], [1, 0, 0, 1]]);
+});
+
+test('OneHotEncoder infrequent categories equal scikit-learn: minFrequency, maxCategories, drop, handleUnknown', () => {
+  // Python writes a float category 10.0 where JS writes 10.
+  const jsNumber = (name) => name.replace(/(\d)\.0$/, '$1');
+  assert.ok(fixture.infrequent.length >= 12);
+  for (const [i, c] of fixture.infrequent.entries()) {
+    const what = `infrequent case ${i} ${JSON.stringify(c.options)}`;
+    const model = new wl.OneHotEncoder(c.options).fit(c.X);
+    assert.deepEqual(model.categories, c.categories, what);
+    assert.deepEqual(model.infrequentCategories, c.infrequentCategories, what);
+    const out = model.transform(c.E);
+    near(out, c.transform, 0, what);
+    assert.deepEqual(model.inverseTransform(out), c.inverse, `${what} inverse`);
+    assert.deepEqual(model.getFeatureNamesOut(), c.featureNamesOut.map(jsNumber), `${what} names`);
+    const copy = wl.loadModel(JSON.parse(JSON.stringify(model)));
+    assert.deepEqual(copy.transform(c.E), out, `${what} round trip`);
+    assert.deepEqual(copy.infrequentCategories, c.infrequentCategories, `${what} round trip`);
+  }
+});
+
+test('OneHotEncoder infrequent categories by hand, and their errors', () => {
+  // a: 3, b: 2, c: 1, d: 1. minFrequency 2 groups c and d; a fraction 0.4 of 7 rows (2.8) also b.
+  const rows = [['a'], ['a'], ['a'], ['b'], ['b'], ['c'], ['d']];
+  const count = new wl.OneHotEncoder({ minFrequency: 2 }).fit(rows);
+  assert.deepEqual(count.infrequentCategories, [['c', 'd']]);
+  assert.deepEqual(count.transform([['a'], ['c'], ['d'], ['b']]).toArray(), [[1, 0, 0], [0, 0, 1], [0, 0, 1], [0, 1, 0]]);
+  assert.deepEqual(count.getFeatureNamesOut(['letter']), ['letter_a', 'letter_b', 'letter_infrequent_sklearn']);
+  assert.deepEqual(count.inverseTransform([[0, 0, 1]]), [['infrequent_sklearn']]);
+  assert.deepEqual(new wl.OneHotEncoder({ minFrequency: 0.4 }).fit(rows).infrequentCategories, [['b', 'c', 'd']]);
+  // maxCategories 2: one frequent column and the infrequent one; ties broken by category order.
+  assert.deepEqual(new wl.OneHotEncoder({ maxCategories: 2 }).fit(rows).infrequentCategories, [['b', 'c', 'd']]);
+  assert.deepEqual(new wl.OneHotEncoder({ maxCategories: 3 }).fit(rows).infrequentCategories, [['c', 'd']]);
+  // Unknown categories: an Error, all zeros, or the infrequent column.
+  assert.throws(() => count.transform([['z']]), /found unknown category 'z' in column 0/);
+  assert.deepEqual(new wl.OneHotEncoder({ minFrequency: 2, handleUnknown: 'ignore' }).fit(rows).transform([['z']]).toArray(), [[0, 0, 0]]);
+  const ifExist = new wl.OneHotEncoder({ minFrequency: 2, handleUnknown: 'infrequent_if_exist' }).fit(rows);
+  assert.deepEqual(ifExist.transform([['z']]).toArray(), [[0, 0, 1]]);
+  // Without infrequent categories (the default) the attribute does not exist, as scikit-learn's.
+  assert.throws(() => new wl.OneHotEncoder().fit(rows).infrequentCategories, /infrequentCategories is defined when minFrequency or maxCategories is set/);
+  assert.throws(() => new wl.OneHotEncoder({ minFrequency: 2, drop: ['c'] }).fit(rows), /drop\[0\]: unable to drop category 'c' from feature 0 because it is infrequent/);
+  assert.throws(() => new wl.OneHotEncoder({ minFrequency: 0 }), /minFrequency must be null, an integer count at least 1 or a fraction in \(0, 1\)/);
+  assert.throws(() => new wl.OneHotEncoder({ minFrequency: 1.5 }), /minFrequency must be/);
+  assert.throws(() => new wl.OneHotEncoder({ maxCategories: 0 }), /maxCategories must be null or an integer at least 1/);
+  assert.throws(() => count.getFeatureNamesOut(['a', 'b']), /inputFeatures must be 1 strings/);
+  const saved = JSON.parse(JSON.stringify(count));
+  saved.state.infrequent = [[9]];
+  assert.throws(() => wl.loadModel(saved), /state.infrequent must hold/);
 });
 
 test('encoders in a Pipeline, cross-validation and a grid search over string rows; clone and JSON', async () => {

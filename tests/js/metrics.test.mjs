@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { metrics } from 'wasmlearn';
+import { metrics, DenseMatrix, setConfig } from 'wasmlearn';
 
 const fixture = JSON.parse(readFileSync(new URL('../fixtures/metrics.json', import.meta.url), 'utf8'));
 const number = (v) => (typeof v === 'string' ? Number(v) : v);
@@ -48,6 +48,12 @@ for (const group of Object.keys(fixture))
       const what = `${c.fn} case ${i} ${JSON.stringify(c.options).slice(0, 80)}`;
       // A function without options takes none (an options object is then an extra argument).
       const options = metrics[c.fn].metadata.params.length ? [c.options] : [];
+      seen.set(c.fn, (seen.get(c.fn) ?? 0) + 1);
+      // scikit-learn raised: its message's first sentence, in camelCase.
+      if (c.error) {
+        assert.throws(() => quietly(() => metrics[c.fn](...c.args, ...options)), (e) => e.message.includes(c.error), what);
+        continue;
+      }
       const [actual] = quietly(() => metrics[c.fn](...c.args, ...options));
       if (c.fn === 'rocCurve') {
         // ≥ 1.3: the first threshold is +Infinity (1.2.1 wrote max + 1).
@@ -67,7 +73,6 @@ for (const group of Object.keys(fixture))
       } else {
         near(actual, c.expected, 1e-10, what);
       }
-      seen.set(c.fn, (seen.get(c.fn) ?? 0) + 1);
     }
     for (const [fn, count] of seen) assert.ok(count >= 20, `${fn} has ${count} cases`);
   });
@@ -228,4 +233,69 @@ test('silhouetteScore sampleSize scores the rows of the seeded permutation (the 
     assert.equal(sampled(), expectedScore, `seed ${seed}`);
   }
   assert.throws(() => metrics.silhouetteScore(X, labels, { sampleSize: 0 }), /sampleSize must be at least 1/);
+});
+
+test('classificationReport targetNames: the rows and keys in the order of labels; wrong lengths as scikit-learn', () => {
+  const names = ['setosa', 'versicolor', 'virginica'];
+  assert.equal(
+    metrics.classificationReport([0, 1, 1, 2], [0, 1, 2, 2], { targetNames: names }),
+    '              precision    recall  f1-score   support\n\n' +
+      '      setosa       1.00      1.00      1.00         1\n' +
+      '  versicolor       1.00      0.50      0.67         2\n' +
+      '   virginica       0.50      1.00      0.67         1\n\n' +
+      '    accuracy                           0.75         4\n' +
+      '   macro avg       0.83      0.83      0.78         4\n' +
+      'weighted avg       0.88      0.75      0.75         4\n',
+  );
+  // A name wider than 'weighted avg' widens the first column, counted in characters (not UTF-8 bytes).
+  const wide = metrics.classificationReport(['a', 'b'], ['a', 'b'], { targetNames: ['ünïcödé name here', 'b'] });
+  assert.equal(wide.split('\n')[2], 'ünïcödé name here       1.00      1.00      1.00         1');
+  // Names follow `labels`; with labels given a list of another length warns and the rows stop at the shorter.
+  const shorter = () =>
+    metrics.classificationReport([0, 1, 1, 2], [0, 1, 2, 2], { labels: [2, 0], targetNames: ['virginica'], outputDict: true });
+  const [dict] = quietly(shorter);
+  assert.deepEqual(Object.keys(dict), ['virginica', 'micro avg', 'macro avg', 'weighted avg']);
+  assert.deepEqual(dict.virginica, { precision: 0.5, recall: 1, 'f1-score': 2 / 3, support: 1 });
+  // (A warning is printed once per program, and the fixture cases may have printed it: 'error' shows it.)
+  const previous = setConfig({ warnings: 'error' });
+  try {
+    assert.throws(shorter, { name: 'UserWarning', message: /labels size, 2, does not match size of targetNames, 1/ });
+  } finally {
+    setConfig(previous);
+  }
+  assert.throws(() => metrics.classificationReport([0, 1, 2], [0, 1, 2], { targetNames: ['a', 'b'] }),
+    { message: 'Number of classes, 3, does not match size of targetNames, 2. Try specifying the labels parameter' });
+  assert.throws(() => metrics.classificationReport([0, 1], [0, 1], { targetNames: 'ab' }), /targetNames must be an array of strings, got "ab"/);
+  assert.throws(() => metrics.classificationReport([0, 1], [0, 1], { targetNames: ['a', 2] }), /targetNames\[1\] must be a string, got 2/);
+  // null (the default) names the rows by their labels.
+  assert.equal(metrics.classificationReport([0, 1], [0, 1], { targetNames: null }), metrics.classificationReport([0, 1], [0, 1]));
+});
+
+test('multilabel rocAucScore and averagePrecisionScore: hand-checked areas, every average, the errors', () => {
+  const y = [[1, 0], [0, 1], [1, 1], [0, 0]], score = [[0.9, 0.2], [0.3, 0.8], [0.6, 0.7], [0.1, 0.75]];
+  // Label 0: positives 0.9, 0.6 above negatives 0.3, 0.1 (area 1); label 1: positives 0.8, 0.7 against
+  // negatives 0.2, 0.75, three of four pairs ordered (0.75). Micro: 14 of the 16 pairs of all entries.
+  assert.deepEqual(Array.from(metrics.rocAucScore(y, score, { average: null })), [1, 0.75]);
+  assert.equal(metrics.rocAucScore(y, score), 0.875);
+  assert.equal(metrics.rocAucScore(y, score, { average: 'weighted' }), 0.875);
+  assert.equal(metrics.rocAucScore(y, score, { average: 'micro' }), 14 / 16);
+  // 'samples': row 3 holds one class only, where the area is undefined.
+  assert.throws(() => metrics.rocAucScore(y, score, { average: 'samples' }), /Only one class present in yTrue/);
+  // Label 1 ranked 0.8 (+), 0.75 (-), 0.7 (+), 0.2 (-): precision 1 at recall 1/2, 2/3 at recall 1.
+  assert.deepEqual(Array.from(metrics.averagePrecisionScore(y, score, { average: null })), [1, 0.5 + 0.5 * (2 / 3)]);
+  // A DenseMatrix works as rows do; one column is one label per sample.
+  const dense = new DenseMatrix(Float64Array.from(y.flat()), 4, 2);
+  assert.equal(metrics.rocAucScore(dense, score), 0.875);
+  assert.equal(metrics.rocAucScore([[0], [1], [1]], [0.2, 0.9, 0.4]), 1);
+  assert.throws(() => metrics.rocAucScore([[1, 2], [0, 1]], [[0.1, 0.2], [0.3, 0.4]]), /yTrue as a matrix must be a multilabel indicator of 0 and 1, got 2 at row 0, column 1/);
+  assert.throws(() => metrics.rocAucScore(y, [[0.1, 0.2, 0.3], [0.1, 0.2, 0.3], [0.1, 0.2, 0.3], [0.1, 0.2, 0.3]]), /yScore must have the shape of yTrue, 4x2, got 4x3/);
+  assert.throws(() => metrics.rocAucScore(y, score, { labels: [0, 1] }), /labels applies to multiclass yTrue, not to a multilabel indicator matrix/);
+  assert.throws(() => metrics.averagePrecisionScore(y, score, { posLabel: 0 }), /posLabel is fixed to 1 for a multilabel indicator yTrue/);
+  assert.equal(metrics.averagePrecisionScore(y, score, { posLabel: 1 }), metrics.averagePrecisionScore(y, score));
+  // Multiclass rocAucScore keeps scikit-learn's two averages.
+  assert.throws(() => metrics.rocAucScore([0, 1, 2], [[0.8, 0.1, 0.1], [0.1, 0.8, 0.1], [0.1, 0.1, 0.8]], { multiClass: 'ovr', average: 'micro' }),
+    /average must be 'macro' or 'weighted' for multiclass targets/);
+  // The metrics of one label per sample say so when given an indicator matrix.
+  for (const fn of ['f1Score', 'accuracyScore', 'precisionRecallFscoreSupport', 'zeroOneLoss'])
+    assert.throws(() => metrics[fn](y, y), /yTrue: \w+ takes one label per sample, not a multilabel indicator matrix \(taken by rocAucScore, averagePrecisionScore\)/, fn);
 });

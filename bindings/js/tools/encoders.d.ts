@@ -17,7 +17,7 @@ declare class CategoricalEncoder<Options> {
   fit(X: Rows | MatrixLike, y?: unknown): this;
   transform(X: Rows | MatrixLike): DenseMatrix;
   fitTransform(X: Rows | MatrixLike, y?: unknown): DenseMatrix;
-  /** Rows of categories (null for an unknown one under handleUnknown 'ignore' / 'use_encoded_value'). */
+  /** Rows of categories (null for an unknown one under handleUnknown 'ignore' / 'use_encoded_value'; 'infrequent_sklearn' for OneHotEncoder's infrequent column). */
   inverseTransform(X: MatrixLike): (string | number | null)[][];
   toJSON(): ModelJSON;
   dispose(): void;
@@ -28,14 +28,22 @@ export interface OneHotEncoderOptions {
   categories?: 'auto' | Categories;
   /** The category of each column that gets no column: null, 'first', 'if_binary' or one category (or null) per column. Default: null. */
   drop?: null | 'first' | 'if_binary' | (string | number | null)[];
-  /** 'error' or 'ignore' (an unknown category gives all-zero columns). Default: "error". */
-  handleUnknown?: 'error' | 'ignore';
+  /** 'error', 'ignore' (an unknown category gives all-zero columns) or 'infrequent_if_exist' (the infrequent column, else all zeros). Default: "error". */
+  handleUnknown?: 'error' | 'ignore' | 'infrequent_if_exist';
+  /** Categories seen fewer times in fit (an integer count, or a fraction of the rows in (0, 1)) are infrequent. Default: null. */
+  minFrequency?: number | null;
+  /** At most this many output columns per feature, the infrequent column included (integer ≥ 1). Default: null. */
+  maxCategories?: number | null;
 }
 
 /** One indicator column per category of each column (scikit-learn's OneHotEncoder, dense output). */
 export declare class OneHotEncoder extends CategoricalEncoder<OneHotEncoderOptions> {
   constructor(options?: OneHotEncoderOptions);
   static fromJSON(json: ModelJSON | string): OneHotEncoder;
+  /** The infrequent categories of each feature (null where none); throws unless minFrequency or maxCategories is set. */
+  readonly infrequentCategories: ((string | number)[] | null)[];
+  /** Output column names, `${feature}_${category}` (x0, x1, ... unless given; `${feature}_infrequent_sklearn` for the infrequent column). */
+  getFeatureNamesOut(inputFeatures?: string[]): string[];
 }
 
 export interface OrdinalEncoderOptions {

@@ -42,6 +42,7 @@ const baseType = (p) => {
     case 'integer': case 'number': return 'number';
     case 'array': return 'number[]';
     case 'matrix': return 'number[][]';
+    case 'strings': return 'string[]';
     case 'object': return 'Record<string, unknown>';
     case 'union': return p.oneOf.map(baseType).join(' | ');
     default: return p.type;

@@ -56,6 +56,7 @@ const argumentTypes = {
   vector: 'ArrayLike<number>',
   targets: 'Targets',
   labels: 'Labels',
+  labelsOrIndicator: 'Labels | MatrixLike',
   values: 'number | Values',
   coefs: 'Values | MatrixLike',
   rows: 'MatrixLike',

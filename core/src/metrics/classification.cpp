@@ -316,8 +316,14 @@ std::string fixed(double v, int digits) {
   std::snprintf(buffer, sizeof buffer, "%.*f", digits, v);
   return buffer;
 }
+// Python pads by characters: the length of UTF-8 text in code points (continuation bytes not counted).
+std::size_t text_width(const std::string& s) {
+  return static_cast<std::size_t>(
+      std::count_if(s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+}
 std::string right(const std::string& s, std::size_t width) {
-  return s.size() >= width ? s : std::string(width - s.size(), ' ') + s;
+  const std::size_t w = text_width(s);
+  return w >= width ? s : std::string(width - w, ' ') + s;
 }
 // One column of the report: a space, then the text right-aligned in 9 (Python's " {:>9}").
 std::string column(const std::string& s) { return " " + right(s, 9); }
@@ -330,16 +336,16 @@ std::string support_text(double v, bool weighted) {
 
 }  // namespace
 
-std::string classification_report(const LabelledPair& s, const std::vector<double>& labels,
-                                  const std::vector<std::string>& names, int digits, bool as_json,
-                                  ZeroDivision zero_division, Warnings& warnings) {
-  const std::vector<int> rows = metric_labels(s, labels);
+std::string classification_report(const LabelledPair& s, const std::vector<std::string>& names,
+                                  const ReportOptions& options, Warnings& warnings) {
+  const int digits = options.digits;
+  const std::vector<int> rows = metric_labels(s, options.labels);
   // The micro average is the accuracy when every present class is reported.
   bool micro_is_accuracy = true;
   for (int c = 0; c < s.present; ++c) micro_is_accuracy &= std::find(rows.begin(), rows.end(), c) != rows.end();
   PrfsOptions o;
   o.labels.assign(rows.begin(), rows.end());
-  o.zero_division = zero_division;
+  o.zero_division = options.zero_division;
   o.average = std::nullopt;
   const Prfs per_label = precision_recall_fscore_support(s, o, warnings);
   const double total = sequential_sum(per_label.support);
@@ -347,8 +353,19 @@ std::string classification_report(const LabelledPair& s, const std::vector<doubl
 
   std::vector<std::string> row_names;
   for (int c : rows) row_names.push_back(names.at(static_cast<std::size_t>(c)));
+  if (const auto& given = options.target_names) {
+    if (given->size() != rows.size()) {
+      const std::string sizes =
+          std::to_string(rows.size()) + ", does not match size of targetNames, " + std::to_string(given->size());
+      if (options.labels.empty())
+        throw InvalidArgument("Number of classes, " + sizes + ". Try specifying the labels parameter");
+      warnings.add(WarningKind::parameter, "labels size, " + sizes);
+    }
+    row_names = *given;  // every name sets the width, as scikit-learn's
+  }
   std::size_t width = std::max<std::size_t>(std::string("weighted avg").size(), static_cast<std::size_t>(digits));
-  for (const auto& name : row_names) width = std::max(width, name.size());
+  for (const auto& name : row_names) width = std::max(width, text_width(name));
+  const std::size_t shown_rows = std::min(rows.size(), row_names.size());
 
   nlohmann::ordered_json dict = nlohmann::ordered_json::object();  // in scikit-learn's key order
   std::string text = right("", width) + " " + column("precision") + column("recall") + column("f1-score") +
@@ -358,7 +375,7 @@ std::string classification_report(const LabelledPair& s, const std::vector<doubl
     text += right(name, width) + " " + column(fixed(p, digits)) + column(fixed(r, digits)) + column(fixed(f, digits)) +
             column(support_text(support, weighted)) + "\n";
   };
-  for (std::size_t k = 0; k < rows.size(); ++k)
+  for (std::size_t k = 0; k < shown_rows; ++k)
     add_row(row_names[k], per_label.precision[static_cast<Index>(k)], per_label.recall[static_cast<Index>(k)],
             per_label.fscore[static_cast<Index>(k)], per_label.support[static_cast<Index>(k)]);
   text += "\n";
@@ -374,7 +391,7 @@ std::string classification_report(const LabelledPair& s, const std::vector<doubl
               a.precision[0], a.recall[0], a.fscore[0], total);
     }
   }
-  return as_json ? dict.dump() : text;
+  return options.as_json ? dict.dump() : text;
 }
 
 }  // namespace wasmlearn

@@ -12,6 +12,12 @@ IntVector codes(const Eigen::Map<const Matrix>& a) { return a.col(0).cast<int>()
 LabelledPair pair_of(const FunctionArrays& a, const std::vector<double>& sample_weight) {
   return LabelledPair(codes(a[0]), codes(a[1]), sample_weight);
 }
+// A labels_or_indicator argument with more than one column is an indicator matrix.
+bool multilabel(const Eigen::Map<const Matrix>& a) { return a.cols() > 1; }
+// One score, or one per class or label when no average is asked for (a binary score is one number).
+NdArray averaged(const Vector& scores, const std::optional<Average>& average, const Eigen::Map<const Matrix>& y_score) {
+  return !average && y_score.cols() > 1 ? NdArray::from(scores) : NdArray::scalar(scores[0]);
+}
 }  // namespace
 
 ZeroDivision zero_division_of(const ZeroDivisionOption& option) {
@@ -84,8 +90,9 @@ FunctionResult Describe<fn::ClassificationReport>::run(const FunctionArrays& a, 
   std::vector<std::string> names = context.class_names;
   // Called without the JS layer's names (natively): the codes name themselves.
   for (std::size_t c = names.size(); c < static_cast<std::size_t>(s.present) + o.labels.size(); ++c) names.push_back(std::to_string(c));
-  const std::string report = classification_report(s, o.labels, names, static_cast<int>(o.digits), o.output_dict,
-                                                   zero_division_of(o.zero_division), r.warnings);
+  const ReportOptions options{o.labels, o.target_names, static_cast<int>(o.digits), o.output_dict,
+                              zero_division_of(o.zero_division)};
+  const std::string report = classification_report(s, names, options, r.warnings);
   // The object form is already JSON text, in scikit-learn's key order.
   return r.add("", std::vector<std::string>{o.output_dict ? report : json(report).dump()});
 }
@@ -124,14 +131,26 @@ FunctionResult Describe<fn::HingeLoss>::run(const FunctionArrays& a, const P& o)
 }
 
 FunctionResult Describe<fn::RocAucScore>::run(const FunctionArrays& a, const P& o) {
-  const double area = roc_auc_score(codes(a[0]), a[1], o.average, o.multi_class, o.labels, o.sample_weight, o.max_fpr.value_or(1));
-  return FunctionResult().add("", NdArray::scalar(area));
+  const double max_fpr = o.max_fpr.value_or(1);
+  if (!multilabel(a[0]))
+    return FunctionResult().add("", NdArray::scalar(roc_auc_score(codes(a[0]), a[1], o.average, o.multi_class, o.labels,
+                                                                  o.sample_weight, max_fpr)));
+  if (!o.labels.empty())
+    throw InvalidArgument("labels applies to multiclass yTrue, not to a multilabel indicator matrix");
+  return FunctionResult().add(
+      "", averaged(roc_auc_score(a[0], a[1], o.average, o.sample_weight, max_fpr), o.average, a[1]));
 }
 
 FunctionResult Describe<fn::AveragePrecisionScore>::run(const FunctionArrays& a, const P& o) {
   FunctionResult r;
-  const double ap = average_precision_score(codes(a[0]), a[1], static_cast<int>(o.pos_label), o.average, o.sample_weight, r.warnings);
-  return r.add("", NdArray::scalar(ap));
+  if (!multilabel(a[0]))
+    return r.add("", averaged(average_precision_score(codes(a[0]), a[1], static_cast<int>(o.pos_label), o.average,
+                                                      o.sample_weight, r.warnings),
+                              o.average, a[1]));
+  if (o.pos_label != 1)
+    throw InvalidArgument("posLabel is fixed to 1 for a multilabel indicator yTrue: leave it out or set it to 1");
+  return r.add("",
+               averaged(average_precision_score(a[0], a[1], o.average, o.sample_weight, r.warnings), o.average, a[1]));
 }
 
 }  // namespace wasmlearn

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <numeric>
 #include <string>
@@ -98,25 +99,66 @@ double binary_average_precision(IntVectorRef y_true, VectorRef score, int pos_la
   return std::max(0.0, -sum);  // ≥ 1.4 clips the -0.0 of rounding
 }
 
-// The mean of a per-class score, uniform ('macro') or weighted by the (weighted) support of each class.
-// codes[c]: the class code of score column c.
-template <class PerClass>
-double average_over_classes(IntVectorRef y_true, const std::vector<int>& codes, Average average, const Vector& w,
-                            const PerClass& per_class) {
-  if (average != Average::macro && average != Average::weighted)
-    throw InvalidArgument("average must be 'macro' or 'weighted' for multiclass targets");
-  double sum = 0, total = 0;
-  for (std::size_t c = 0; c < codes.size(); ++c) {
-    double support = 1;
-    if (average == Average::weighted) {
-      support = 0;
-      for (Index i = 0; i < y_true.size(); ++i)
-        if (y_true[i] == codes[c]) support += w.size() ? w[i] : 1.0;
-    }
-    sum += support * per_class(static_cast<Index>(c));
-    total += support;
+// A binary score of 0/1 truths against scores, with optional weights (empty: all 1).
+using BinaryScore = std::function<double(IntVectorRef, VectorRef, const std::vector<double>&)>;
+
+// scikit-learn's _average_binary_score over the columns of a 0/1 indicator matrix (see ranking.hpp).
+Vector average_binary_score(MatrixRef y_true, MatrixRef score, std::optional<Average> average,
+                            const std::vector<double>& sample_weight, const BinaryScore& binary) {
+  const Index n = y_true.rows(), labels = y_true.cols();
+  if (score.rows() != n || score.cols() != labels)
+    throw InvalidArgument("yScore must have the shape of yTrue, " + std::to_string(n) + "x" + std::to_string(labels) +
+                          ", got " + std::to_string(score.rows()) + "x" + std::to_string(score.cols()));
+  if (average == Average::binary)
+    throw InvalidArgument("average must be 'micro', 'macro', 'weighted', 'samples' or null for multilabel targets");
+  const Vector w = sample_weights(sample_weight, n);
+  if (average == Average::micro) {
+    // Every entry, row by row (numpy's ravel), is one sample with its row's weight.
+    IntVector truth(n * labels);
+    Vector scores(n * labels);
+    std::vector<double> weights;
+    for (Index i = 0; i < n; ++i)
+      for (Index j = 0; j < labels; ++j) {
+        truth[i * labels + j] = static_cast<int>(y_true(i, j));
+        scores[i * labels + j] = score(i, j);
+        if (w.size()) weights.push_back(w[i]);
+      }
+    return Vector::Constant(1, binary(truth, scores, weights));
   }
-  return total > 0 ? sum / total : 0.0;
+  const bool by_row = average == Average::samples;
+  Vector weight_of;  // empty: a uniform mean
+  if (average == Average::weighted) {
+    weight_of = w.size() ? Vector(y_true.transpose() * w) : Vector(y_true.colwise().sum().transpose());
+    if (std::abs(weight_of.sum()) <= 1e-8) return Vector::Zero(1);  // numpy.isclose(sum, 0)
+  } else if (by_row) {
+    weight_of = w;
+  }
+  const Index count = by_row ? n : labels;
+  Vector scores(count);
+  for (Index c = 0; c < count; ++c) {
+    const IntVector truth = (by_row ? Vector(y_true.row(c).transpose()) : Vector(y_true.col(c))).cast<int>();
+    const Vector s = by_row ? Vector(score.row(c).transpose()) : Vector(score.col(c));
+    scores[c] = binary(truth, s, by_row ? std::vector<double>{} : sample_weight);
+  }
+  if (!average) return scores;
+  if (weight_of.size() == 0) return Vector::Constant(1, scores.mean());
+  for (Index c = 0; c < count; ++c)
+    if (weight_of[c] == 0) scores[c] = 0;
+  return Vector::Constant(1, scores.dot(weight_of) / weight_of.sum());
+}
+
+void check_indicator(MatrixRef y_true) {
+  if (y_true.rows() == 0) throw InvalidArgument("yTrue is empty");
+  if (!(y_true.array() == 0 || y_true.array() == 1).all())
+    throw InvalidArgument("yTrue as a matrix must be a multilabel indicator matrix of 0 and 1");
+}
+
+// One column per class: 1 where yTrue is that class (codes[c] is column c's class).
+Matrix binarize(IntVectorRef y_true, const std::vector<int>& codes) {
+  Matrix out(y_true.size(), static_cast<Index>(codes.size()));
+  for (std::size_t c = 0; c < codes.size(); ++c)
+    out.col(static_cast<Index>(c)) = (y_true.array() == codes[c]).cast<double>();
+  return out;
 }
 
 }  // namespace
@@ -177,23 +219,38 @@ Curve precision_recall_curve(IntVectorRef y_true, VectorRef score, int pos_label
   return out;
 }
 
-double average_precision_score(IntVectorRef y_true, MatrixRef score, int pos_label, Average average,
+Vector average_precision_score(IntVectorRef y_true, MatrixRef score, int pos_label, std::optional<Average> average,
                                const std::vector<double>& sample_weight, Warnings& warnings) {
-  if (score.cols() == 1) return binary_average_precision(y_true, score.col(0), pos_label, sample_weight, warnings);
+  if (score.cols() == 1)
+    return Vector::Constant(1, binary_average_precision(y_true, score.col(0), pos_label, sample_weight, warnings));
   const Index classes = check_class_codes(y_true, "yTrue");
   if (score.cols() != classes)
     throw InvalidArgument("yScore has " + std::to_string(score.cols()) + " columns but yTrue has " +
                           std::to_string(classes) + " classes");
   std::vector<int> codes(static_cast<std::size_t>(classes));
   std::iota(codes.begin(), codes.end(), 0);
-  const Vector w = sample_weights(sample_weight, y_true.size());
-  return average_over_classes(y_true, codes, average, w, [&](Index c) {
-    const IntVector is_class = (y_true.array() == static_cast<int>(c)).cast<int>();
-    return binary_average_precision(is_class, score.col(c), 1, sample_weight, warnings);
-  });
+  return average_precision_score(binarize(y_true, codes), score, average, sample_weight, warnings);
 }
 
-double roc_auc_score(IntVectorRef y_true, MatrixRef score, Average average, MultiClass multi_class,
+Vector average_precision_score(MatrixRef y_true, MatrixRef score, std::optional<Average> average,
+                               const std::vector<double>& sample_weight, Warnings& warnings) {
+  check_indicator(y_true);
+  return average_binary_score(y_true, score, average, sample_weight,
+                              [&](IntVectorRef truth, VectorRef s, const std::vector<double>& w) {
+                                return binary_average_precision(truth, s, 1, w, warnings);
+                              });
+}
+
+Vector roc_auc_score(MatrixRef y_true, MatrixRef score, std::optional<Average> average,
+                     const std::vector<double>& sample_weight, double max_fpr) {
+  check_indicator(y_true);
+  return average_binary_score(y_true, score, average, sample_weight,
+                              [&](IntVectorRef truth, VectorRef s, const std::vector<double>& w) {
+                                return binary_roc_auc(truth, s, 1, w, max_fpr);
+                              });
+}
+
+double roc_auc_score(IntVectorRef y_true, MatrixRef score, std::optional<Average> average, MultiClass multi_class,
                      const std::vector<double>& labels, const std::vector<double>& sample_weight, double max_fpr) {
   if (score.rows() != y_true.size())
     throw InvalidArgument("yScore has " + std::to_string(score.rows()) + " rows but yTrue has " +
@@ -208,6 +265,8 @@ double roc_auc_score(IntVectorRef y_true, MatrixRef score, Average average, Mult
                           format_number(max_fpr));
   if (multi_class == MultiClass::raise)
     throw InvalidArgument("multiClass must be 'ovr' or 'ovo' for multiclass targets");
+  if (average != Average::macro && average != Average::weighted)
+    throw InvalidArgument("average must be 'macro' or 'weighted' for multiclass targets");
   const Index classes = labels.empty() ? present : static_cast<Index>(labels.size());
   if (score.cols() != classes)
     throw InvalidArgument(std::string(labels.empty() ? "Number of classes in yTrue" : "Number of given labels") +
@@ -222,15 +281,8 @@ double roc_auc_score(IntVectorRef y_true, MatrixRef score, Average average, Mult
   for (Index c = 0; c < classes; ++c)
     codes.push_back(labels.empty() ? static_cast<int>(c) : static_cast<int>(labels[static_cast<std::size_t>(c)]));
   auto code_of = [&](Index column) { return codes[static_cast<std::size_t>(column)]; };
-  const Vector w = sample_weights(sample_weight, y_true.size());
-  if (multi_class == MultiClass::ovr)
-    return average_over_classes(y_true, codes, average, w, [&](Index c) {
-      IntVector is_class = (y_true.array() == code_of(c)).cast<int>();
-      return binary_roc_auc(is_class, score.col(c), 1, sample_weight);
-    });
+  if (multi_class == MultiClass::ovr) return roc_auc_score(binarize(y_true, codes), score, average, sample_weight)[0];
   if (!sample_weight.empty()) throw InvalidArgument("sampleWeight is not supported for multiclass one-vs-one ROC AUC");
-  if (average != Average::macro && average != Average::weighted)
-    throw InvalidArgument("average must be 'macro' or 'weighted' for multiclass targets");
   // Each pair of classes on the samples of either: the mean of the AUCs with each as the positive class.
   double sum = 0, total = 0;
   for (Index a = 0; a < classes; ++a)

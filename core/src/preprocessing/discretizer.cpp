@@ -5,6 +5,7 @@
 #include <limits>
 #include <string>
 
+#include "wasmlearn/base/random.hpp"
 #include "wasmlearn/base/validation.hpp"
 #include "wasmlearn/cluster/kmeans.hpp"
 #include "wasmlearn/preprocessing/describe.hpp"
@@ -52,6 +53,16 @@ std::vector<double> kmeans_edges(const Vector& column, int n_bins, double lo, do
   return edges;
 }
 
+// `count` rows of X drawn without replacement (the first of a seeded permutation), in X's order.
+Matrix sampled_rows(MatrixRef X, Index count, int random_state) {
+  const IntVector order = Random(static_cast<std::uint64_t>(random_state)).permutation(X.rows());
+  std::vector<Index> rows(order.data(), order.data() + count);
+  std::sort(rows.begin(), rows.end());
+  Matrix out(count, X.cols());
+  for (Index i = 0; i < count; ++i) out.row(i) = X.row(rows[static_cast<std::size_t>(i)]);
+  return out;
+}
+
 }  // namespace
 
 std::vector<double> KBinsDiscretizer::feature_edges(const Vector& column, int n_bins, Index feature) {
@@ -85,8 +96,12 @@ KBinsDiscretizer& KBinsDiscretizer::fit(MatrixRef X) {
   check_matrix(X);
   const std::vector<int> counts = bin_counts(params_.n_bins, X.cols());
   warnings_.clear();
+  const bool subsampled = params_.subsample && X.rows() > *params_.subsample;
+  const Matrix sample = subsampled ? sampled_rows(X, *params_.subsample, params_.random_state) : Matrix();
+  const MatrixRef rows = subsampled ? MatrixRef(sample) : X;
   std::vector<std::vector<double>> edges;
-  for (Index j = 0; j < X.cols(); ++j) edges.push_back(feature_edges(X.col(j), counts[static_cast<std::size_t>(j)], j));
+  for (Index j = 0; j < X.cols(); ++j)
+    edges.push_back(feature_edges(rows.col(j), counts[static_cast<std::size_t>(j)], j));
   edges_ = std::move(edges);
   return *this;
 }

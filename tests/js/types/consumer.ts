@@ -71,8 +71,16 @@ new OrdinalEncoder({ handleUnknown: 'use_encoded_value', unknownValue: -1 }).fit
 const codes: Int32Array = new LabelEncoder().fitTransform(['b', 'a']);
 crossValScore(makePipeline(new OneHotEncoder(), new LogisticRegression()), table, ['x', 'y'], { cv: 2 });
 export const encoded = [hotColumns, back.length, codes.length];
-// @ts-expect-error: handleUnknown is 'error' or 'ignore'
-new OneHotEncoder({ handleUnknown: 'infrequent_if_exist' });
+const rare = new OneHotEncoder({ handleUnknown: 'infrequent_if_exist', minFrequency: 0.1, maxCategories: 3 }).fit(table);
+export const rareNames: string[] = rare.getFeatureNamesOut(['colour', 'size']);
+export const rareCategories: ((string | number)[] | null)[] = rare.infrequentCategories;
+// Multilabel indicator matrices and report names.
+export const perLabel = metrics.rocAucScore([[1, 0], [0, 1], [1, 1]], [[0.9, 0.1], [0.2, 0.8], [0.6, 0.7]], { average: null });
+export const report = metrics.classificationReport(['a', 'b'], ['a', 'b'], { targetNames: ['first', 'second'] });
+// @ts-expect-error: targetNames are strings
+metrics.classificationReport(['a'], ['a'], { targetNames: [1] });
+// @ts-expect-error: handleUnknown is 'error', 'ignore' or 'infrequent_if_exist'
+new OneHotEncoder({ handleUnknown: 'infrequent' });
 import { loadOnnx, importableOperators } from 'wasmlearn';
 const reloaded = loadOnnx(onnxBytes[0]);
 export const reloadedParams: unknown = reloaded instanceof Pipeline ? reloaded.steps.length : reloaded.getParams();

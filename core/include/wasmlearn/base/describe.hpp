@@ -74,7 +74,8 @@ template <class... A> struct has_integral<std::variant<A...>> : std::bool_consta
 }  // namespace detail
 
 // A hyper-parameter. `Field` is bool, an integer, double, an enum (named by `choices`), std::string,
-// json (an object of options), std::vector<double>, Matrix, or a std::variant of those (an option
+// json (an object of options), std::vector<double>, std::vector<std::string> (display names, e.g.
+// classificationReport's targetNames), Matrix, or a std::variant of those (an option
 // that takes several forms, e.g. 'sqrt' | an integer count | a fraction; the first alternative
 // whose kind matches the value is used, integers before numbers), optionally in std::optional
 // (then null means "not set"). Numbers are checked against `range`; a floating alternative of a
@@ -187,6 +188,7 @@ struct Param {
     else if constexpr (std::is_floating_point_v<T>) return "number";
     else if constexpr (std::is_same_v<T, json>) return "object";
     else if constexpr (std::is_same_v<T, std::vector<double>>) return "array";
+    else if constexpr (std::is_same_v<T, std::vector<std::string>>) return "strings";
     else return "matrix";
   }
 
@@ -198,6 +200,7 @@ struct Param {
     else if constexpr (std::is_floating_point_v<T>) return v.is_number();
     else if constexpr (std::is_same_v<T, json>) return v.is_object();
     else if constexpr (std::is_same_v<T, std::vector<double>>) return v.is_array() && (v.empty() || !v[0].is_array());
+    else if constexpr (std::is_same_v<T, std::vector<std::string>>) return v.is_array();
     else return v.is_array() && !v.empty() && v[0].is_array();
   }
 
@@ -214,6 +217,7 @@ struct Param {
     else if constexpr (std::is_same_v<T, std::string>) return "a string";
     else if constexpr (std::is_same_v<T, json>) return "an object";
     else if constexpr (std::is_same_v<T, std::vector<double>>) return "an array of numbers";
+    else if constexpr (std::is_same_v<T, std::vector<std::string>>) return "an array of strings";
     else if constexpr (std::is_same_v<T, Matrix>) return "an array of rows (number[][])";
     else {
       const Range& r = range_for<T>();
@@ -298,6 +302,15 @@ struct Param {
       if (!kind_matches<T>(v)) throw InvalidArgument(n + " must be an array of numbers, got " + detail::show(v));
       std::vector<double> out;
       for (const auto& x : v) out.push_back(parse_number<double>(x, n + "[" + std::to_string(out.size()) + "]"));
+      return out;
+    } else if constexpr (std::is_same_v<T, std::vector<std::string>>) {
+      if (!kind_matches<T>(v)) throw InvalidArgument(n + " must be an array of strings, got " + detail::show(v));
+      std::vector<std::string> out;
+      for (const auto& x : v) {
+        if (!x.is_string())
+          throw InvalidArgument(n + "[" + std::to_string(out.size()) + "] must be a string, got " + detail::show(x));
+        out.push_back(x.get<std::string>());
+      }
       return out;
     } else if constexpr (std::is_same_v<T, Matrix>) {
       if (!kind_matches<T>(v)) throw InvalidArgument(n + " must be an array of rows (number[][]), got " + detail::show(v));

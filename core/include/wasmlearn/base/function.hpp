@@ -38,6 +38,8 @@ enum class ArrayKind {
   targets,  // one number per sample, or a matrix of several outputs                -> n x outputs
   labels,   // numbers or strings; all label arguments of a call are encoded with one
             // set of classes (sorted as scikit-learn's classes_)                    -> n x 1 codes
+  labels_or_indicator,  // labels as above, or a 0/1 indicator matrix of two or more columns, one per
+            // label (scikit-learn's multilabel-indicator), passed as it is               -> n x 1 codes or n x L
   values,   // a number or a 1-D array; a number gives a number back                -> n x 1
   coefs,    // one coefficient vector (gives a number back) or a matrix, one per row -> rows x p
   rows,     // a matrix whose rows are only counted here and taken by the JS layer (trainTestSplit's

@@ -13,7 +13,7 @@
 
 namespace wasmlearn {
 
-enum class Average { binary, micro, macro, weighted };
+enum class Average { binary, micro, macro, weighted, samples };  // samples: multilabel only
 
 // scikit-learn's zero_division: the value of 0/0 (0, 1 or NaN); `warn` means 0 with a warning.
 struct ZeroDivision {
@@ -71,8 +71,17 @@ double hinge_loss(IntVectorRef y_true, MatrixRef decision, const std::vector<dou
                   const std::vector<double>& sample_weight);
 
 // scikit-learn's text report (or its dictionary as JSON text when as_json); names[c] names code c.
-std::string classification_report(const LabelledPair& s, const std::vector<double>& labels,
-                                  const std::vector<std::string>& names, int digits, bool as_json,
-                                  ZeroDivision zero_division, Warnings& warnings);
+// target_names (scikit-learn's): the rows' display names in the order of the reported labels; a
+// count that differs from the labels' is an error when labels are not given, else a warning and
+// the rows past the shorter list are left out (as scikit-learn's zip).
+struct ReportOptions {
+  std::vector<double> labels;
+  std::optional<std::vector<std::string>> target_names;
+  int digits = 2;
+  bool as_json = false;
+  ZeroDivision zero_division;
+};
+std::string classification_report(const LabelledPair& s, const std::vector<std::string>& names, const ReportOptions& o,
+                                  Warnings& warnings);
 
 }  // namespace wasmlearn

@@ -82,6 +82,7 @@ struct PrecisionRecallFscoreSupport {
 struct ClassificationReport {
   struct Params {
     std::vector<double> labels, sample_weight;
+    std::optional<std::vector<std::string>> target_names;
     Index digits = 2;
     bool output_dict = false;
     ZeroDivisionOption zero_division = ZeroDivisionWord::warn;
@@ -129,7 +130,7 @@ struct HingeLoss {
 };
 struct RocAucScore {
   struct Params {
-    Average average = Average::macro;
+    std::optional<Average> average = Average::macro;
     std::vector<double> sample_weight, labels;
     MultiClass multi_class = MultiClass::raise;
     std::optional<double> max_fpr;
@@ -146,12 +147,26 @@ struct CurveFunction {
 };
 struct AveragePrecisionScore {
   struct Params {
-    Average average = Average::macro;
+    std::optional<Average> average = Average::macro;
     double pos_label = 1;
     std::vector<double> sample_weight;
   };
 };
 }  // namespace fn
+
+// The averages of a ranking score over classes or labels (multilabel: scikit-learn's
+// _average_binary_score; multiclass rocAucScore takes 'macro' and 'weighted' only).
+inline std::vector<Choice<Average>> ranking_average_choices() {
+  return {{"micro", Average::micro},
+          {"macro", Average::macro},
+          {"weighted", Average::weighted},
+          {"samples", Average::samples}};
+}
+// yTrue of a ranking score: labels, or a multilabel indicator matrix.
+inline ArrayArg ranking_truth() {
+  return {"yTrue", ArrayKind::labels_or_indicator,
+          "true labels, or a 0/1 indicator matrix with one column per label (multilabel)"};
+}
 
 // The arrays (yTrue, yPred) of the label-against-label metrics.
 inline std::vector<ArrayArg> label_pair_arrays() {
@@ -253,7 +268,11 @@ struct Describe<fn::ClassificationReport> {
       "or the same as an object (outputDict)";
   static std::vector<ArrayArg> arrays() { return label_pair_arrays(); }
   static auto params() {
-    return std::make_tuple(metric_params::labels<P>(), metric_params::sample_weight<P>(),
+    return std::make_tuple(metric_params::labels<P>(),
+                           param("targetNames", &P::target_names,
+                                 "display names of the report's rows, one per label in the order of labels (null: "
+                                 "the labels themselves)"),
+                           metric_params::sample_weight<P>(),
                            param("digits", &P::digits, "digits of the text's numbers", at_least(0)),
                            param("outputDict", &P::output_dict, "return an object keyed by label instead of text"),
                            metric_params::zero_division<P>());
@@ -379,16 +398,19 @@ struct Describe<fn::RocAucScore> {
   static constexpr const char* name = "rocAucScore";
   static constexpr const char* module = "metrics";
   static constexpr const char* doc =
-      "area under the ROC curve: binary (scores of the greater class) or multiclass one-vs-rest / one-vs-one on "
-      "probabilities";
+      "area under the ROC curve: binary (scores of the greater class), multiclass one-vs-rest / one-vs-one on "
+      "probabilities, or multilabel (one score column per label)";
   static std::vector<ArrayArg> arrays() {
-    return {{"yTrue", ArrayKind::labels, "true labels"},
-            {"yScore", ArrayKind::targets, "scores: one per sample (binary), or probabilities, one column per class"}};
+    return {ranking_truth(),
+            {"yScore", ArrayKind::targets,
+             "scores: one per sample (binary), probabilities, one column per class, or one column per label"}};
   }
   static auto params() {
     return std::make_tuple(
-        param("average", &P::average, "multiclass: the mean over classes or pairs, uniform or weighted by prevalence",
-              {{"macro", Average::macro}, {"weighted", Average::weighted}}),
+        param("average", &P::average,
+              "multiclass: the mean over classes or pairs, uniform ('macro') or weighted by prevalence; multilabel "
+              "also 'micro' (every entry one sample), 'samples' (per row) and null (one area per label)",
+              ranking_average_choices()),
         metric_params::sample_weight<P>(),
         param("multiClass", &P::multi_class, "multiclass strategy (needed for multiclass yTrue)",
               {{"raise", MultiClass::raise}, {"ovr", MultiClass::ovr}, {"ovo", MultiClass::ovo}}),
@@ -397,7 +419,9 @@ struct Describe<fn::RocAucScore> {
               "binary: the standardised partial area (McClish) up to this false positive rate; null: the whole area",
               Range{0, 1, true, false}));
   }
-  static std::vector<ResultDecl> results() { return {{"", ResultKind::number, "the area"}}; }
+  static std::vector<ResultDecl> results() {
+    return {{"", ResultKind::array, "the area (a Float64Array, one per label, when average is null)"}};
+  }
   static FunctionResult run(const FunctionArrays& a, const P& o);
 };
 
@@ -445,18 +469,24 @@ struct Describe<fn::AveragePrecisionScore> {
   static constexpr const char* name = "averagePrecisionScore";
   static constexpr const char* module = "metrics";
   static constexpr const char* doc =
-      "area under the precision-recall step curve: binary, or multiclass one-vs-rest averaged over classes";
+      "area under the precision-recall step curve: binary, multiclass one-vs-rest, or multilabel (one score column "
+      "per label), averaged over classes or labels";
   static std::vector<ArrayArg> arrays() {
-    return {{"yTrue", ArrayKind::labels, "true labels"},
-            {"yScore", ArrayKind::targets, "scores of the positive class, or one column per class"}};
+    return {ranking_truth(),
+            {"yScore", ArrayKind::targets, "scores of the positive class, or one column per class or label"}};
   }
   static auto params() {
-    return std::make_tuple(param("average", &P::average, "multiclass: the mean over classes, uniform or weighted by support",
-                                 {{"macro", Average::macro}, {"weighted", Average::weighted}}),
-                           param("posLabel", &P::pos_label, "the positive class (binary)").of_labels(),
-                           metric_params::sample_weight<P>());
+    return std::make_tuple(
+        param("average", &P::average,
+              "multiclass and multilabel: the mean over classes, uniform ('macro') or weighted by "
+              "support, 'micro' (every entry one sample), 'samples' (per row) or null (one per class)",
+              ranking_average_choices()),
+        param("posLabel", &P::pos_label, "the positive class (binary; 1 for multilabel)").of_labels(),
+        metric_params::sample_weight<P>());
   }
-  static std::vector<ResultDecl> results() { return {{"", ResultKind::number, "the average precision"}}; }
+  static std::vector<ResultDecl> results() {
+    return {{"", ResultKind::array, "the average precision (a Float64Array, one per class, when average is null)"}};
+  }
   static FunctionResult run(const FunctionArrays& a, const P& o);
 };
 

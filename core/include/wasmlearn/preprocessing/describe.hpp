@@ -265,7 +265,12 @@ struct Describe<KBinsDiscretizer> {
             }),
         param("strategy", &P::strategy,
               "'uniform' (equal widths), 'quantile' (equal counts) or 'kmeans' (1-D k-means from the uniform bins' midpoints)",
-              {{"uniform", BinStrategy::uniform}, {"quantile", BinStrategy::quantile}, {"kmeans", BinStrategy::kmeans}}));
+              {{"uniform", BinStrategy::uniform}, {"quantile", BinStrategy::quantile}, {"kmeans", BinStrategy::kmeans}}),
+        param("subsample", &P::subsample,
+              "the edges are fitted on at most this many rows, drawn without replacement (≥ 1.5: every strategy; the "
+              "draws are the library's, not numpy's); null: every row",
+              at_least(1)),
+        param("randomState", &P::random_state, "seed of the subsample's draws", at_least(0)));
   }
   static auto attributes() {
     using E = KBinsDiscretizer;

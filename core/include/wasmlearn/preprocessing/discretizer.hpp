@@ -5,7 +5,12 @@
 // bin ('onehot-dense'; scikit-learn's default 'onehot' is sparse, which wasmlearn does not output).
 // Quantile and k-means bins of width ≤ 1e-8 are removed (a data warning); a constant feature gets
 // one bin, (-∞, ∞). A value is in bin b when edge b ≤ x < edge b+1 (the outer edges extend to ±∞).
+// As scikit-learn ≥ 1.5, the edges of every strategy come from at most `subsample` rows (200 000 by
+// default; nullopt: all), drawn without replacement by the library's generator seeded by randomState:
+// the same rows natively and in WASM, but not numpy's rows, so a subsampled fit differs from
+// scikit-learn's in the draws (with n ≤ subsample both use every row).
 #pragma once
+#include <optional>
 #include <variant>
 #include <vector>
 
@@ -22,6 +27,8 @@ struct KBinsDiscretizerParams {
   std::variant<int, std::vector<double>> n_bins = 5;  // one count, or one per feature
   BinEncode encode = BinEncode::onehot_dense;
   BinStrategy strategy = BinStrategy::quantile;
+  std::optional<Index> subsample = 200000;
+  int random_state = 0;
 };
 
 class KBinsDiscretizer {
