@@ -24,12 +24,20 @@ Matrix centred(MatrixRef K, const RowVector& fit_column_means, double fit_mean) 
   return Kc;
 }
 
+// Centres the training kernel in place (KernelCenterer's fit_transform, with the column means for
+// the row means too, as the kernel is symmetric): K(i, j) − (m_i + m_j) + m, in this order so that
+// the result is exactly symmetric, which the eigensolvers, reading one triangle, assume.
+void centre_symmetric(Matrix& K, const RowVector& column_means, double mean) {
+  for (Index i = 0; i < K.rows(); ++i)
+    K.row(i).array() = K.row(i).array() - (column_means.array() + column_means[i]) + mean;
+}
+
 // The k leading eigenpairs of the symmetric Kc by Spectra's Lanczos iteration, largest first.
-void leading_eigenpairs(const Eigen::MatrixXd& Kc, Index k, const KernelPCAParams& p, Vector& values,
-                        Eigen::MatrixXd& vectors) {
+void leading_eigenpairs(const Matrix& Kc, Index k, const KernelPCAParams& p, Vector& values, Eigen::MatrixXd& vectors) {
+  using Product = Spectra::DenseSymMatProd<double, Eigen::Lower, Eigen::RowMajor>;
   const Index n = Kc.rows();
-  Spectra::DenseSymMatProd<double> op(Kc);
-  Spectra::SymEigsSolver<Spectra::DenseSymMatProd<double>> eigs(op, k, std::min<Index>(n, std::max<Index>(2 * k + 1, 20)));
+  Product op(Kc);
+  Spectra::SymEigsSolver<Product> eigs(op, k, std::min<Index>(n, std::max<Index>(2 * k + 1, 20)));
   Random random(static_cast<std::uint64_t>(p.random_state));
   Vector start(n);
   for (Index i = 0; i < n; ++i) start[i] = random.uniform(-1.0, 1.0);
@@ -75,10 +83,10 @@ KernelPCA& KernelPCA::fit(MatrixRef X) {
   check_matrix(X, "X", 2);
   const Kernel kernel = fitted_kernel(params_, X);
   const Index n = X.rows();
-  const Matrix gram = kernel.type == KernelType::precomputed ? Matrix(X) : kernel_matrix(kernel, X, X);
-  const RowVector column_means = gram.colwise().mean();
+  Matrix K = kernel.type == KernelType::precomputed ? Matrix(X) : symmetric_kernel_matrix(kernel, X);
+  const RowVector column_means = K.colwise().mean();
   const double mean = column_means.mean();
-  const Eigen::MatrixXd K = centred(gram, column_means, mean);  // column-major for the eigensolvers
+  centre_symmetric(K, column_means, mean);
 
   const Index k = params_.n_components ? std::min<Index>(n, *params_.n_components) : n;
   KernelPCASolver solver = params_.eigen_solver;
