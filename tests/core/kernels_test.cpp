@@ -107,7 +107,8 @@ TEST(Kernels, BlocksEqualThePairByPairValues) {
       for (Index i = 0; i < n; ++i)
         for (Index j = 0; j <= i; ++j) {
           const double expected = pair_kernel(k, A.row(i), A.row(j));
-          ASSERT_NEAR(symmetric(i, j), expected, 1e-12 * std::max(1.0, std::fabs(expected))) << "(" << i << ", " << j << ")";
+          ASSERT_NEAR(symmetric(i, j), expected, 1e-12 * std::max(1.0, std::fabs(expected)))
+              << "(" << i << ", " << j << ")";
         }
     }
   }
