@@ -15,21 +15,13 @@ namespace wasmlearn {
 
 namespace {
 
-// Rows of a kernel against the training data, centred with the training means (KernelCenterer's
-// transform): K − trainingColumnMeans − (each row's mean) + trainingMean.
-Matrix centred(MatrixRef K, const RowVector& fit_column_means, double fit_mean) {
-  Matrix Kc = K.rowwise() - fit_column_means;
-  Kc.colwise() -= K.rowwise().mean();
-  Kc.array() += fit_mean;
-  return Kc;
-}
-
-// Centres the training kernel in place (KernelCenterer's fit_transform, with the column means for
-// the row means too, as the kernel is symmetric): K(i, j) − (m_i + m_j) + m, in this order so that
-// the result is exactly symmetric, which the eigensolvers, reading one triangle, assume.
-void centre_symmetric(Matrix& K, const RowVector& column_means, double mean) {
-  for (Index i = 0; i < K.rows(); ++i)
-    K.row(i).array() = K.row(i).array() - (column_means.array() + column_means[i]) + mean;
+// Centres rows of a kernel against the training data in place, with the training means
+// (KernelCenterer): K − trainingColumnMeans − (each row's mean) + trainingMean.
+void centre(Matrix& K, const RowVector& fit_column_means, double fit_mean) {
+  const Vector row_means = K.rowwise().mean();
+  K.rowwise() -= fit_column_means;
+  K.colwise() -= row_means;
+  K.array() += fit_mean;
 }
 
 // The k leading eigenpairs of the symmetric Kc by Spectra's Lanczos iteration, largest first.
@@ -86,7 +78,7 @@ KernelPCA& KernelPCA::fit(MatrixRef X) {
   Matrix K = kernel.type == KernelType::precomputed ? Matrix(X) : symmetric_kernel_matrix(kernel, X);
   const RowVector column_means = K.colwise().mean();
   const double mean = column_means.mean();
-  centre_symmetric(K, column_means, mean);
+  centre(K, column_means, mean);
 
   const Index k = params_.n_components ? std::min<Index>(n, *params_.n_components) : n;
   KernelPCASolver solver = params_.eigen_solver;
@@ -138,7 +130,9 @@ Matrix KernelPCA::transform(MatrixRef X) const {
   const Matrix scaled = eigenvectors_ * scales.asDiagonal();
   Matrix Z(X.rows(), scaled.cols());
   for_kernel_blocks(kernel_, X, x_fit_, [&](Index begin, MatrixRef K) {
-    Z.middleRows(begin, K.rows()).noalias() = centred(K, fit_column_means_, fit_mean_) * scaled;
+    Matrix Kc = K;
+    centre(Kc, fit_column_means_, fit_mean_);
+    Z.middleRows(begin, K.rows()).noalias() = Kc * scaled;
   });
   return Z;
 }
