@@ -101,6 +101,15 @@ TEST(Kernels, BlocksEqualThePairByPairValues) {
       kernel_rows(k, A, row_squared_norms(A), picked, 3, rows);
       const Matrix gram = kernel_matrix(k, A, A);
       for (int r = 0; r < 3; ++r) EXPECT_TRUE(rows.row(r).isApprox(gram.row(picked[r]), 1e-14)) << "row " << picked[r];
+      // The Gram matrix from its lower blocks: exactly symmetric, the pair-by-pair values.
+      const Matrix symmetric = symmetric_kernel_matrix(k, A);
+      ASSERT_TRUE(symmetric == symmetric.transpose());
+      for (Index i = 0; i < n; ++i)
+        for (Index j = 0; j <= i; ++j) {
+          const double expected = pair_kernel(k, A.row(i), A.row(j));
+          ASSERT_NEAR(symmetric(i, j), expected, 1e-12 * std::max(1.0, std::fabs(expected)))
+              << "(" << i << ", " << j << ")";
+        }
     }
   }
 }

@@ -85,6 +85,20 @@ Matrix kernel_matrix(const Kernel& kernel, MatrixRef A, MatrixRef B) {
   return K;
 }
 
+Matrix symmetric_kernel_matrix(const Kernel& kernel, MatrixRef X) {
+  const Index n = X.rows();
+  Matrix K(n, n);
+  const bool rbf = kernel.type == KernelType::rbf;
+  const Vector norms = rbf ? row_squared_norms(X) : Vector();
+  for_row_blocks(n, [&](Index begin, Index end) {
+    const Index m = end - begin;
+    kernel_block(kernel, X.middleRows(begin, m), rbf ? VectorRef(norms.segment(begin, m)) : VectorRef(norms),
+                 X.topRows(end), rbf ? VectorRef(norms.head(end)) : VectorRef(norms), K.block(begin, 0, m, end));
+  });
+  K.triangularView<Eigen::StrictlyUpper>() = K.transpose();
+  return K;
+}
+
 void kernel_rows(const Kernel& kernel, MatrixRef X, VectorRef x_norms, const Index* rows, Index count, MatrixOut out) {
   if (kernel.type == KernelType::precomputed) {
     for (Index r = 0; r < count; ++r) out.row(r) = X.row(rows[r]);

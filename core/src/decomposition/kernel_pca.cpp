@@ -15,21 +15,21 @@ namespace wasmlearn {
 
 namespace {
 
-// Rows of a kernel against the training data, centred with the training means (KernelCenterer's
-// transform): K − trainingColumnMeans − (each row's mean) + trainingMean.
-Matrix centred(MatrixRef K, const RowVector& fit_column_means, double fit_mean) {
-  Matrix Kc = K.rowwise() - fit_column_means;
-  Kc.colwise() -= K.rowwise().mean();
-  Kc.array() += fit_mean;
-  return Kc;
+// Centres rows of a kernel against the training data in place, with the training means
+// (KernelCenterer): K − trainingColumnMeans − (each row's mean) + trainingMean.
+void centre(Matrix& K, const RowVector& fit_column_means, double fit_mean) {
+  const Vector row_means = K.rowwise().mean();
+  K.rowwise() -= fit_column_means;
+  K.colwise() -= row_means;
+  K.array() += fit_mean;
 }
 
 // The k leading eigenpairs of the symmetric Kc by Spectra's Lanczos iteration, largest first.
-void leading_eigenpairs(const Eigen::MatrixXd& Kc, Index k, const KernelPCAParams& p, Vector& values,
-                        Eigen::MatrixXd& vectors) {
+void leading_eigenpairs(const Matrix& Kc, Index k, const KernelPCAParams& p, Vector& values, Eigen::MatrixXd& vectors) {
+  using Product = Spectra::DenseSymMatProd<double, Eigen::Lower, Eigen::RowMajor>;
   const Index n = Kc.rows();
-  Spectra::DenseSymMatProd<double> op(Kc);
-  Spectra::SymEigsSolver<Spectra::DenseSymMatProd<double>> eigs(op, k, std::min<Index>(n, std::max<Index>(2 * k + 1, 20)));
+  Product op(Kc);
+  Spectra::SymEigsSolver<Product> eigs(op, k, std::min<Index>(n, std::max<Index>(2 * k + 1, 20)));
   Random random(static_cast<std::uint64_t>(p.random_state));
   Vector start(n);
   for (Index i = 0; i < n; ++i) start[i] = random.uniform(-1.0, 1.0);
@@ -75,10 +75,10 @@ KernelPCA& KernelPCA::fit(MatrixRef X) {
   check_matrix(X, "X", 2);
   const Kernel kernel = fitted_kernel(params_, X);
   const Index n = X.rows();
-  const Matrix gram = kernel.type == KernelType::precomputed ? Matrix(X) : kernel_matrix(kernel, X, X);
-  const RowVector column_means = gram.colwise().mean();
+  Matrix K = kernel.type == KernelType::precomputed ? Matrix(X) : symmetric_kernel_matrix(kernel, X);
+  const RowVector column_means = K.colwise().mean();
   const double mean = column_means.mean();
-  const Eigen::MatrixXd K = centred(gram, column_means, mean);  // column-major for the eigensolvers
+  centre(K, column_means, mean);
 
   const Index k = params_.n_components ? std::min<Index>(n, *params_.n_components) : n;
   KernelPCASolver solver = params_.eigen_solver;
@@ -130,7 +130,9 @@ Matrix KernelPCA::transform(MatrixRef X) const {
   const Matrix scaled = eigenvectors_ * scales.asDiagonal();
   Matrix Z(X.rows(), scaled.cols());
   for_kernel_blocks(kernel_, X, x_fit_, [&](Index begin, MatrixRef K) {
-    Z.middleRows(begin, K.rows()).noalias() = centred(K, fit_column_means_, fit_mean_) * scaled;
+    Matrix Kc = K;
+    centre(Kc, fit_column_means_, fit_mean_);
+    Z.middleRows(begin, K.rows()).noalias() = Kc * scaled;
   });
   return Z;
 }

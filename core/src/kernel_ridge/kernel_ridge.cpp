@@ -4,6 +4,7 @@
 #include <string>
 
 #include "wasmlearn/base/validation.hpp"
+#include "wasmlearn/kernel_ridge/cholesky.hpp"
 #include "wasmlearn/kernel_ridge/describe.hpp"
 #include "wasmlearn/linear_model/linear_regression.hpp"
 
@@ -33,29 +34,33 @@ Kernel kernel_from_state(const json& s) {
 Matrix kernel_ridge_dual(Matrix K, MatrixRef Y, const std::vector<double>& alphas, const Vector& sqrt_weights,
                          Warnings& warnings) {
   const Index n = K.rows();
-  Eigen::MatrixXd rhs = Y;
+  Matrix rhs = Y;
   if (sqrt_weights.size()) {
     K = sqrt_weights.asDiagonal() * K * sqrt_weights.asDiagonal();
     rhs = sqrt_weights.asDiagonal() * rhs;
   }
-  // One solve for every target when they share α, else one per target.
+  const Vector diagonal = K.diagonal();
+  // One solve for every target when they share α, else one per target. The factor overwrites K's
+  // lower triangle; its upper triangle and `diagonal` rebuild K + αI for the next solve or the fallback.
   const bool one_alpha = std::all_of(alphas.begin(), alphas.end(), [&](double a) { return a == alphas[0]; });
   const Index solves = one_alpha ? 1 : Y.cols(), width = one_alpha ? Y.cols() : 1;
   Matrix dual(n, Y.cols());
   bool warned = false;
   for (Index s = 0; s < solves; ++s) {
-    Eigen::MatrixXd system = K;  // column-major for the factorisation
-    system.diagonal().array() += alphas[static_cast<std::size_t>(s)];
-    const auto targets = rhs.middleCols(s, width);
-    const Eigen::LLT<Eigen::MatrixXd> cholesky(system);
-    if (cholesky.info() == Eigen::Success) {
-      dual.middleCols(s, width) = cholesky.solve(targets);
+    const Vector shifted = diagonal.array() + alphas[static_cast<std::size_t>(s)];
+    if (s == 0) K.diagonal() = shifted;
+    else restore_lower(K, shifted);
+    Matrix targets = rhs.middleCols(s, width);
+    if (cholesky_in_place(K)) {
+      cholesky_solve_in_place(K, targets);
+      dual.middleCols(s, width) = targets;
     } else {
       if (!warned)
         warnings.add(WarningKind::data, "singular matrix in solving the dual problem (K + alpha·I is not positive "
                                         "definite); using the least-squares solution instead");
       warned = true;
-      dual.middleCols(s, width) = lstsq(system, Matrix(targets));
+      restore_lower(K, shifted);
+      dual.middleCols(s, width) = lstsq(Eigen::MatrixXd(K), targets);
     }
   }
   if (sqrt_weights.size()) dual = sqrt_weights.asDiagonal() * dual;
@@ -85,7 +90,7 @@ KernelRidge& KernelRidge::fit_impl(MatrixRef X, MatrixRef Y, const VectorRef* sa
         throw InvalidArgument("alpha[" + std::to_string(t) + "] must be at least 0, got " + format_number(alphas[t]));
   }
   const Kernel kernel = fitted_kernel(params_, X);
-  Matrix K = kernel.type == KernelType::precomputed ? Matrix(X) : kernel_matrix(kernel, X, X);
+  Matrix K = kernel.type == KernelType::precomputed ? Matrix(X) : symmetric_kernel_matrix(kernel, X);
   warnings_.clear();
   const Vector sqrt_weights = sample_weight ? Vector(sample_weight->cwiseSqrt()) : Vector();
   dual_coef_ = kernel_ridge_dual(std::move(K), Y, alphas, sqrt_weights, warnings_);

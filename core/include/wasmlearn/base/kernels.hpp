@@ -58,6 +58,10 @@ void kernel_block(const Kernel& kernel, MatrixRef A, VectorRef a_norms, MatrixRe
 // The whole kernel matrix k(A_i, B_j), computed in blocks of kRowBlock rows of A.
 Matrix kernel_matrix(const Kernel& kernel, MatrixRef A, MatrixRef B);
 
+// The Gram matrix k(X_i, X_j) of X with itself: each block of kRowBlock rows against the rows up to
+// its own last one (a little over half the products and kernel values), then mirrored.
+Matrix symmetric_kernel_matrix(const Kernel& kernel, MatrixRef X);
+
 // Rows `rows[0..count)` of the Gram matrix of X (out: count x X.rows()), in one product. For a
 // precomputed kernel X is the Gram matrix and its rows are copied.
 void kernel_rows(const Kernel& kernel, MatrixRef X, VectorRef x_norms, const Index* rows, Index count, MatrixOut out);
