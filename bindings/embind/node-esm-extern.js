@@ -5,7 +5,7 @@
 function wasmlearnNodeInstantiate(wasmUrl, imports, onInstance, onError) {
   const nodeFs = 'node:fs/promises';
   import(/* @vite-ignore */ /* webpackIgnore: true */ nodeFs)
-    .then((fs) => fs.readFile(new URL(wasmUrl, import.meta.url)))
+    .then((fs) => fs.readFile(new URL(/* webpackIgnore: true */ wasmUrl, import.meta.url)))
     .then((bytes) => WebAssembly.instantiate(bytes, imports))
     .then((result) => onInstance(result.instance, result.module), onError);
   return {}; // asynchronous instantiation

@@ -83,7 +83,7 @@ export class WorkerPool {
     // build), and `new URL` stands apart from `new Worker` so that bundlers copy it as an asset rather
     // than rebundle it: Vite's default worker.format 'iife' rejects the library's top-level await.
     const execArgv = isNode ? process.execArgv.filter((a) => !a.startsWith('--input-type')) : undefined;
-    const workerUrl = new URL('./pool_worker_bundle.js', import.meta.url);
+    const workerUrl = new URL('./pool_worker_bundle.mjs', import.meta.url);
     const handle = isNode
       ? new (await nodeModule('worker_threads')).Worker(workerUrl, { execArgv })
       : new Worker(workerUrl, { type: 'module' });

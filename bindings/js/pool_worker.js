@@ -1,6 +1,6 @@
 // One worker of the pool (pool.js): a single-threaded wasmlearn instance made from the posted
 // WebAssembly.Module, holding each job's data once and running the tasks named in poolTasks. Workers
-// run it bundled with everything it imports into one file, pool_worker_bundle.js
+// run it bundled with everything it imports into one file, pool_worker_bundle.mjs
 // (tools/bundle_worker.mjs), which bundlers copy as an asset and browsers, Node, Deno and Bun load
 // as they find it.
 import { portReady, serve } from './pool_worker_port.js'; // first: module.js awaits the module it receives
