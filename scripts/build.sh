@@ -22,6 +22,7 @@ cmake --build build/native -j"$jobs"
   -DCMAKE_CROSSCOMPILING_EMULATOR="$(command -v node)" >/dev/null
 cmake --build build/wasm -j"$jobs"
 node bindings/js/tools/generate.mjs
+node bindings/js/tools/bundle_worker.mjs
 
 if [ "${1:-}" = web ]; then
   npx vite build web --logLevel warn

@@ -5,7 +5,7 @@
 // task order whatever the worker that ran them, so they do not depend on nJobs.
 const isNode = typeof process !== 'undefined' && process.versions?.node !== undefined && typeof window === 'undefined';
 // Hidden from bundlers: these are only loaded in Node.
-const nodeModule = (name) => import(/* @vite-ignore */ `node:${name}`);
+const nodeModule = (name) => import(/* @vite-ignore */ /* webpackIgnore: true */ `node:${name}`);
 
 // nJobs as scikit-learn's: 1 runs in the calling thread, n > 1 on n workers, -1 on every core,
 // -2 on all but one, ... (at least one).
@@ -79,10 +79,11 @@ export class WorkerPool {
   async #spawn() {
     const module = await compiledModule();
     // In Node, not the parent's --input-type (node --input-type=module -e ...), which a worker file
-    // rejects. The URL is a variable so that Vite does not bundle the worker with its default
-    // worker.format 'iife', which fails the user's build on the worker's dynamic imports.
+    // rejects. The worker is one self-contained file (pool_worker.js and the library, bundled by the
+    // build), and `new URL` stands apart from `new Worker` so that bundlers copy it as an asset rather
+    // than rebundle it: Vite's default worker.format 'iife' rejects the library's top-level await.
     const execArgv = isNode ? process.execArgv.filter((a) => !a.startsWith('--input-type')) : undefined;
-    const workerUrl = new URL('./pool_worker.js', import.meta.url);
+    const workerUrl = new URL('./pool_worker_bundle.mjs', import.meta.url);
     const handle = isNode
       ? new (await nodeModule('worker_threads')).Worker(workerUrl, { execArgv })
       : new Worker(workerUrl, { type: 'module' });

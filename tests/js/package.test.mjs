@@ -2,13 +2,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { StandardScaler, DenseMatrix, metrics, estimators } from 'wasmlearn';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+import { withPackedApp } from './packed_app.mjs';
 
 test('X may be number[][], {data: Float64Array|Float32Array, rows, cols} or a DenseMatrix', () => {
   const s = new StandardScaler().fit([[1, 10], [3, 30]]);
@@ -67,15 +64,8 @@ test('metadata lists every estimator with typed, documented options', () => {
   assert.notEqual(estimators()[0].name, 'mutated'); // callers get a copy
 });
 
-test('npm pack installs into an empty folder and imports there', { timeout: 120000 }, () => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'wasmlearn-pack-'));
-  try {
-    const out = execFileSync('npm', ['pack', '--silent', '--pack-destination', dir], { cwd: root, encoding: 'utf8' });
-    const tarball = path.join(dir, out.trim().split('\n').pop());
-    const app = path.join(dir, 'app');
-    execFileSync('mkdir', ['-p', app]);
-    writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
-    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--offline', '--loglevel=error', tarball], { cwd: app });
+test('npm pack installs into an empty folder and imports there', { timeout: 120000 }, () =>
+  withPackedApp((app) => {
     writeFileSync(path.join(app, 'main.mjs'),
       "import { StandardScaler, estimators } from 'wasmlearn';\n" +
       "const s = new StandardScaler().fit([[0], [2]]);\n" +
@@ -90,7 +80,4 @@ test('npm pack installs into an empty folder and imports there', { timeout: 1200
     assert.match(readFileSync(path.join(installed, 'LICENSE'), 'utf8'), /^MIT License/);
     assert.match(readFileSync(path.join(installed, 'docs/api.md'), 'utf8'), /### KMeans/);
     assert.ok(readme.includes('(docs/api.md)'));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
+  }));

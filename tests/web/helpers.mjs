@@ -1,5 +1,6 @@
 // Shared by the browser tests: Debian's Chromium through playwright-core, servers on 127.0.0.1,
 // and small page probes. Every wait is bounded; callers close what they open in finally blocks.
+import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 import { createServer } from 'node:http';
 import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
@@ -220,4 +221,33 @@ export async function openTutorial(site, id = '', viewport = { width: 1100, heig
   await page.waitForFunction(() => document.body.dataset.ready === '1', null, { timeout: 20_000 });
   if (id) await showSection(page, id);
   return { page, problems };
+}
+
+// What the page at `root` (a built app's static files) wrote into #out once it set #out[data-done],
+// and the problems seen on the way (console errors, failed or external requests).
+export async function appOutput(root) {
+  const server = await startStaticServer(root);
+  const browser = await launchBrowser();
+  try {
+    const page = await browser.context.newPage();
+    const problems = watchPage(page);
+    await page.goto(server.url, { waitUntil: 'load' });
+    await page.waitForSelector('#out[data-done]', { timeout: 30_000 });
+    return { result: JSON.parse(await page.locator('#out').textContent()), problems };
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+// Checks what tests/web/packaged/main.js wrote in a bundled app: the fit, and a forest fitted on two
+// pool workers by fitAsync that equals the synchronous fit.
+export function checkPackagedApp({ result, problems }) {
+  assert.equal(result.error, undefined, result.error);
+  assert.deepEqual(result.classes, [0, 1]);
+  assert.ok(result.accuracy > 0.95, `training accuracy ${result.accuracy}`);
+  assert.equal(result.trees, 8);
+  assert.ok(result.forestAccuracy > 0.9, `forest training accuracy ${result.forestAccuracy}`);
+  assert.equal(result.sameForest, true, 'fitAsync with nJobs 2 gives the model of the synchronous fit');
+  assert.deepEqual(problems, []);
 }

@@ -81,28 +81,38 @@ const valueTypes = {
   array: 'number | Float64Array | DenseMatrix',
   arrays: 'Record<string, number | Float64Array | DenseMatrix>',
 };
-const perOutputTypes = { vector: 'number | Float64Array', intVector: 'number | Int32Array', matrix: 'Float64Array | DenseMatrix' };
-const attributeType = (a) => (a.perOutput ? perOutputTypes[a.type] : valueTypes[a.type]);
-const resultType = (result, kind) =>
+// A per-output attribute of a model fitted on one target (O = 'single') and on several ('multi'); a
+// model whose fit the types cannot see (O the union of both) has the union, as scikit-learn's coef_
+// may be either.
+const perOutputTypes = { vector: ['number', 'Float64Array'], intVector: ['number', 'Int32Array'], matrix: ['Float64Array', 'DenseMatrix'] };
+const attributeType = (a) => (a.perOutput ? `PerOutput<O, ${perOutputTypes[a.type].join(', ')}>` : valueTypes[a.type]);
+const hasPerOutput = (m) => m.attributes.some((a) => a.perOutput);
+const resultType = (spec, m) =>
   ({
-    prediction: { classifier: 'PredictedLabels<L>', clusterer: 'Int32Array' }[kind] ?? 'Float64Array | DenseMatrix',
+    prediction: { classifier: 'PredictedLabels<L>', clusterer: 'Int32Array' }[m.kind] ?? (hasPerOutput(m) ? 'PerOutput<O, Float64Array, DenseMatrix>' : 'Float64Array | DenseMatrix'),
     vectorOrMatrix: 'Float64Array | DenseMatrix',
     neighbors: '{ distances: DenseMatrix; indices: DenseMatrix<Int32Array> }',
     radiusNeighbors: '{ distances: Float64Array[]; indices: Int32Array[] }',
     model: 'this',
     ...valueTypes,
-  })[result];
+  })[spec.result];
 // A method an instance has only under a condition (metadata availableIf) says so in its doc.
 const methodDoc = (spec, m) => (m.availableIf[spec.name] ? `${spec.doc} (only when ${m.availableIf[spec.name]}: see hasMethod)` : spec.doc);
-const methodSignature = (spec, m) => `/** ${methodDoc(spec, m)}. */\n  ${spec.name}(${argumentTypes(spec.args, m.kind)}): ${resultType(spec.result, m.kind)};`;
+const methodSignature = (spec, m) => `/** ${methodDoc(spec, m)}. */\n  ${spec.name}(${argumentTypes(spec.args, m.kind)}): ${resultType(spec, m)};`;
 // The fit options an estimator takes (its metadata's fitOptions); none: an empty object only.
 const fitOptionsType = (m) => `Pick<FitOptions, ${[...m.fitOptions, 'warnings'].map((o) => `'${o}'`).join(' | ')}>`;
 // A classifier is generic over its label type L: fit infers it from y, predict and classes return it.
+// A regressor with per-output attributes is generic over its outputs O: fit on a 1-D y gives 'single',
+// on a matrix 'multi'.
+const regressorFit = (m, options) =>
+  hasPerOutput(m)
+    ? `fit(X: MatrixLike, y: ArrayLike<number>, ${options}): ${m.name}<'single'>;\n  fit(X: MatrixLike, y: MatrixLike, ${options}): ${m.name}<'multi'>;\n  fit(X: MatrixLike, y: Targets, ${options}): this;`
+    : `fit(X: MatrixLike, y: Targets, ${options}): this;`;
 const fitSignature = (m) => {
   const options = `options?: ${fitOptionsType(m)}`;
   return {
     classifier: `fit<M extends Label>(X: MatrixLike, y: ArrayLike<M>, ${options}): ${m.name}<M>;\n  /** Class labels, in the column order of predictProba. */\n  readonly classes: PredictedLabels<L>;`,
-    regressor: `fit(X: MatrixLike, y: Targets, ${options}): this;`,
+    regressor: regressorFit(m, options),
     transformer: `fit(X: MatrixLike, y?: unknown, ${options}): this;`,
     clusterer: `fit(X: MatrixLike, y?: unknown, ${options}): this;`,
   }[m.kind];
@@ -118,13 +128,13 @@ for (const m of metadata) {
     const c = constraint(p);
     dts += `  /** ${p.doc}. Default: ${JSON.stringify(p.default)}${c ? `; ${c}` : ''}. */\n  ${p.name}?: ${tsType(p)}${p.name === 'estimator' ? member : ''};\n`;
   }
-  const generic = m.kind === 'classifier' ? '<L extends Label = Label>' : '';
+  const generic = m.kind === 'classifier' ? '<L extends Label = Label>' : hasPerOutput(m) ? '<O extends Outputs = Outputs>' : '';
   dts += `}\n\n/** ${m.doc} (${m.family}). */\nexport declare class ${m.name}${generic} extends Estimator<${m.name}Options> {\n`;
   dts += `  constructor(options?: ${m.name}Options${member});\n  static fromJSON(json: ModelJSON | string): ${m.name};\n  static readonly metadata: EstimatorMetadata;\n`;
   dts += `  ${fitSignature(m)}\n`;
   for (const spec of standardMethods.filter((s) => m.methods.includes(s.name))) {
     dts += `  ${methodSignature(spec, m)}\n`;
-    if (spec.name === 'transform') dts += `  fitTransform(X: MatrixLike, y?: Targets, options?: ${fitOptionsType(m)}): DenseMatrix;\n`;
+    if (spec.name === 'transform') dts += `  fitTransform(X: MatrixLike, ${targetType(m.kind)}, options?: ${fitOptionsType(m)}): DenseMatrix;\n`;
   }
   if (m.kind === 'clusterer')
     dts += `  /** fit, then the cluster of each training sample. */\n  fitPredict(X: MatrixLike, y?: unknown, options?: ${fitOptionsType(m)}): Int32Array;\n`;
@@ -167,8 +177,10 @@ function example(m) {
     method && show(`model.${method}(X.slice(0, 3))`), attribute && show(`model.${attribute.name}`), 'model.dispose();', '```', '']
     .filter((line) => line !== undefined).join('\n');
 }
-const attributeRow = (a) => `| \`${a.name}\` | \`${cell(attributeType(a))}\` | ${cell(a.doc)} |\n`;
-const methodRow = (spec, m) => `| \`${spec.name}(${argumentTypes(spec.args, m.kind).replace(/: [^,]+/g, '')})\` | \`${cell(resultType(spec.result, m.kind).replace('<L>', ''))}\` | ${cell(methodDoc(spec, m))} |\n`;
+// A type as the docs print it: without the type parameters, a per-output one by the fit it follows.
+const docType = (type) => cell(type.replace('<L>', '').replace(/PerOutput<O, ([^,]+), ([^>]+)>/, '$1 (1-D y) | $2 (2-D y)'));
+const attributeRow = (a) => `| \`${a.name}\` | \`${docType(attributeType(a))}\` | ${cell(a.doc)} |\n`;
+const methodRow = (spec, m) => `| \`${spec.name}(${argumentTypes(spec.args, m.kind).replace(/: [^,]+/g, '')})\` | \`${docType(resultType(spec, m))}\` | ${cell(methodDoc(spec, m))} |\n`;
 let md = '<!-- Generated by bindings/js/tools/generate.mjs from the declarations. Do not edit. -->\n# wasmlearn API\n\n';
 md += readFileSync(path.join(here, 'package.md'), 'utf8') + '\n';
 md += `## Estimators\n\n${metadata.map((m) => `[${m.name}](#${m.name.toLowerCase()})`).join(' · ')}\n\n`;

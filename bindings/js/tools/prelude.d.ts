@@ -25,6 +25,11 @@ export type Label = number | string;
 export type PredictedLabels<L extends Label = Label> = [L] extends [string] ? L[] : [L] extends [number] ? Float64Array : Float64Array | string[];
 /** Regression targets: one per sample, or a matrix for several outputs. */
 export type Targets = number[] | Float64Array | Float32Array | MatrixLike;
+/** What a regressor was fitted on: one target (a 1-D y) or several (a matrix y). */
+export type Outputs = 'single' | 'multi';
+/** A per-output attribute: `One` for a model fitted on one target, `Multi` on several (scikit-learn's
+ * coef_ is (n_features,) for a 1-D y and (n_targets, n_features) for a 2-D one); both when unknown. */
+export type PerOutput<O extends Outputs, One, Multi> = O extends 'single' ? One : Multi;
 
 export interface ParamMetadata {
   name: string;

@@ -3,7 +3,8 @@
 // fitted attributes and results with their real types, without casts.
 import {
   KMeans, GaussianMixture, KNeighborsClassifier, LogisticRegression, DecisionTreeClassifier, SVC, PCA, LinearRegression,
-  OneClassSVM, DenseMatrix, datasets, metrics, setConfig, getConfig, Label, PredictedLabels, WarningAction,
+  OneClassSVM, DenseMatrix, datasets, metrics, setConfig, getConfig, Label, PredictedLabels, WarningAction, Ridge, Lasso,
+  LinearDiscriminantAnalysis, lassoPath, Targets,
 } from 'wasmlearn';
 
 const { X, y } = datasets.makeBlobs({ nSamples: 60, centers: 3, randomState: 0 });
@@ -45,12 +46,34 @@ const depth: number = tree.getDepth();
 const leaves: Int32Array = tree.apply(X);
 const feature: Int32Array = tree.tree.feature;
 const threshold: Float64Array = tree.tree.threshold;
+// Functions and methods that return several named arrays name them.
+const { distances: neighbourDistances, indices: neighbours } = knn.kneighbors([[0.5]], 2);
+const nearest: Int32Array = neighbours.column(0);
+const roc = metrics.rocCurve([0, 1, 1, 0], [0.1, 0.8, 0.6, 0.3]);
+const falsePositiveRates: Float64Array = roc.fpr;
+const pathCoefs: DenseMatrix = lassoPath(X, X.column(0)).coefs;
+// Projections of a classifier take its labels, strings included.
+const projected: DenseMatrix = new LinearDiscriminantAnalysis({ nComponents: 1 }).fitTransform([[0], [1], [5], [6]], ['a', 'a', 'b', 'b']);
 
 const pca = new PCA({ nComponents: 2 }).fit(X);
 const ratio: Float64Array = pca.explainedVarianceRatio;
 const outliers: Int32Array = new OneClassSVM().fitPredict(X);
 const ols = new LinearRegression().fit(X, X.column(0));
 const intercept: number | Float64Array = ols.intercept;
+// Per-output attributes follow y: one target gives a vector and a number, several a matrix and a vector.
+const slope: Float64Array = ols.coef;
+const offset: number = ols.intercept;
+const fitted: Float64Array = ols.predict(X);
+// @ts-expect-error: a model fitted on a 1-D y has a 1-D coef
+const notAMatrix: DenseMatrix = ols.coef;
+const ridge = new Ridge().fit(X, X.columns([0, 1]));
+const ridgeCoef: DenseMatrix = ridge.coef;
+const ridgeIntercepts: Float64Array = ridge.intercept;
+const ridgePredicted: DenseMatrix = ridge.predict(X);
+const lassoIters: number = new Lasso().fit(X, X.column(1)).nIter;
+// A y whose shape the types cannot see gives the union, as scikit-learn's coef_ may be either.
+const someTargets: Targets = X.column(0);
+const either: Float64Array | DenseMatrix = new Ridge().fit(X, someTargets).coef;
 const fold: DenseMatrix = X.take([0, 2]).columns([1]).slice(0, 1);
 
 const accuracy: number = metrics.accuracyScore(animals, knn.predict([[0], [1], [0.1], [0.9]]));
@@ -65,4 +88,5 @@ gm[Symbol.dispose]();
 
 export const used = [inertia, nIter, centres, labels, assigned, distances, converged, bic, aic, density, drawn, components, predicted,
   animalClasses, codes, coef, answer, support, wrong, anyLabels, depth, leaves, feature, threshold, ratio, outliers, intercept, fold,
-  accuracy, action];
+  accuracy, action, neighbourDistances, nearest, falsePositiveRates, pathCoefs, projected, slope, offset, fitted, notAMatrix, ridgeCoef,
+  ridgeIntercepts, ridgePredicted, lassoIters, either];
