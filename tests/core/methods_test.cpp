@@ -185,3 +185,35 @@ TEST(Methods, AttributeAndResultTypesFollowTheCppTypes) {
   EXPECT_EQ(result("DecisionTreeClassifier", "getDepth"), "integer");
   EXPECT_EQ(result("GaussianNB", "predictLogProba"), "matrix");
 }
+
+// A method returning several arrays declares them (name, kind, doc), the metadata lists them (the
+// TypeScript types name them from there), and a result naming other arrays is a logic error, so the
+// types cannot disagree with the arrays.
+TEST(Methods, NamedArraysAreDeclared) {
+  std::map<std::string, json> results;
+  for (const json& e : estimators_metadata())
+    for (const json& m : e["extraMethods"])
+      if (m["result"] == "arrays") {
+        ASSERT_TRUE(m.contains("results")) << e["name"] << "." << m["name"];
+        results[e["name"].get<std::string>() + "." + m["name"].get<std::string>()] = m["results"];
+      }
+  const auto names_and_kinds = [&](const std::string& method) {
+    std::vector<std::string> out;
+    for (const json& r : results.at(method)) out.push_back(r["name"].get<std::string>() + ":" + r["kind"].get<std::string>());
+    return out;
+  };
+  EXPECT_EQ(names_and_kinds("GaussianMixture.sample"), (std::vector<std::string>{"X:matrix", "y:vector"}));
+  EXPECT_EQ(names_and_kinds("DecisionTreeRegressor.decisionPath"), (std::vector<std::string>{"indptr:vector", "indices:vector"}));
+  EXPECT_EQ(names_and_kinds("DecisionTreeClassifier.costComplexityPruningPath"),
+            (std::vector<std::string>{"ccpAlphas:vector", "impurities:vector"}));
+  EXPECT_EQ(names_and_kinds("MLPClassifier.coefs"), (std::vector<std::string>{":matrix"}));
+
+  const NamedArrays two{{{"a", NdArray::scalar(1)}, {"b", NdArray::scalar(2)}}};
+  const std::vector<ResultDecl> a_b{{"a", ResultKind::vector, ""}, {"b", ResultKind::vector, ""}};
+  EXPECT_NO_THROW(detail::check_declared_results(two, a_b, "m"));
+  EXPECT_THROW(detail::check_declared_results(two, {a_b[1], a_b[0]}, "m"), std::logic_error);
+  EXPECT_THROW(detail::check_declared_results(two, {a_b[0]}, "m"), std::logic_error);
+  const std::vector<ResultDecl> per_layer{{"", ResultKind::matrix, ""}};
+  EXPECT_THROW(detail::check_declared_results(two, per_layer, "m"), std::logic_error);
+  EXPECT_NO_THROW(detail::check_declared_results(NamedArrays{{{"0", NdArray::scalar(1)}, {"1", NdArray::scalar(2)}}}, per_layer, "m"));
+}

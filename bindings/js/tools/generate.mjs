@@ -79,7 +79,6 @@ const valueTypes = {
   matrix: 'DenseMatrix',
   intMatrix: 'DenseMatrix<Int32Array>',
   array: 'number | Float64Array | DenseMatrix',
-  arrays: 'Record<string, number | Float64Array | DenseMatrix>',
 };
 // A per-output attribute of a model fitted on one target (O = 'single') and on several ('multi'); a
 // model whose fit the types cannot see (O the union of both) has the union, as scikit-learn's coef_
@@ -87,8 +86,14 @@ const valueTypes = {
 const perOutputTypes = { vector: ['number', 'Float64Array'], intVector: ['number', 'Int32Array'], matrix: ['Float64Array', 'DenseMatrix'] };
 const attributeType = (a) => (a.perOutput ? `PerOutput<O, ${perOutputTypes[a.type].join(', ')}>` : valueTypes[a.type]);
 const hasPerOutput = (m) => m.attributes.some((a) => a.perOutput);
+// The arrays a method declares (metadata results): an object of them, or arrays keyed 0, 1, ... for
+// one result named "" (a list in scikit-learn: one per layer).
+const namedArraysType = (results) =>
+  results.length === 1 && results[0].name === ''
+    ? `{ [index: number]: ${valueTypes[results[0].kind]} }`
+    : `{ ${results.map((r) => `${r.name}: ${valueTypes[r.kind]}`).join('; ')} }`;
 const resultType = (spec, m) =>
-  ({
+  spec.results ? namedArraysType(spec.results) : ({
     prediction: { classifier: 'PredictedLabels<L>', clusterer: 'Int32Array' }[m.kind] ?? (hasPerOutput(m) ? 'PerOutput<O, Float64Array, DenseMatrix>' : 'Float64Array | DenseMatrix'),
     vectorOrMatrix: 'Float64Array | DenseMatrix',
     neighbors: '{ distances: DenseMatrix; indices: DenseMatrix<Int32Array> }',

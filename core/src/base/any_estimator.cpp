@@ -70,6 +70,14 @@ void check_finite_result(const NamedArrays& result, const char* method, const Wa
     }
 }
 
+void check_declared_results(const NamedArrays& result, const std::vector<ResultDecl>& declared, const char* method) {
+  const bool keyed = declared.size() == 1 && declared[0].name[0] == '\0';
+  bool same = keyed || result.items.size() == declared.size();
+  for (std::size_t i = 0; same && i < result.items.size(); ++i)
+    same = result.items[i].first == (keyed ? std::to_string(i) : std::string(declared[i].name));
+  if (!same) throw std::logic_error(std::string(method) + " returned arrays other than those it declares");
+}
+
 void throw_unsupported(const char* estimator, const char* method) {
   throw InvalidArgument(std::string(estimator) + " does not support " + method);
 }

@@ -4,7 +4,7 @@
 import {
   KMeans, GaussianMixture, KNeighborsClassifier, LogisticRegression, DecisionTreeClassifier, SVC, PCA, LinearRegression,
   OneClassSVM, DenseMatrix, datasets, metrics, setConfig, getConfig, Label, PredictedLabels, WarningAction, Ridge, Lasso,
-  LinearDiscriminantAnalysis, lassoPath, Targets,
+  MLPRegressor, LinearDiscriminantAnalysis, lassoPath, Targets,
 } from 'wasmlearn';
 
 const { X, y } = datasets.makeBlobs({ nSamples: 60, centers: 3, randomState: 0 });
@@ -22,6 +22,8 @@ const bic: number = gm.bic(X);
 const aic: number = gm.aic(X);
 const density: Float64Array = gm.scoreSamples(X);
 const drawn = gm.sample(5);
+const drawnX: DenseMatrix = drawn.X;
+const drawnComponents: Float64Array = drawn.y;
 const components: Int32Array = gm.fitPredict(X);
 
 // A classifier fitted on strings predicts strings; on numbers, a Float64Array.
@@ -46,9 +48,20 @@ const depth: number = tree.getDepth();
 const leaves: Int32Array = tree.apply(X);
 const feature: Int32Array = tree.tree.feature;
 const threshold: Float64Array = tree.tree.threshold;
-// Functions and methods that return several named arrays name them.
+// Methods that return several named arrays name them (from their declarations).
+const path = tree.decisionPath(X);
+const indptr: Float64Array = path.indptr;
+const nodes: Float64Array = path.indices;
+const pruning = tree.costComplexityPruningPath(X, y);
+const ccpAlphas: Float64Array = pruning.ccpAlphas;
+const impurities: Float64Array = pruning.impurities;
+// @ts-expect-error: costComplexityPruningPath has no such array
+const noSuchArray = pruning.alphas;
 const { distances: neighbourDistances, indices: neighbours } = knn.kneighbors([[0.5]], 2);
 const nearest: Int32Array = neighbours.column(0);
+const mlp = new MLPRegressor({ hiddenLayerSizes: [4], maxIter: 20 }).fit(X, X.column(0));
+const firstLayer: DenseMatrix = mlp.coefs()[0];
+const firstBiases: Float64Array = mlp.intercepts()[0];
 const roc = metrics.rocCurve([0, 1, 1, 0], [0.1, 0.8, 0.6, 0.3]);
 const falsePositiveRates: Float64Array = roc.fpr;
 const pathCoefs: DenseMatrix = lassoPath(X, X.column(0)).coefs;
@@ -88,5 +101,6 @@ gm[Symbol.dispose]();
 
 export const used = [inertia, nIter, centres, labels, assigned, distances, converged, bic, aic, density, drawn, components, predicted,
   animalClasses, codes, coef, answer, support, wrong, anyLabels, depth, leaves, feature, threshold, ratio, outliers, intercept, fold,
-  accuracy, action, neighbourDistances, nearest, falsePositiveRates, pathCoefs, projected, slope, offset, fitted, notAMatrix, ridgeCoef,
-  ridgeIntercepts, ridgePredicted, lassoIters, either];
+  accuracy, action, drawnX, drawnComponents, indptr, nodes, ccpAlphas, impurities, noSuchArray, neighbourDistances, nearest, firstLayer,
+  firstBiases, falsePositiveRates, pathCoefs, projected, slope, offset, fitted, notAMatrix, ridgeCoef, ridgeIntercepts, ridgePredicted,
+  lassoIters, either];

@@ -15,6 +15,7 @@
 #pragma once
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -110,6 +111,9 @@ void check_saved_labels(const json& model, int n_classes);
 // else values near the float64 limit overflowed, and that is an Error naming the method, never a
 // silent Infinity or NaN. scoreSamples is exempt: a log-density of -Infinity is a true value.
 void check_finite_result(const NamedArrays& result, const char* method, const Warnings& warnings);
+// A NamedArrays method returns the arrays its declaration names (Method::returns), in that order, so
+// that the metadata and the TypeScript types generated from it cannot disagree with it.
+void check_declared_results(const NamedArrays& result, const std::vector<ResultDecl>& declared, const char* method);
 
 inline NdArray to_ndarray(double v) { return NdArray::scalar(v); }
 inline NdArray to_ndarray(int v) { return NdArray::scalar(v); }
@@ -246,6 +250,8 @@ class Adapter final : public AnyEstimator {
       else if constexpr (args == MethodArgs::X) out = detail::to_named((est_.*(m.function))(X));
       else if constexpr (args == MethodArgs::X_y) out = detail::to_named((est_.*(m.function))(X, Y));
       else out = detail::to_named((est_.*(m.function))(detail::required_count(number, m.name)));
+      if constexpr (std::is_same_v<typename detail::returns<decltype(m.function)>::type, NamedArrays>)
+        detail::check_declared_results(*out, m.results, m.name);
     });
     if (!out) detail::throw_unsupported(D::name, detail::method_name(id).c_str());
     return *out;
@@ -310,9 +316,16 @@ class Adapter final : public AnyEstimator {
     for_each_in(declared_methods<D>(), [&](const auto& m) {
       using Result = typename detail::returns<decltype(m.function)>::type;
       const int id = kStandardMethodCount + static_cast<int>(extra.size());
-      extra.push_back({{"name", m.name}, {"id", id}, {"doc", m.doc}, {"needsFit", m.needs_fit},
-                       {"args", method_args_name(method_args<decltype(m.function)>::value)},
-                       {"result", std::is_same_v<Result, NamedArrays> ? "arrays" : "array"}});
+      json spec = {{"name", m.name}, {"id", id}, {"doc", m.doc}, {"needsFit", m.needs_fit},
+                   {"args", method_args_name(method_args<decltype(m.function)>::value)},
+                   {"result", std::is_same_v<Result, NamedArrays> ? "arrays" : "array"}};
+      if constexpr (std::is_same_v<Result, NamedArrays>) {
+        if (m.results.empty()) throw std::logic_error(std::string(D::name) + "." + m.name + " declares no results");
+        spec["results"] = json::array();
+        for (const ResultDecl& r : m.results)
+          spec["results"].push_back({{"name", r.name}, {"kind", detail::result_kind_name(r.kind)}, {"doc", r.doc}});
+      }
+      extra.push_back(std::move(spec));
     });
     for_each_in(declared_update_methods<D>(), [&](const auto& m) {
       const int id = kStandardMethodCount + static_cast<int>(extra.size());

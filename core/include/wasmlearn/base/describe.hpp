@@ -472,6 +472,30 @@ struct NamedArrays {
   std::vector<std::pair<std::string, NdArray>> items;
 };
 
+// What a module function (function.hpp) or a method returning NamedArrays gives back, declared once:
+// the metadata lists it ("results") and the TypeScript types and the docs name it.
+enum class ResultKind {
+  number,      // a JS number
+  vector,      // Float64Array
+  int_vector,  // Int32Array
+  matrix,      // DenseMatrix
+  strings,     // string[]
+  array,       // a number, a Float64Array or a DenseMatrix, by the shape the core returns (a score
+               // averaged or given per class)
+  json,        // a JSON value (text or an object), as the core writes it
+  indices,     // row indices into the `rows` and `entries` arguments; the JS layer returns those rows, named
+               // by the argument and the result (X and "train" give XTrain)
+};
+
+struct ResultDecl {
+  const char* name;  // "" for the one value a function returns
+  ResultKind kind;
+  const char* doc;
+};
+namespace detail {
+const char* result_kind_name(ResultKind k);
+}  // namespace detail
+
 // An estimator-specific method beyond the standard ones (apply, getDepth, aic, sample, ...):
 // a const member function taking (), (MatrixRef X), (MatrixRef X, MatrixRef Y) or (int n), and
 // returning a number, a Vector/IntVector/Matrix, or NamedArrays. For a classifier, Y holds class
@@ -486,6 +510,15 @@ struct Method {
   F function;
   const char* doc;
   bool needs_fit;  // false: callable on an unfitted model (it fits a copy of its own)
+  std::vector<ResultDecl> results = {};  // a NamedArrays method's arrays, in the order it returns them
+
+  // Declares the arrays a NamedArrays method returns (every such method must). One entry named ""
+  // declares arrays keyed "0", "1", ... (a list in scikit-learn: one per layer), all of its kind.
+  Method returns(std::vector<ResultDecl> named) const {
+    Method m = *this;
+    m.results = std::move(named);
+    return m;
+  }
 };
 template <class E, class R>
 Method<E, R (E::*)() const> method(const char* name, R (E::*f)() const, const char* doc) {

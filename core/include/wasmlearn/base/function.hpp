@@ -55,25 +55,6 @@ struct ArrayArg {
   bool optional = false;  // may be left out (then the options follow directly)
 };
 
-enum class ResultKind {
-  number,      // a JS number
-  vector,      // Float64Array
-  int_vector,  // Int32Array
-  matrix,      // DenseMatrix
-  strings,     // string[]
-  array,       // a number, a Float64Array or a DenseMatrix, by the shape the core returns (a score
-               // averaged or given per class)
-  json,        // a JSON value (text or an object), as the core writes it
-  indices,     // row indices into the `rows` and `entries` arguments; the JS layer returns those rows, named
-               // by the argument and the result (X and "train" give XTrain)
-};
-
-struct ResultDecl {
-  const char* name;  // "" for the one value a function returns
-  ResultKind kind;
-  const char* doc;
-};
-
 // The arrays of one call, in the declared order.
 using FunctionArrays = std::vector<Eigen::Map<const Matrix>>;
 
@@ -116,7 +97,6 @@ template <class D, class = void> struct declared_positional : std::false_type {}
 template <class D> struct declared_positional<D, std::void_t<decltype(D::positional)>> : std::bool_constant<D::positional> {};
 
 const char* array_kind_name(ArrayKind k);
-const char* result_kind_name(ResultKind k);
 }  // namespace detail
 
 // A declaration's run takes (arrays, params) or, when it names classes, (arrays, params, context).

@@ -51,7 +51,9 @@ struct Describe<GaussianMixture> {
     using E = GaussianMixture;
     return std::make_tuple(method("aic", &E::aic, "Akaike information criterion on X"),
                            method("bic", &E::bic, "Bayesian information criterion on X"),
-                           method("sample", &E::sample, "n samples from the fitted mixture: {X, y}"));
+                           method("sample", &E::sample, "n samples from the fitted mixture: {X, y}")
+                               .returns({{"X", ResultKind::matrix, "the samples (n x features)"},
+                                         {"y", ResultKind::vector, "the component each sample was drawn from"}}));
   }
 };
 

@@ -93,8 +93,10 @@ auto mlp_availability() {
 template <class E>
 auto mlp_methods() {
   return std::make_tuple(
-      method("coefs", &E::coefs, "the coefficient matrices, { 0: W1 (features x units), 1: W2, ... }"),
-      method("intercepts", &E::intercepts, "the intercept vectors, { 0: b1, 1: b2, ... }"));
+      method("coefs", &E::coefs, "the coefficient matrices, { 0: W1 (features x units), 1: W2, ... }")
+          .returns({{"", ResultKind::matrix, "layer i's weights (units[i] x units[i + 1])"}}),
+      method("intercepts", &E::intercepts, "the intercept vectors, { 0: b1, 1: b2, ... }")
+          .returns({{"", ResultKind::vector, "layer i's biases (units[i + 1])"}}));
 }
 
 }  // namespace detail

@@ -92,11 +92,15 @@ template <class E>
 auto tree_methods() {
   return std::make_tuple(
       method("apply", &E::apply, "the leaf each sample lands in"),
-      method("decisionPath", &E::decision_path, "nodes each sample passes through, as CSR {indptr, indices}"),
+      method("decisionPath", &E::decision_path, "nodes each sample passes through, as CSR {indptr, indices}")
+          .returns({{"indptr", ResultKind::vector, "row i's nodes are indices[indptr[i]] up to indices[indptr[i + 1]]"},
+                    {"indices", ResultKind::vector, "node ids, root first, for each sample in turn"}}),
       method("getDepth", &E::get_depth, "depth of the tree (a single leaf has depth 0)"),
       method("getNLeaves", &E::get_n_leaves, "number of leaves"),
       method("costComplexityPruningPath", &E::cost_complexity_pruning_path,
-             "fits a tree to (X, y) and returns {ccpAlphas, impurities} of minimal cost-complexity pruning", false));
+             "fits a tree to (X, y) and returns {ccpAlphas, impurities} of minimal cost-complexity pruning", false)
+          .returns({{"ccpAlphas", ResultKind::vector, "effective alphas of the pruned subtrees, increasing"},
+                    {"impurities", ResultKind::vector, "total leaf impurity of the subtree at each alpha"}}));
 }
 
 template <class P, class Counterpart, bool classifier>
