@@ -3,6 +3,7 @@
 import { loadModel } from './index.js';
 import { fitAndScore, predictFold, taskFromPortable } from './validation.js';
 import { setConfig } from './config.js';
+import { wasm } from './module.js';
 
 // The calling thread reports the warnings of a fitAsync (from the model's warnings), so workers stay quiet.
 setConfig({ warnings: 'ignore' });
@@ -31,6 +32,8 @@ export const poolTasks = {
   fit: (task, _, onProgress) => fitModel(task, onProgress),
   // A slice of an ensemble (pool.js fitSlices): the job's data holds X, y and the fit's options.
   fitSlice: ({ model }, data, onProgress) => fitModel({ model, ...data }, onProgress),
+  // The worker's WebAssembly heap in use (bytes), for leak tests.
+  heapUsed: () => wasm.heapUsed(),
 };
 
 function fitModel({ model, X, y, options }, onProgress) {

@@ -7,9 +7,11 @@
 #include "../fixtures/gaussian_fixture.hpp"
 #include "wasmlearn/base/any_estimator.hpp"
 #include "wasmlearn/decomposition/describe.hpp"
+#include "test_support.hpp"
 
 using namespace wasmlearn;
 using namespace gaussian_fixture;
+using test_support::error_of;
 
 namespace {
 
@@ -95,6 +97,30 @@ TEST(DecompositionPCA, ArpackEqualsFullOnLargerData) {
   arpack.fit(X);
   EXPECT_LT(max_abs_diff(full.explained_variance(), arpack.explained_variance()), 1e-9 * full.explained_variance()[0]);
   EXPECT_LT(max_abs_diff(full.components(), arpack.components()), 1e-7);
+}
+
+// Wide data (more features than rows, as gene expression or pixels): 'auto' picks arpack, which works
+// on the n x n matrix Xc·Xcᵀ; a p x p one (here 4·10^8 values) would be refused, and took minutes.
+TEST(DecompositionPCA, ArpackOnWideDataWorksOnTheRows) {
+  for (const Index p : {Index{600}, Index{20000}}) {
+    Matrix X(40, p);
+    for (Index i = 0; i < X.rows(); ++i)
+      for (Index j = 0; j < X.cols(); ++j) X(i, j) = std::sin(0.37 * i * (j % 17 + 1) + j) * (i % 5 + 1) + 0.01 * ((i * 7 + j) % 13);
+    PCA full(params_from_json<PCA>({{"nComponents", 3}, {"svdSolver", "full"}}));
+    PCA arpack(params_from_json<PCA>({{"nComponents", 3}}));
+    full.fit(X);
+    arpack.fit(X);
+    EXPECT_LT(max_abs_diff(full.explained_variance(), arpack.explained_variance()), 1e-9 * full.explained_variance()[0]);
+    EXPECT_LT(max_abs_diff(full.explained_variance_ratio(), arpack.explained_variance_ratio()), 1e-12);
+    EXPECT_LT(max_abs_diff(full.components(), arpack.components()), 1e-7) << p;
+    EXPECT_LT(max_abs_diff(full.transform(X.topRows(5)), arpack.transform(X.topRows(5))), 1e-7 * full.singular_values()[0]);
+  }
+  Matrix wide(20, 12000);
+  for (Index i = 0; i < wide.rows(); ++i)
+    for (Index j = 0; j < wide.cols(); ++j) wide(i, j) = std::cos(0.1 * i * j + i);
+  PCA eigh(params_from_json<PCA>({{"nComponents", 2}, {"svdSolver", "covariance_eigh"}}));
+  EXPECT_EQ(error_of([&] { eigh.fit(wide); }),
+            "PCA's features x features matrix: 144000000 needed, past the limit of 134217728 (see Limits in the README)");
 }
 
 TEST(DecompositionPCA, ErrorsNameTheOption) {

@@ -191,7 +191,7 @@ TEST(KBinsDiscretizer, Errors) {
   p.n_bins = std::vector<double>{3};
   EXPECT_EQ(error_of([&] { KBinsDiscretizer(p).fit(X); }), "nBins has 1 counts but X has 2 columns");
   p.n_bins = std::vector<double>{3, 1.5};
-  EXPECT_EQ(error_of([&] { KBinsDiscretizer(p).fit(X); }), "nBins[1] must be an integer at least 2, got 1.5");
+  EXPECT_EQ(error_of([&] { KBinsDiscretizer(p).fit(X); }), "nBins[1] must be an integer, got 1.5");
   p.n_bins = 1;
   EXPECT_EQ(error_of([&] { KBinsDiscretizer(p).fit(X); }), "nBins must be at least 2, got 1");
   EXPECT_EQ(error_of([&] { params_from_json<KBinsDiscretizer>(json{{"encode", "onehot"}}); }),

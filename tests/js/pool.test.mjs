@@ -244,3 +244,27 @@ test('a task cancelled while it waits for a worker leaves the queue at once', as
   pool.terminate();
   await assert.rejects(running, /terminated/);
 });
+
+test('2 000 fits in a pool worker, failing ones among them, leave its WebAssembly heap flat', async () => {
+  const pool = new WorkerPool(1);
+  const rows = X.slice(0, 40), labels = yClass.slice(0, 40), targets = yReal.slice(0, 40);
+  const models = [
+    // succeeds / fails in the core after allocating (the solver's weights overflow) / fails on y
+    { model: new wl.MLPClassifier({ hiddenLayerSizes: [5], maxIter: 3, randomState: 1 }).toJSON(), X: rows, y: labels },
+    { model: new wl.MLPRegressor({ hiddenLayerSizes: [5], maxIter: 3, learningRateInit: 1e300, randomState: 1 }).toJSON(), X: rows, y: targets },
+    { model: new wl.Ridge({ alpha: 2 }).toJSON(), X: rows, y: targets.map((v, i) => (i === 7 ? NaN : v)) },
+    { model: new wl.DecisionTreeClassifier({ maxDepth: 3 }).toJSON(), X: rows, y: labels },
+    { model: new wl.KernelRidge({ kernel: 'precomputed' }).toJSON(), X: rows, y: targets },
+  ];
+  const cycle = (i) => pool.run('fit', { ...models[i % models.length], options: {} }).then(() => 'fitted', () => 'failed');
+  for (let i = 0; i < 100; i++) await cycle(i); // warm-up: allocator pools settle
+  const before = await pool.run('heapUsed');
+  const outcomes = new Map();
+  for (let i = 0; i < 2000; i++) {
+    const outcome = await cycle(i);
+    outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
+  }
+  assert.deepEqual(Object.fromEntries(outcomes), { fitted: 800, failed: 1200 });
+  assert.equal(await pool.run('heapUsed'), before);
+  pool.terminate();
+});

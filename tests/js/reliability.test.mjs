@@ -59,6 +59,55 @@ test('huge requests fail fast with the number they would need, before the alloca
   assertUsable();
 });
 
+test('sizes that are products of options or of rows are estimated before allocating, never wrapped in 32 bits', () => {
+  const yCodes = X.map((_, i) => i % 2);
+  const memory = () => wasm.HEAP8.buffer.byteLength;
+  const before = memory();
+  // Each of these trapped (memory access out of bounds) or overflowed the stack before.
+  assert.throws(() => new wl.KBinsDiscretizer({ nBins: 2 ** 31 - 1, encode: 'ordinal' }).fit(X),
+    { message: "KBinsDiscretizer's bin edges for nBins (features x (nBins + 1)): 6442450944 needed, past the limit of 134217728 (see Limits in the README)" });
+  assert.throws(() => new wl.KBinsDiscretizer({ nBins: [4, 1e300, 3] }).fit(X), { message: 'nBins[1] must be in [2, 2147483647], got 1e+300' });
+  assert.throws(() => new wl.MLPClassifier({ hiddenLayerSizes: [2 ** 20, 2 ** 20] }).fit(X, yCodes),
+    /^Error: the weights of hiddenLayerSizes' network \(sum over layers of \(inputs \+ 1\) x units\): 1099517919233 needed, past the limit/);
+  // 2^24 units: their weights fit (83 886 081 values), their activations for 12 rows do not.
+  assert.throws(() => new wl.MLPClassifier({ hiddenLayerSizes: [2 ** 24] }).fit(X, yCodes),
+    /^Error: the activations of hiddenLayerSizes' network for 12 rows at once \(rows x units\): 201326604 needed, past the limit/);
+  for (const [Class, options] of [[wl.KNeighborsClassifier, {}], [wl.RadiusNeighborsClassifier, { radius: 1 }]]) {
+    const model = new Class({ leafSize: 2 ** 31 - 1, algorithm: 'kd_tree', ...options }).fit(X, yCodes);
+    assert.equal(model.predict(X).length, 12);
+    model.dispose();
+  }
+  const rows = Array.from({ length: 12000 }, (_, i) => [i % 7, i % 3]);
+  assert.throws(() => wl.metrics.pairwise.rbfKernel(rows), { message: 'the kernel matrix of 12000 x 12000 rows: 144000000 needed, past the limit of 134217728 (see Limits in the README)' });
+  assert.throws(() => wl.metrics.pairwise.pairwiseDistances(rows), /^Error: the distance matrix of 12000 x 12000 rows: 144000000 needed/);
+  assert.throws(() => new wl.KernelRidge().fit(rows, rows.map((r) => r[0])), /^Error: the kernel matrix of 12000 x 12000 rows/);
+  assert.throws(() => new wl.KernelPCA({ kernel: 'rbf' }).fit(rows), /^Error: the kernel matrix of 12000 x 12000 rows/);
+  assert.throws(() => wl.datasets.makeBlobs({ nSamples: 1e9 }), { message: "makeBlobs's dataset (nSamples x (nFeatures + 1)): 3000000000 needed, past the limit of 134217728 (see Limits in the README)" });
+  assert.throws(() => wl.datasets.makeClassification({ nSamples: 1e5, nFeatures: 1e5 }), /^Error: makeClassification's dataset/);
+  assert.throws(() => wl.datasets.makeRegression({ nSamples: 2 ** 31 - 1 }), /^Error: makeRegression's dataset/);
+  assert.throws(() => wl.datasets.makeMoons({ nSamples: 2 ** 31 - 1 }), /^Error: makeMoons's dataset/);
+  assert.throws(() => wl.datasets.makeCircles({ nSamples: 2 ** 31 - 1 }), /^Error: makeCircles's dataset/);
+  // nClasses · nClustersPerClass wrapped in 32 bits, and 2^nInformative was a 32-bit shift.
+  assert.throws(() => wl.datasets.makeClassification({ nSamples: 10, nFeatures: 40, nInformative: 40, nRedundant: 0, nClasses: 2 ** 20, nClustersPerClass: 2 ** 20 }),
+    { message: "makeClassification's cluster transforms (nClasses x nClustersPerClass x nInformative^2): 1.7592186044416e+15 needed, past the limit of 134217728 (see Limits in the README)" });
+  assert.throws(() => wl.datasets.makeClassification({ nSamples: 10, nFeatures: 40, nInformative: 2, nClasses: 3, nClustersPerClass: 2 }),
+    { message: 'nClasses (3) * nClustersPerClass (2) must be at most 2^nInformative = 4' });
+  // Features x features covariances of wide data.
+  const wide = Array.from({ length: 12 }, (_, i) => Array.from({ length: 12000 }, (_, j) => Math.sin(i * 7 + j * 3)));
+  assert.throws(() => new wl.GaussianMixture({ nComponents: 2 }).fit(wide),
+    { message: "GaussianMixture's covariances (components x features x features): 288000000 needed, past the limit of 134217728 (see Limits in the README)" });
+  assert.throws(() => new wl.QuadraticDiscriminantAnalysis().fit(wide, yCodes), /^Error: QuadraticDiscriminantAnalysis's covariances \(classes x features x features\): 288000000 needed/);
+  assert.throws(() => new wl.LinearDiscriminantAnalysis().fit(wide, yCodes), /^Error: LinearDiscriminantAnalysis's covariance \(features x features\): 144000000 needed/);
+  const pca = new wl.PCA({ nComponents: 2 }).fit(wide); // arpack on the 12 x 12 matrix of the rows
+  assert.equal(pca.components.cols, 12000);
+  pca.dispose();
+  // 2^14 distinct hypercube vertices for 16 384 clusters: a set, not a search per draw.
+  const many = wl.datasets.makeClassification({ nSamples: 16384, nFeatures: 14, nInformative: 14, nRedundant: 0, nClasses: 2, nClustersPerClass: 8192, randomState: 0 });
+  assert.equal(many.X.rows, 16384);
+  assert.ok(memory() - before < 64 * 2 ** 20, `memory grew by ${(memory() - before) / 2 ** 20} MiB`);
+  assertUsable();
+});
+
 test('score refuses a non-finite y for every regressor, and the metrics a non-finite yTrue or yPred', () => {
   const bad = yReal.slice();
   bad[5] = NaN;
@@ -73,12 +122,16 @@ test('score refuses a non-finite y for every regressor, and the metrics a non-fi
 });
 
 test('model JSON: labels must match the fitted classes, and deep nesting is refused', () => {
-  for (const Class of [wl.Perceptron, wl.RidgeClassifier]) {
-    const model = new Class().fit(X, yClass);
+  // Every classifier of the core (a static_assert makes each declare its class count).
+  const classifiers = wl.estimators().filter((m) => m.kind === 'classifier').map((m) => m.name);
+  assert.ok(classifiers.length >= 20, classifiers.join());
+  for (const name of classifiers) {
+    const Class = wl[name];
+    const model = new Class(name === 'RadiusNeighborsClassifier' ? { radius: 5 } : {}).fit(X, yClass);
     const saved = model.toJSON();
     saved.labels.classes = ['a'];
-    assert.throws(() => Class.fromJSON(saved), { message: 'model JSON: labels.classes names 1 classes but the fitted state has 2' });
-    assert.deepEqual(Array.from(Class.fromJSON(model.toJSON()).predict(X)), Array.from(model.predict(X)));
+    assert.throws(() => Class.fromJSON(saved), { message: 'model JSON: labels.classes names 1 classes but the fitted state has 2' }, name);
+    assert.deepEqual(Array.from(Class.fromJSON(model.toJSON()).predict(X)), Array.from(model.predict(X)), name);
     model.dispose();
   }
   let deep = {};

@@ -1,6 +1,7 @@
 #include "wasmlearn/base/kernels.hpp"
 
 #include <cmath>
+#include <string>
 
 #include "wasmlearn/base/lanes.hpp"
 #include "wasmlearn/base/row_blocks.hpp"
@@ -74,6 +75,8 @@ void kernel_block(const Kernel& kernel, MatrixRef A, VectorRef a_norms, MatrixRe
 }
 
 Matrix kernel_matrix(const Kernel& kernel, MatrixRef A, MatrixRef B) {
+  check_size(static_cast<double>(A.rows()) * static_cast<double>(B.rows()),
+             "the kernel matrix of " + std::to_string(A.rows()) + " x " + std::to_string(B.rows()) + " rows");
   Matrix K(A.rows(), B.rows());
   const bool rbf = kernel.type == KernelType::rbf;
   const Vector a_norms = rbf ? row_squared_norms(A) : Vector(), b_norms = rbf ? row_squared_norms(B) : Vector();

@@ -3,6 +3,7 @@
 // summation order differ between the native and the WebAssembly build).
 #include <algorithm>
 #include <cmath>
+#include <set>
 #include <string>
 
 #include "wasmlearn/base/det_math.hpp"
@@ -16,6 +17,11 @@ namespace {
 
 void require_at_least(Index v, Index lo, const char* name) {
   if (v < lo) throw InvalidArgument(std::string(name) + " must be at least " + std::to_string(lo) + ", got " + std::to_string(v));
+}
+// The dataset's values (X and y), estimated before anything is allocated.
+void require_dataset_size(Index n_samples, Index n_features, const char* generator) {
+  check_size(static_cast<double>(n_samples) * (static_cast<double>(n_features) + 1),
+             std::string(generator) + "'s dataset (nSamples x (nFeatures + 1))");
 }
 void require_non_negative(double v, const char* name) {
   if (!std::isfinite(v) || v < 0) throw InvalidArgument(std::string(name) + " must be a finite number at least 0, got " + format_number(v));
@@ -103,6 +109,7 @@ Dataset make_blobs(Index n_samples, Index n_features, Index centers, double clus
   require_at_least(n_samples, 1, "nSamples");
   require_at_least(n_features, 1, "nFeatures");
   require_at_least(centers, 1, "centers");
+  require_dataset_size(std::max(n_samples, centers), n_features, "makeBlobs");
   require_non_negative(cluster_std, "clusterStd");
   require_finite(center_box_lo, "centerBox[0]");
   require_finite(center_box_hi, "centerBox[1]");
@@ -118,6 +125,7 @@ Dataset make_blobs(Index n_samples, Index n_features, Index centers, double clus
 
 Dataset make_blobs(Index n_samples, MatrixRef centers, double cluster_std, bool shuffle, std::uint64_t random_state) {
   require_at_least(n_samples, 1, "nSamples");
+  require_dataset_size(n_samples, centers.cols(), "makeBlobs");
   check_matrix(centers, "centers");
   require_non_negative(cluster_std, "clusterStd");
   Random rng(random_state);
@@ -126,6 +134,7 @@ Dataset make_blobs(Index n_samples, MatrixRef centers, double cluster_std, bool 
 
 Dataset make_moons(Index n_samples, double noise, bool shuffle, std::uint64_t random_state) {
   require_at_least(n_samples, 1, "nSamples");
+  require_dataset_size(n_samples, 2, "makeMoons");
   require_non_negative(noise, "noise");
   const Index n_out = n_samples / 2, n_in = n_samples - n_out;
   Dataset d = two_curves(n_out, n_in);
@@ -147,6 +156,7 @@ Dataset make_moons(Index n_samples, double noise, bool shuffle, std::uint64_t ra
 
 Dataset make_circles(Index n_samples, double noise, double factor, bool shuffle, std::uint64_t random_state) {
   require_at_least(n_samples, 1, "nSamples");
+  require_dataset_size(n_samples, 2, "makeCircles");
   require_non_negative(noise, "noise");
   if (!(factor >= 0 && factor < 1)) throw InvalidArgument("factor must be in [0, 1), got " + format_number(factor));
   const Index n_out = n_samples / 2, n_in = n_samples - n_out;
@@ -172,6 +182,7 @@ Dataset make_classification(Index n_samples, Index n_features, Index n_informati
                             std::uint64_t random_state, Index n_repeated) {
   require_at_least(n_samples, 1, "nSamples");
   require_at_least(n_features, 1, "nFeatures");
+  require_dataset_size(n_samples, n_features, "makeClassification");
   require_at_least(n_informative, 1, "nInformative");
   require_at_least(n_redundant, 0, "nRedundant");
   require_at_least(n_repeated, 0, "nRepeated");
@@ -179,15 +190,21 @@ Dataset make_classification(Index n_samples, Index n_features, Index n_informati
   require_at_least(n_clusters_per_class, 1, "nClustersPerClass");
   require_finite(class_sep, "classSep");
   if (!(flip_y >= 0 && flip_y <= 1)) throw InvalidArgument("flipY must be in [0, 1], got " + format_number(flip_y));
-  if (n_informative + n_redundant + n_repeated > n_features)
+  // Sums and products of the counts in double: each may be up to 2^31 − 1, and Index is 32 bits in WebAssembly.
+  if (static_cast<double>(n_informative) + static_cast<double>(n_redundant) + static_cast<double>(n_repeated) >
+      static_cast<double>(n_features))
     throw InvalidArgument("nInformative + nRedundant + nRepeated must be at most nFeatures, got " +
                           std::to_string(n_informative) + " + " + std::to_string(n_redundant) + " + " +
                           std::to_string(n_repeated) + " > " + std::to_string(n_features));
-  const Index n_clusters = n_classes * n_clusters_per_class;
-  if (n_informative < 62 && n_clusters > (Index{1} << n_informative))
+  const double clusters = static_cast<double>(n_classes) * static_cast<double>(n_clusters_per_class);
+  const double vertices_available = std::ldexp(1.0, static_cast<int>(std::min<Index>(n_informative, 1024)));
+  if (clusters > vertices_available)
     throw InvalidArgument("nClasses (" + std::to_string(n_classes) + ") * nClustersPerClass (" +
                           std::to_string(n_clusters_per_class) + ") must be at most 2^nInformative = " +
-                          std::to_string(Index{1} << n_informative));
+                          format_number(vertices_available));
+  check_size(clusters * static_cast<double>(n_informative) * static_cast<double>(n_informative),
+             "makeClassification's cluster transforms (nClasses x nClustersPerClass x nInformative^2)");
+  const Index n_clusters = static_cast<Index>(clusters);
   const Index ni = n_informative, n_useless = n_features - n_informative - n_redundant - n_repeated;
   Random rng(random_state);
 
@@ -202,14 +219,14 @@ Dataset make_classification(Index n_samples, Index n_features, Index n_informati
   }
 
   // Distinct random vertices of the hypercube {-classSep, classSep}^ni (rejection of repeats).
-  std::vector<std::vector<bool>> vertices;
+  std::set<std::vector<bool>> vertices;  // a set: a linear search per draw is quadratic in the clusters
   Matrix centroids(n_clusters, ni);
   while (static_cast<Index>(vertices.size()) < n_clusters) {
     std::vector<bool> v(ni);
     for (Index j = 0; j < ni; ++j) v[j] = rng.integer(2) == 1;
-    if (std::find(vertices.begin(), vertices.end(), v) != vertices.end()) continue;
+    if (vertices.count(v)) continue;
     for (Index j = 0; j < ni; ++j) centroids(static_cast<Index>(vertices.size()), j) = v[j] ? class_sep : -class_sep;
-    vertices.push_back(std::move(v));
+    vertices.insert(std::move(v));
   }
 
   Dataset d;
@@ -274,6 +291,7 @@ RegressionDataset make_regression(Index n_samples, Index n_features, Index n_inf
                                   bool shuffle, std::uint64_t random_state) {
   require_at_least(n_samples, 1, "nSamples");
   require_at_least(n_features, 1, "nFeatures");
+  require_dataset_size(n_samples, n_features, "makeRegression");
   require_at_least(n_informative, 0, "nInformative");
   require_non_negative(noise, "noise");
   require_finite(bias, "bias");

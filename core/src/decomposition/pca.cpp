@@ -144,8 +144,20 @@ PCA& PCA::fit(MatrixRef X) {
     S = svd.singularValues();
     V = svd.matrixV();
     total_var = S.squaredNorm() / static_cast<double>(n - 1);
+  } else if (solver == PCASolver::arpack && n < p) {
+    // Wide data: the eigenpairs of Xc·Xcᵀ, n x n instead of p x p, are the squared singular values
+    // and the left singular vectors U; then V = XcᵀU / S.
+    Eigen::MatrixXd gram = Eigen::MatrixXd::Zero(n, n);
+    gram.selfadjointView<Eigen::Lower>().rankUpdate(Xc);
+    Eigen::VectorXd lambda;
+    Eigen::MatrixXd U;
+    leading_eigenpairs(gram, *count, lambda, U);
+    S = lambda.cwiseSqrt();
+    V = Xc.transpose() * U;
+    for (Index c = 0; c < V.cols(); ++c) V.col(c) *= S[c] > 0 ? 1.0 / S[c] : 0.0;  // a zero singular value has no direction
   } else {
     // The eigenpairs of XcᵀXc are the squared singular values and the right singular vectors of Xc.
+    check_size(static_cast<double>(p) * static_cast<double>(p), "PCA's features x features matrix");
     Eigen::MatrixXd gram = Eigen::MatrixXd::Zero(p, p);
     gram.selfadjointView<Eigen::Lower>().rankUpdate(Xc.transpose());
     Eigen::VectorXd lambda;
@@ -157,8 +169,8 @@ PCA& PCA::fit(MatrixRef X) {
       leading_eigenpairs(gram, *count, lambda, V);
     }
     S = lambda.cwiseSqrt();
-    total_var = Xc.colwise().squaredNorm().sum() / static_cast<double>(n - 1);
   }
+  if (solver != PCASolver::full) total_var = Xc.colwise().squaredNorm().sum() / static_cast<double>(n - 1);
   flip_like_svd(X, mean, V);  // the signs from U = Xc·V/S, searched row by row without forming it
   const Eigen::VectorXd ev = S.array().square() / static_cast<double>(n - 1);
   const Eigen::VectorXd ratio = ev / total_var;

@@ -1,6 +1,7 @@
 #include "wasmlearn/discriminant_analysis/discriminant_analysis.hpp"
 
 #include <cmath>
+#include <string>
 
 #include "wasmlearn/base/validation.hpp"
 #include "wasmlearn/discriminant_analysis/describe.hpp"
@@ -43,10 +44,15 @@ Matrix class_cov(MatrixRef X, IntVectorRef y, const Vector& priors,
   return cov;
 }
 
-void check_class_input(MatrixRef X, IntVectorRef y, int& K, const char* name) {
+// Also the size of the features x features covariances the fit keeps: one shared, or one per class.
+void check_class_input(MatrixRef X, IntVectorRef y, int& K, const char* name, bool covariance_per_class = false) {
   check_matrix(X);
   K = check_class_codes(y);
   gauss::check_two_classes(K, name);
+  const double p = static_cast<double>(X.cols());
+  check_size((covariance_per_class ? K : 1) * p * p,
+             std::string(name) + (covariance_per_class ? "'s covariances (classes x features x features)"
+                                                       : "'s covariance (features x features)"));
 }
 
 Matrix two_class_proba(const Matrix& decision) {  // n x 1 → [1 − σ, σ]
@@ -229,7 +235,7 @@ void LinearDiscriminantAnalysis::load_state(const json& s) {
 QuadraticDiscriminantAnalysis& QuadraticDiscriminantAnalysis::fit(MatrixRef X, IntVectorRef y) {
   check_params<QuadraticDiscriminantAnalysis>(params_);
   int K;
-  check_class_input(X, y, K, "QuadraticDiscriminantAnalysis");
+  check_class_input(X, y, K, "QuadraticDiscriminantAnalysis", true);
   const Index p = X.cols();
   const double reg = params_.reg_param;
   gauss::ClassStats stats = gauss::class_statistics(X, y, K, "QuadraticDiscriminantAnalysis", 2);

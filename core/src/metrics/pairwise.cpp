@@ -1,7 +1,10 @@
 #include "wasmlearn/metrics/pairwise.hpp"
 
+#include <string>
+
 #include "wasmlearn/base/distances.hpp"
 #include "wasmlearn/base/row_blocks.hpp"
+#include "wasmlearn/base/validation.hpp"
 
 namespace wasmlearn {
 
@@ -19,6 +22,8 @@ void distances_of_row(const Op& op, const double* x, MatrixRef Y, double* out) {
 }  // namespace
 
 Matrix pairwise_distances(MatrixRef X, MatrixRef Y, DistanceMetric metric, bool same) {
+  check_size(static_cast<double>(X.rows()) * static_cast<double>(Y.rows()),
+             "the distance matrix of " + std::to_string(X.rows()) + " x " + std::to_string(Y.rows()) + " rows");
   Matrix D(X.rows(), Y.rows());
   if (metric == DistanceMetric::cosine) {
     // 1 − cos: rows scaled to unit length (a zero row stays zero), then one product; clipped to [0, 2].

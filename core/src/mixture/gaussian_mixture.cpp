@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <string>
 
 #include "wasmlearn/base/dense_products.hpp"
 #include "wasmlearn/base/random.hpp"
@@ -130,6 +131,9 @@ GaussianMixture& GaussianMixture::fit(MatrixRef X) {
   if (k > n)
     throw InvalidArgument("nComponents=" + std::to_string(k) + " must be at most the number of samples (" +
                           std::to_string(n) + ")");
+  if (type == CovarianceType::full)
+    check_size(static_cast<double>(k) * p * p, "GaussianMixture's covariances (components x features x features)");
+  if (type == CovarianceType::tied) check_size(static_cast<double>(p) * p, "GaussianMixture's covariance (features x features)");
   std::optional<Vector> w_init;
   if (params_.weights_init) {
     const auto& w = *params_.weights_init;

@@ -1,6 +1,7 @@
 #include "wasmlearn/neighbors/neighbors_index.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <limits>
 
 #include "wasmlearn/base/errors.hpp"
@@ -171,7 +172,8 @@ Index NeighborsIndex::build_node(Index start, Index end) {
   } else {
     for (Index j = 0; j < d; ++j) centroid_.push_back(sum[j] / static_cast<double>(end - start));
   }
-  if (end - start <= 2 * static_cast<Index>(leaf_size_)) return id;
+  // In 64 bits: Index is 32 bits in WebAssembly, where 2 · leafSize can wrap.
+  if (static_cast<std::int64_t>(end - start) <= 2 * static_cast<std::int64_t>(leaf_size_)) return id;
   Index dim = 0;
   for (Index j = 1; j < d; ++j)
     if (hi[j] - lo[j] > hi[dim] - lo[dim]) dim = j;

@@ -235,6 +235,32 @@ double number_or_nan(const json& j, const char* field) { return j.is_null() ? kN
 
 // The rows' decisions equal: the arg max for softmax outputs, every output against 0.5 otherwise
 // (scikit-learn's LabelBinarizer.inverse_transform).
+// Rows a stochastic epoch processes at once: batchSize clipped to n ('auto': min(200, n)).
+Index batch_rows(const MLPParams& p, Index n) {
+  const int* size = std::get_if<int>(&p.batch_size);
+  return std::min<Index>(size ? *size : 200, n);
+}
+
+// The network's units (inputs, hidden layers, outputs). Its size is checked in double before any
+// conversion or allocation: the weights, and the activations of the rows one step processes (a
+// batch, or every row for lbfgs), so a huge hiddenLayerSizes is refused, never wrapped.
+std::vector<Index> network_units(const MLPParams& p, Index inputs, Index outputs, Index rows_at_once) {
+  double weights = 0, activations = 0, fan_in = static_cast<double>(inputs);
+  std::vector<double> widths(p.hidden_layer_sizes.begin(), p.hidden_layer_sizes.end());
+  widths.push_back(static_cast<double>(outputs));
+  for (double width : widths) {
+    weights += (fan_in + 1) * width;
+    activations += width;
+    fan_in = width;
+  }
+  check_size(weights, "the weights of hiddenLayerSizes' network (sum over layers of (inputs + 1) x units)");
+  check_size(activations * static_cast<double>(rows_at_once),
+             "the activations of hiddenLayerSizes' network for " + std::to_string(rows_at_once) + " rows at once (rows x units)");
+  std::vector<Index> units = {inputs};
+  for (double width : widths) units.push_back(static_cast<Index>(width));
+  return units;
+}
+
 bool same_decision(MLPActivation out, const Eigen::Ref<const RowVector>& y, const Eigen::Ref<const RowVector>& t) {
   if (out == MLPActivation::softmax) {
     Index a = 0, b = 0;
@@ -301,13 +327,11 @@ NamedArrays MultilayerPerceptron::intercepts() const {
   return out;
 }
 
-void MultilayerPerceptron::initialize(MatrixRef X, MatrixRef T, MLPActivation out, Random& random) {
+void MultilayerPerceptron::initialize(const std::vector<Index>& units, MLPActivation out, Random& random) {
   n_iter_ = 0;
   t_ = 0;
   out_activation_ = out;
-  weights_.units = {X.cols()};
-  for (double h : params_.hidden_layer_sizes) weights_.units.push_back(static_cast<Index>(h));
-  weights_.units.push_back(T.cols());
+  weights_.units = units;
   weights_.packed.resize(weights_.intercept_offset(weights_.layers()));
   if (params_.weights_init) {
     weights_.packed = packed_weights_init(*params_.weights_init, weights_);
@@ -341,13 +365,12 @@ void MultilayerPerceptron::fit_targets(MatrixRef X, MatrixRef T, MLPActivation o
     warnings_.clear();
     Random random(static_cast<std::uint64_t>(params_.random_state));
     const bool first_pass = !is_fitted() || (!params_.warm_start && !incremental);
+    const Index rows_at_once = params_.solver == MLPSolver::lbfgs ? X.rows() : batch_rows(params_, X.rows());
+    const std::vector<Index> units = network_units(params_, X.cols(), T.cols(), rows_at_once);
     if (first_pass) {
-      initialize(X, T, out, random);
+      initialize(units, out, random);
     } else {
       check_n_features(n_features_in(), X);
-      std::vector<Index> units = {X.cols()};
-      for (double h : params_.hidden_layer_sizes) units.push_back(static_cast<Index>(h));
-      units.push_back(T.cols());
       if (units != weights_.units || out != out_activation_)
         throw InvalidArgument(std::string(name_) + ": warmStart and partialFit need the network of the previous fit "
                               "(the same hiddenLayerSizes and outputs)");
@@ -414,13 +437,10 @@ void MultilayerPerceptron::run_epochs(MatrixRef X, MatrixRef T, MatrixRef X_val,
   const MLPParams& p = params_;
   Optimizer optimizer{p, *optimizer_};
   const Index n = X.rows();
-  Index batch = std::min<Index>(200, n);
-  if (const int* size = std::get_if<int>(&p.batch_size)) {
-    if (*size > n)
-      warnings_.add(WarningKind::parameter, "batchSize " + std::to_string(*size) + " is larger than the " +
-                                                std::to_string(n) + " training samples; it is clipped to " + std::to_string(n));
-    batch = std::min<Index>(*size, n);
-  }
+  const Index batch = batch_rows(p, n);
+  if (const int* size = std::get_if<int>(&p.batch_size); size && *size > n)
+    warnings_.add(WarningKind::parameter, "batchSize " + std::to_string(*size) + " is larger than the " +
+                                              std::to_string(n) + " training samples; it is clipped to " + std::to_string(n));
   IntVector order = IntVector::LinSpaced(n, 0, static_cast<int>(n) - 1);
   Backprop pass(weights_, p.activation, out_activation_, p.alpha);
   pass.refresh();

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <numeric>
 #include <string>
 
 #include "wasmlearn/base/random.hpp"
@@ -25,11 +26,8 @@ std::vector<int> bin_counts(const std::variant<int, std::vector<double>>& n_bins
     throw InvalidArgument("nBins has " + std::to_string(given.size()) + " counts but X has " + std::to_string(n_features) +
                           " columns");
   std::vector<int> counts;
-  for (std::size_t j = 0; j < given.size(); ++j) {
-    if (given[j] < 2 || std::floor(given[j]) != given[j])
-      throw InvalidArgument("nBins[" + std::to_string(j) + "] must be an integer at least 2, got " + format_number(given[j]));
-    counts.push_back(static_cast<int>(given[j]));
-  }
+  for (std::size_t j = 0; j < given.size(); ++j)
+    counts.push_back(integer_argument<int>(given[j], "nBins[" + std::to_string(j) + "]", at_least(2)));
   return counts;
 }
 
@@ -95,6 +93,8 @@ KBinsDiscretizer& KBinsDiscretizer::fit(MatrixRef X) {
   check_params<KBinsDiscretizer>(params_);
   check_matrix(X);
   const std::vector<int> counts = bin_counts(params_.n_bins, X.cols());
+  check_size(std::accumulate(counts.begin(), counts.end(), 0.0, [](double sum, int c) { return sum + c + 1.0; }),
+             "KBinsDiscretizer's bin edges for nBins (features x (nBins + 1))");
   warnings_.clear();
   const bool subsampled = params_.subsample && X.rows() > *params_.subsample;
   const Matrix sample = subsampled ? sampled_rows(X, *params_.subsample, params_.random_state) : Matrix();
@@ -130,6 +130,9 @@ Matrix KBinsDiscretizer::transform(MatrixRef X) const {
   check_matrix(X);
   const IntVector n = n_bins_per_feature();
   const bool onehot = params_.encode == BinEncode::onehot_dense;
+  if (onehot)
+    check_size(static_cast<double>(X.rows()) * n.cast<double>().sum(),
+               "KBinsDiscretizer's one-hot output for " + std::to_string(X.rows()) + " rows (rows x bins)");
   Matrix out = Matrix::Zero(X.rows(), onehot ? n.sum() : X.cols());
   Index first_column = 0;
   for (Index j = 0; j < X.cols(); ++j) {

@@ -302,7 +302,10 @@ class Adapter final : public AnyEstimator {
     if (!fitted_flag.is_boolean()) throw InvalidArgument("model JSON: fitted must be true or false");
     if (!fitted_flag.get<bool>()) return;
     est_.load_state(member(model, "state"));
-    if constexpr (D::kind == Kind::classifier && detail::has_n_classes<E>::value) detail::check_saved_labels(model, est_.n_classes());
+    if constexpr (D::kind == Kind::classifier) {
+      static_assert(detail::has_n_classes<E>::value, "a classifier has n_classes(), so that loaded labels are checked");
+      detail::check_saved_labels(model, est_.n_classes());
+    }
   }
 
   static json metadata() {

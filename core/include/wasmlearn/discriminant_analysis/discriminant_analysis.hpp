@@ -63,6 +63,7 @@ class LinearDiscriminantAnalysis {
   Vector explained_variance_ratio() const { return explained_variance_ratio_; }
   Vector class_prior() const { return priors_; }
   int n_features_in() const { return static_cast<int>(means_.cols()); }
+  int n_classes() const { return static_cast<int>(means_.rows()); }
 
   json state() const;
   void load_state(const json& s);
@@ -99,6 +100,7 @@ class QuadraticDiscriminantAnalysis {
   Matrix covariance() const { return covariance_; }  // regularised, stacked (K·p) x p
   Vector class_prior() const { return priors_; }
   int n_features_in() const { return static_cast<int>(means_.cols()); }
+  int n_classes() const { return static_cast<int>(means_.rows()); }
   const Warnings& warnings() const { return warnings_; }
 
   json state() const;
@@ -131,6 +133,7 @@ class NearestCentroid {
   Matrix centroids() const { return centroids_; }
   Matrix covariance() const { return covariance_; }  // pooled within-class ('mahalanobis'; else identity)
   int n_features_in() const { return static_cast<int>(centroids_.cols()); }
+  int n_classes() const { return static_cast<int>(centroids_.rows()); }
 
   json state() const;
   void load_state(const json& s);

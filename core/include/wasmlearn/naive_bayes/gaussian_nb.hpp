@@ -40,6 +40,7 @@ class GaussianNB {
   const Params& params() const { return params_; }
   bool is_fitted() const { return theta_.size() > 0; }
   Matrix theta() const { return theta_; }  // class means, K x p
+  int n_classes() const { return static_cast<int>(theta_.rows()); }
   Matrix var() const { return var_; }      // variances, K x p (repeated across features when isotropic)
   Vector class_prior() const { return class_prior_; }
   Vector class_count() const { return class_count_; }  // samples (total weight) per class

@@ -139,7 +139,7 @@ class MultilayerPerceptron {
   ProgressHook progress_;
 
  private:
-  void initialize(MatrixRef X, MatrixRef T, MLPActivation out, Random& random);
+  void initialize(const std::vector<Index>& units, MLPActivation out, Random& random);
   void fit_stochastic(MatrixRef X, MatrixRef T, bool incremental, const Validation* validation, Random& random);
   void run_epochs(MatrixRef X, MatrixRef T, MatrixRef X_val, MatrixRef T_val, bool early_stopping, bool incremental,
                   Random& random);

@@ -119,6 +119,7 @@ class SupportVectorClassifier : public KernelSvmBase<P> {
   Matrix predict_proba(MatrixRef X) const;      // n x classes; an Error unless fitted with probability: true
   Matrix predict_log_proba(MatrixRef X) const;
 
+  int n_classes() const { return n_classes_; }
   IntVector n_support() const { return n_support_; }
   // The sigmoids P(first class of the pair | f) = 1 / (1 + exp(probA·f + probB)), one per pair, on
   // libsvm's decision values (positive for the pair's first class); empty without probability.
