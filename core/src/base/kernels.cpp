@@ -74,10 +74,15 @@ void kernel_block(const Kernel& kernel, MatrixRef A, VectorRef a_norms, MatrixRe
     products_to_kernel(kernel, rbf ? a_norms[i] : 0.0, rbf ? b_norms.data() : nullptr, &out(i, 0), B.rows());
 }
 
+// A rows x cols kernel matrix, its size checked before it is allocated.
+static Matrix allocate_kernel_matrix(Index rows, Index cols) {
+  check_size(static_cast<double>(rows) * static_cast<double>(cols),
+             "the kernel matrix of " + std::to_string(rows) + " x " + std::to_string(cols) + " rows");
+  return Matrix(rows, cols);
+}
+
 Matrix kernel_matrix(const Kernel& kernel, MatrixRef A, MatrixRef B) {
-  check_size(static_cast<double>(A.rows()) * static_cast<double>(B.rows()),
-             "the kernel matrix of " + std::to_string(A.rows()) + " x " + std::to_string(B.rows()) + " rows");
-  Matrix K(A.rows(), B.rows());
+  Matrix K = allocate_kernel_matrix(A.rows(), B.rows());
   const bool rbf = kernel.type == KernelType::rbf;
   const Vector a_norms = rbf ? row_squared_norms(A) : Vector(), b_norms = rbf ? row_squared_norms(B) : Vector();
   for_row_blocks(A.rows(), [&](Index begin, Index end) {
@@ -90,7 +95,7 @@ Matrix kernel_matrix(const Kernel& kernel, MatrixRef A, MatrixRef B) {
 
 Matrix symmetric_kernel_matrix(const Kernel& kernel, MatrixRef X) {
   const Index n = X.rows();
-  Matrix K(n, n);
+  Matrix K = allocate_kernel_matrix(n, n);
   const bool rbf = kernel.type == KernelType::rbf;
   const Vector norms = rbf ? row_squared_norms(X) : Vector();
   for_row_blocks(n, [&](Index begin, Index end) {
