@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# `npm test`: set-up, build, then GoogleTest (native, via ctest; with WASMLEARN_SANITIZE=1 again under
-# ASan + UBSan, and the libFuzzer targets for a bounded time), node:test on the built WASM package, and the real-browser
-# tests (playwright-core driving Debian's Chromium). Ends with one line totalling the runners (each
-# fuzz target counts as one test).
+# `npm test`: set-up, build, then GoogleTest (native, via ctest; then again under ASan + UBSan, and the
+# libFuzzer targets for a bounded time — WASMLEARN_SANITIZE=0 skips these two), node:test on the built
+# WASM package, and the real-browser tests (playwright-core driving Debian's Chromium). Ends with one
+# line totalling the runners (each fuzz target counts as one test).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -18,11 +18,10 @@ ctest_total=$(sed -E 's/.* ([0-9]+) tests failed out of ([0-9]+).*/\2/' <<<"$cte
 passed=$((ctest_total - ctest_failed))
 failed=$ctest_failed
 
-# WASMLEARN_SANITIZE=1: the same GoogleTest suite under AddressSanitizer + UndefinedBehaviorSanitizer
-# (clang, build/sanitize), then each libFuzzer target for 25 s from its committed seeds (`npm run
-# fuzz` runs them longer). Off by default: its third full build of the core has not yet been timed
-# against CI's budget on two cores, nor has the suite been seen to pass.
-if [ "${WASMLEARN_SANITIZE:-0}" = 1 ]; then
+# The same GoogleTest suite under AddressSanitizer + UndefinedBehaviorSanitizer (clang -O1,
+# build/sanitize; a third build of the core, ~20 min on two cores from nothing, seconds with ccache),
+# then each libFuzzer target for 25 s from its committed seeds (`npm run fuzz` runs them longer).
+if [ "${WASMLEARN_SANITIZE:-1}" = 1 ]; then
   echo "== GoogleTest (ASan + UBSan)"
   bash scripts/fuzz.sh --ctest | tee "$log"
   ctest_line=$(grep -E 'tests passed, [0-9]+ tests failed out of [0-9]+' "$log" | tail -1)
