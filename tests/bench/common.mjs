@@ -26,29 +26,30 @@ export const cpuMs = () => { const u = process.cpuUsage(); return (u.user + u.sy
 // inspect(model), if given, reads facts off the last fitted model (untimed) into res.
 // Returns { res: { fitMs, fitWallMs, fitSamples, predictMs, predictWallMs, predictSamples, reps, ... }, out }
 // where *Ms are medians of CPU time and *WallMs medians of wall time.
-export function timeTask(task, { fit, predict, inspect }, { reps = task.reps ?? 5, warmup = task.warmup ?? 1 } = {}) {
+// fit and predict may return promises (a peer whose training is asynchronous, as TensorFlow.js's).
+export async function timeTask(task, { fit, predict, inspect }, { reps = task.reps ?? 5, warmup = task.warmup ?? 1 } = {}) {
   const timeFit = task.time.includes('fit'), timePredict = task.time.includes('predict');
   const budget = 1000 * (task.budgetSeconds ?? 20);
   const fitSamples = [], predictSamples = [], fitWall = [], predictWall = [];
   let model = null, out = null;
-  const runFit = () => {
+  const runFit = async () => {
     model?.dispose?.();
     const t0 = performance.now(), c0 = cpuMs();
-    model = fit();
+    model = await fit();
     return [cpuMs() - c0, performance.now() - t0];
   };
-  const runPredict = () => {
+  const runPredict = async () => {
     const t0 = performance.now(), c0 = cpuMs();
-    out = predict(model);
+    out = await predict(model);
     return [cpuMs() - c0, performance.now() - t0];
   };
   const start = performance.now();
-  for (let w = 0; w < warmup; w++) { runFit(); runPredict(); }
-  if (!timeFit) runFit();
+  for (let w = 0; w < warmup; w++) { await runFit(); await runPredict(); }
+  if (!timeFit) await runFit();
   for (let r = 0; r < reps; r++) {
-    if (timeFit) { const [c, t] = runFit(); fitSamples.push(c); fitWall.push(t); }
+    if (timeFit) { const [c, t] = await runFit(); fitSamples.push(c); fitWall.push(t); }
     if (timePredict || r === 0) {
-      const [c, t] = runPredict();
+      const [c, t] = await runPredict();
       if (timePredict) { predictSamples.push(c); predictWall.push(t); }
     }
     if (performance.now() - start > budget) break;

@@ -2,7 +2,7 @@
 //   node tests/bench/js_runner.mjs <wasm-simd | wasm-nosimd | peer> <tasks.json> <out.json> [id-substring]
 // wasm-*: the raw embind module (RawEstimator.create(name, JSON options), fit, call('predict' | 'transform'), or
 // the module function a workload `call`s), timed including the copies across the boundary, as a user of the package pays them.
-// peer: the workload's ml.js competitor on number[][] (conversion not timed).
+// peer: the workload's JavaScript competitor (ml.js, libsvm-js, TensorFlow.js) on number[][] (conversion not timed).
 // Workload flags: nIter (record the fitted model's iteration count), memory (record the size of the
 // saved model; WASM also the heap growth of one fitted model, from the module's heapUsed()).
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -91,7 +91,7 @@ async function peerTask(task, ds) {
     ...(peer.nIter ? { nIter: peer.nIter(m) } : {}),
     ...(task.memory ? { modelBytes: JSON.stringify(m).length, modelFormat: 'JSON' } : {}),
   });
-  const r = timeTask(task, { fit: () => peer.fit(mod, Xtr, ytr, w), predict: (m) => peer.predict(mod, m, Xte), inspect },
+  const r = await timeTask(task, { fit: () => peer.fit(mod, Xtr, ytr, w), predict: (m) => peer.predict(mod, m, Xte), inspect },
     { reps: peer.reps ?? 1, warmup: peer.warmup ?? 0 });
   r.res.peer = peer.name;
   if (nt < ds.nTrain) r.res.trainRows = nt;
@@ -117,7 +117,7 @@ for (const task of spec.tasks) {
   if (!task.runners.includes(kind) || (runner === 'peer' && !task.peer)) continue;
   try {
     const ds = loadDataset(task.dataset);
-    const { res, out } = runner === 'peer' ? await peerTask(task, ds) : wasmTask(task, ds);
+    const { res, out } = runner === 'peer' ? await peerTask(task, ds) : await wasmTask(task, ds);
     if (runner !== 'peer' && task.memory) Object.assign(res, wasmMemory(task, ds));
     const file = `${predDir}/${task.id}.f64`;
     writeFileSync(file, Buffer.from(Float64Array.from(out).buffer));

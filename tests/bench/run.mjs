@@ -71,7 +71,7 @@ const runners = [
   { name: 'native', label: 'native -O3 (SSE2)', cmd: ['build/native/wasmlearn_bench'], needs: 'build/native/wasmlearn_bench', last: 'native' },
   { name: 'native-march', label: 'native -march=native', cmd: ['build/native-march/wasmlearn_bench'], needs: 'build/native-march/wasmlearn_bench', last: 'native-march' },
   { name: 'sklearn', label: 'scikit-learn 1 thread', cmd: ['/usr/bin/python3', 'tests/bench/sklearn_runner.py'], needs: '/usr/bin/python3', env: 'sklearn' },
-  { name: 'peer', label: 'ml.js peer (npm)', cmd: ['node', 'tests/bench/js_runner.mjs', 'peer'], needs: null },
+  { name: 'peer', label: 'JS peer (npm)', cmd: ['node', 'tests/bench/js_runner.mjs', 'peer'], needs: null },
 ];
 const results = {};
 const missing = [];
@@ -195,7 +195,7 @@ const total = (res) => (res && !res.error ? (res.fitMs ?? 0) + (res.predictMs ??
 const ms = (v) => (v == null ? '—' : v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2));
 const ratio = (a, b) => (a == null || b == null || !b ? '—' : `${(a / b).toFixed(2)}×`);
 const cols = ['wasm-simd', 'wasm-nosimd', 'native', 'native-march', 'peer', 'sklearn'];
-const head = ['Workload', 'timed', 'WASM SIMD', 'WASM no SIMD', 'native SSE2', 'native -march', 'ml.js peer', 'sklearn 1 thr',
+const head = ['Workload', 'timed', 'WASM SIMD', 'WASM no SIMD', 'native SSE2', 'native -march', 'JS peer', 'sklearn 1 thr',
   'SIMD / native', 'no-SIMD / SIMD', 'peer / SIMD', 'SIMD / sklearn'];
 const lines = [];
 let group = null;

@@ -1,5 +1,5 @@
 // The benchmark registry: data sets and workloads. Every runner (WASM with and without SIMD,
-// native builds, scikit-learn, the ml.js peers) reads the same data files and these same entries.
+// native builds, scikit-learn, the JavaScript peers) reads the same data files and these same entries.
 //
 // Adding a benchmark = one entry in `workloads` (and a data set if none fits):
 //   id          unique, dotted; `npm run bench -- <substring>` runs the matching ones only
@@ -15,8 +15,8 @@
 //               'peer' take part
 //   sklearn     { class: 'sklearn.module.Class', params: {...} }; `variants: { label: {params} }`
 //               adds extra scikit-learn rows (e.g. algorithm='auto')
-//   peer        an ml.js (npm) competitor: { name, module, load(imported) -> mod (optional, may be
-//               async), fit(mod, X, y, w) -> model,
+//   peer        a JavaScript (npm) competitor: { name, module, load(imported) -> mod (optional, may be
+//               async), fit(mod, X, y, w) -> model (or a promise of it),
 //               predict(mod, model, X) -> labels/array, reps, warmup, predictQueries, trainRows,
 //               partial, nIter(model) } with X as number[][]; predictQueries: only that many test
 //               rows, time scaled to all of them; trainRows: fit on the first rows only (flagged, not
@@ -33,6 +33,8 @@
 // Workloads whose estimator (or call) is not in the built package are skipped with a note.
 
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { Matrix } from 'ml-matrix';
 
@@ -393,10 +395,44 @@ export const workloads = [
     title: 'MLPClassifier [100] relu adam, 200 epochs, fit + predict 450, digits 1 347 × 64 in [0, 1], 10 classes',
     dataset: 'digits01', estimator: 'MLPClassifier',
     options: { hiddenLayerSizes: [100], maxIter: 200, nIterNoChange: 1000, randomState: 0 },
-    time: ['fit', 'predict'], reps: 3, warmup: 1, runners: ['wasm-simd', 'wasm-nosimd', 'native', 'sklearn'], check: 'labels', nIter: true,
+    time: ['fit', 'predict'], reps: 3, warmup: 1, runners: ['wasm-simd', 'wasm-nosimd', 'native', 'peer', 'sklearn'], check: 'labels', nIter: true,
     sklearn: { class: 'sklearn.neural_network.MLPClassifier', params: { hidden_layer_sizes: [100], max_iter: 200, n_iter_no_change: 1000, random_state: 0 } },
+    peer: tfjsWasmMlp({ hidden: 100, classes: 10, epochs: 200 }),
   },
 ];
+
+// TensorFlow.js on its WebAssembly backend (SIMD; single-threaded in Node, where it finds no thread
+// support): the same network as scikit-learn's MLPClassifier defaults — Glorot-uniform dense layers
+// (TensorFlow.js's default), relu, softmax output, cross-entropy, Adam (0.001, 0.9, 0.999, 1e-8),
+// batches of 200 shuffled each epoch. scikit-learn's penalty alpha/2·‖W‖² divided by the batch's rows
+// is an L2 regulariser of alpha / (2 · 200) on the weights (not the biases).
+function tfjsWasmMlp({ hidden, classes, epochs, alpha = 1e-4, batchSize = 200 }) {
+  return {
+    name: 'TensorFlow.js wasm', module: '@tensorflow/tfjs-core', reps: 1, warmup: 0,
+    load: async (tf) => {
+      const tfl = await import('@tensorflow/tfjs-layers');
+      const backend = await import('@tensorflow/tfjs-backend-wasm');
+      const wasmDir = dirname(createRequire(import.meta.url).resolve('@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm'));
+      backend.setWasmPaths(`${wasmDir}/`);
+      await tf.setBackend('wasm');
+      await tf.ready();
+      return { tf, tfl };
+    },
+    fit: async ({ tf, tfl }, X, y) => {
+      const l2 = tfl.regularizers.l2({ l2: alpha / (2 * batchSize) });
+      const model = tfl.sequential({ layers: [
+        tfl.layers.dense({ inputShape: [X[0].length], units: hidden, activation: 'relu', kernelRegularizer: l2 }),
+        tfl.layers.dense({ units: classes, activation: 'softmax', kernelRegularizer: l2 }),
+      ] });
+      model.compile({ optimizer: tf.train.adam(0.001, 0.9, 0.999, 1e-8), loss: 'categoricalCrossentropy' });
+      const inputs = tf.tensor2d(X), targets = tf.oneHot(tf.tensor1d(Array.from(y), 'int32'), classes);
+      await model.fit(inputs, targets, { epochs, batchSize, shuffle: true, verbose: 0 });
+      tf.dispose([inputs, targets]);
+      return model;
+    },
+    predict: ({ tf }, model, X) => tf.tidy(() => Array.from(tf.argMax(model.predict(tf.tensor2d(X)), 1).dataSync())),
+  };
+}
 
 // libsvm-js (libsvm 3.22 compiled to WebAssembly without SIMD): C-SVC with scikit-learn's defaults,
 // C 1, tol 1e-3, shrinking, gamma 'scale' = 1 / (p · Var X) computed here on the training rows.
