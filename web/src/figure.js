@@ -16,6 +16,7 @@ const fmtMs = (ms) => (ms < 10 ? `${ms.toFixed(1)} ms` : `${Math.round(ms)} ms`)
 const pct = (v) => `${(100 * v).toFixed(1)} %`;
 const num = (v) => (Math.abs(v) >= 1000 ? v.toFixed(0) : v.toPrecision(4));
 const r2 = (v) => v.toFixed(3); // R² is at most 1: three decimals read alike for train and test
+const fitTime = (fit) => `fit ${fmtMs(fit.fitMs)}${fit.workers > 1 ? ` on ${fit.workers} workers` : ''}`;
 
 export class Figure {
   // root: a <figure>. options: engine, ids (give the parts the playground's ids), height (px
@@ -73,6 +74,7 @@ export class Figure {
     const passes = quick ? [Math.min(QUICK, fine)] : [COARSE, fine];
     const height = this.o.height ?? window.innerHeight;
     this.root.setAttribute('aria-busy', 'true');
+    delete this.root.dataset.progress;
     this.started = performance.now();
     this.#busy(true);
     this.id = this.engine.send(
@@ -100,6 +102,7 @@ export class Figure {
     if (msg.type === 'fit') return this.#showFit(msg);
     if (msg.type === 'pass') return this.#showPass(msg);
     if (msg.type === 'error') return this.#showError(msg.message);
+    if (msg.type === 'progress') return this.#progress(msg);
     if (msg.type === 'cancelled') {
       if (this.cancelling) {
         this.cancelling = false;
@@ -108,9 +111,16 @@ export class Figure {
     }
   }
 
+  // A fit on the worker pool: its workers and members done so far (tests read them too).
+  #progress(msg) {
+    this.progress = msg;
+    this.root.dataset.progress = String(msg.done);
+  }
+
   #busy(on) {
     clearInterval(this.ticker);
     clearTimeout(this.showBusy);
+    this.progress = null;
     if (!on) {
       this.busy.hidden = true;
       this.root.removeAttribute('data-busy');
@@ -119,7 +129,10 @@ export class Figure {
     this.showBusy = setTimeout(() => {
       this.busy.hidden = false;
       this.root.dataset.busy = '1';
-      const tick = () => (this.elapsed.textContent = `training… ${((performance.now() - this.started) / 1000).toFixed(1)} s`);
+      const tick = () => {
+        const p = this.progress, seconds = `${((performance.now() - this.started) / 1000).toFixed(1)} s`;
+        this.elapsed.textContent = p ? `training on ${p.workers} workers… ${p.done}${p.total ? ` of ${p.total}` : ''} ${p.unit} · ${seconds}` : `training… ${seconds}`;
+      };
       tick();
       this.ticker = setInterval(tick, 100);
     }, 250);
@@ -153,7 +166,8 @@ export class Figure {
       this.scoreName.textContent = msg.metrics.metric ?? 'not trained';
       this.score.textContent = '–';
     }
-    this.timing.textContent = msg.error ? '' : `fit ${fmtMs(msg.fitMs)}`;
+    this.root.dataset.workers = String(msg.workers ?? 1);
+    this.timing.textContent = msg.error ? '' : fitTime(msg);
     this.#history(msg.metrics.history);
     if (msg.overlay.tree && this.o.tree !== false) {
       const names = msg.featureNames;
@@ -278,7 +292,7 @@ export class Figure {
     }
     const failed = Boolean(this.last.error);
     this.root.dataset.pass = failed ? 'error' : msg.final ? 'fine' : 'coarse';
-    if (msg.nx && !msg.xs) this.timing.textContent = `fit ${fmtMs(this.last.fitMs)} · ${(msg.nx * msg.ny).toLocaleString('en')} grid points in ${fmtMs(msg.predictMs)}`;
+    if (msg.nx && !msg.xs) this.timing.textContent = `${fitTime(this.last)} · ${(msg.nx * msg.ny).toLocaleString('en')} grid points in ${fmtMs(msg.predictMs)}`;
     if (msg.final) {
       this.root.dataset.frames = String(++this.frames); // pictures completed (the player's frame rate)
       this.#done(failed ? 'error' : 'ok');

@@ -20,7 +20,7 @@ const ui = {
 };
 
 const engine = new Engine();
-let flags = new URLSearchParams(location.hash.slice(1)); // test-only: grid=<columns>, huge=<points>
+let flags = new URLSearchParams(location.hash.slice(1)); // test-only: grid=<columns>, huge=<points>, jobs=<pool workers>
 let metas = []; // every estimator of this build
 let available = []; // presets this build can make
 let state = null; // { data, edits, model, params }
@@ -67,7 +67,7 @@ function writeHash() {
   q.set('model', state.model);
   for (const [k, v] of Object.entries(state.params)) q.set(k, formatParam(v));
   if (state.step !== null) q.set('step', state.step);
-  for (const f of ['grid', 'huge']) if (flags.has(f)) q.set(f, flags.get(f));
+  for (const f of ['grid', 'huge', 'jobs']) if (flags.has(f)) q.set(f, flags.get(f));
   const hash = `#${q}`;
   if (location.hash !== hash) history.replaceState(null, '', hash);
 }
@@ -169,7 +169,8 @@ function render({ quick = false } = {}) {
   rendering = true;
   const huge = Number(flags.get('huge')) || 0;
   const step = state.step === null ? {} : { step: state.step };
-  figure.update({ dataset: { ...state.data, huge }, edits: state.edits, model: { name: state.model, params: { ...state.params }, ...step } }, { quick });
+  const jobs = flags.has('jobs') ? { jobs: Number(flags.get('jobs')) } : {};
+  figure.update({ dataset: { ...state.data, huge }, edits: state.edits, model: { name: state.model, params: { ...state.params }, ...step, ...jobs } }, { quick });
 }
 
 // ---- editing points ----------------------------------------------------------------------
