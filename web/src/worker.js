@@ -22,6 +22,7 @@ import { fitBasis, hasPath, regularisationPath, superscript } from './paths.js';
 import { requests as selection, pooledRequests } from './selection_worker.js';
 import { svmOverlay, outlierClasses } from './svm_overlay.js';
 import { stepFit, forget } from './steppers.js';
+import { importOnnx, checkFeatures, describeImported } from './onnx_model.js';
 import { abortPooled, endPooled, fitPooled, fitsOnPool, isAbort, poolWorkers, progressUnit, startPooled } from './pooled.js';
 
 // The playground shows each model's warnings beside its figure; the console need not repeat them.
@@ -296,10 +297,12 @@ function metricsOf(model, meta, p, Xtr, ytr, Xte, yte) {
   return m;
 }
 
-async function render({ id, fig, dataset, edits, model: spec, passes, view }) {
+async function render({ id, fig, dataset, edits, model: asked, passes, view }) {
   latest.set(fig, id);
-  const Model = wl[spec.name];
-  const meta = Model?.metadata;
+  const imported = asked.onnx ? importOnnx(asked.onnx) : null; // an .onnx file: a fitted model, drawn as is
+  const spec = imported ? { ...asked, params: imported.model.getParams() } : asked;
+  const Model = imported ? imported.model.constructor : wl[spec.name];
+  const meta = imported?.meta ?? Model?.metadata;
   if (typeof Model !== 'function' || !meta) throw new Error(`no estimator named ${spec.name} in this build`);
   const project = Boolean(spec.project && meta.methods.includes('transform'));
   const kind = project ? 'transformer' : meta.kind;
@@ -310,10 +313,13 @@ async function render({ id, fig, dataset, edits, model: spec, passes, view }) {
   if (old) old.model.dispose(), old.prepared.dispose(), models.delete(fig);
   let model = null, stepped = null;
   let t = performance.now();
-  const workers = spec.step == null && fitsOnPool(meta) ? poolWorkers(spec.jobs) : 1; // fitted on the pool when more than 1
+  const workers = !imported && spec.step == null && fitsOnPool(meta) ? poolWorkers(spec.jobs) : 1; // fitted on the pool when more than 1
   try {
-    if (train.length === 0) throw new Error(noTrainingPoints);
-    if (workers > 1) model = await fitOnPool(id, fig, Model, spec.params, Xtr, ytr, workers);
+    if (imported) {
+      model = imported.model;
+      checkFeatures(imported, spec.file, Xtr.cols);
+    } else if (train.length === 0) throw new Error(noTrainingPoints);
+    else if (workers > 1) model = await fitOnPool(id, fig, Model, spec.params, Xtr, ytr, workers);
     else if (spec.step == null) {
       model = new Model(spec.params);
       model.fit(Xtr, ytr);
@@ -327,7 +333,7 @@ async function render({ id, fig, dataset, edits, model: spec, passes, view }) {
       type: 'fit', id, fig, kind, view: curve ? 'curve' : 'regions', X: d.P, labels: d.c ? Array.from(d.c) : null, target: null, test, pred: null,
       classes: d.c ? [...new Set(d.c)].sort((a, b) => a - b) : null, classNames: d.classNames ?? null, axisLabels: d.labels,
       domain: extend(domainOf(baseData(dataset).P), d.P), metrics: {}, overlay: {}, path: null, basis: null, fitMs: 0, size: view,
-      nTrain: train.length, nTest: held.length, error: e?.message ?? String(e),
+      nTrain: train.length, nTest: held.length, error: e?.message ?? String(e), onnx: imported && { file: spec.file, name: imported.name, text: null },
     });
     postMessage({ type: 'pass', id, fig, final: true, none: true });
     return;
@@ -416,6 +422,7 @@ async function render({ id, fig, dataset, edits, model: spec, passes, view }) {
     type: 'fit', id, fig, kind, view: view2, X: P, labels, target: d.t ? Array.from(d.t) : null, test, pred,
     classes, classNames, axisLabels, featureNames: p.featureNames, domain, metrics, overlay, path, basis, fitMs, workers, size: view, nTrain: train.length, nTest: held.length,
     step: stepped && { step: stepped.step, k: stepped.k, phase: stepped.phase, unit: stepped.unit, option: stepped.option, last: stepped.last },
+    onnx: imported && describeImported(imported, spec.file, p.featureNames),
   });
 
   if (view2 === 'projection' || view2 === 'basis') {
