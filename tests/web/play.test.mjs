@@ -126,6 +126,51 @@ describe('play / pause / step / reset (built site)', { skip: built ? false : 'we
     }
   });
 
+  // Issue 17's fast path (step_draw.js): a step updates the SVG of the last one in place — dots
+  // recoloured, crosses moved, ellipses redrawn — and that equals the figure drawn anew at that step.
+  it('a played step is drawn in place, as the figure drawn anew at that step (k-means, mixture)', async () => {
+    const svg = (page) => page.evaluate(() => {
+      const groups = [...document.querySelectorAll('#axes g[aria-label="dot"]')];
+      const numbers = (text) => (text ?? '').match(/-?\d+(\.\d+)?(e-?\d+)?/g)?.map(Number) ?? [];
+      return {
+        inPlace: document.querySelector('#figure').dataset.drawnInPlace,
+        dots: [...groups[0].querySelectorAll('circle')].map((c) => `${c.getAttribute('fill')} ${c.getAttribute('stroke')} ${c.querySelector('title')?.textContent}`),
+        centres: groups.slice(-2).flatMap((g) => [...g.querySelectorAll('path')].flatMap((c) => numbers(c.getAttribute('transform')))),
+        ellipses: [...document.querySelectorAll('#axes g[aria-label="line"] path')].flatMap((p) => numbers(p.getAttribute('d'))),
+      };
+    });
+    const close = (a, b, what) => {
+      assert.equal(a.length, b.length, `${what}: as many numbers`);
+      a.forEach((v, i) => assert.ok(Math.abs(v - b[i]) < 0.01, `${what}[${i}]: ${v} in place, ${b[i]} drawn anew`));
+    };
+    for (const [hash, steps] of [['#preset=aniso&nSamples=500&model=KMeans&nClusters=8&init=random&nInit=1&tol=0&step=2', 3], ['#preset=aniso&nSamples=500&model=GaussianMixture&nComponents=3&initParams=random&step=1', 2]]) {
+      const { page, problems } = await openPlayground(site, hash, { width: 1280, height: 900 });
+      let played, url;
+      try {
+        const first = await svg(page);
+        for (let k = 0; k < steps; k++) await afterRender(page, () => page.locator('#step').click());
+        played = await svg(page);
+        url = await page.evaluate(() => location.hash);
+        assert.equal(played.inPlace, 'true', `${hash}: the step was drawn in place`);
+        if (hash.includes('KMeans')) assert.notDeepEqual(played.dots, first.dots, 'k-means: points changed cluster');
+        assert.notDeepEqual([played.centres, played.ellipses], [first.centres, first.ellipses], 'the overlays moved');
+        assert.deepEqual(problems, []);
+      } finally {
+        await page.close();
+      }
+      const fresh = await openPlayground(site, url, { width: 1280, height: 900 });
+      try {
+        const drawn = await svg(fresh.page);
+        assert.notEqual(drawn.inPlace, 'true');
+        assert.deepEqual(played.dots, drawn.dots, 'colours and titles of the points');
+        close(played.centres, drawn.centres, 'centres');
+        close(played.ellipses, drawn.ellipses, 'ellipses');
+      } finally {
+        await fresh.page.close();
+      }
+    }
+  });
+
   it('k-means on 500 points plays, its rate measured (goal: 30 pictures a second)', async () => {
     const { page, problems } = await openPlayground(site, '#preset=aniso&nSamples=500&model=KMeans&nClusters=8&init=random&nInit=1&tol=0', { width: 1280, height: 900 });
     try {

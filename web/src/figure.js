@@ -7,6 +7,7 @@ import { el } from './controls.js';
 import { drawFigure, drawTree, lineChart, pathChart, paintRegions, paintSurface, palette, seriesColours, MAX_DOTS, NO_ANSWER, surfaceColour } from './plot.js';
 import { figureSize, scales } from './layout.js';
 import { levelSetsSvg, svmLegend } from './svm_view.js';
+import { onlyStepChanged, drawStep } from './step_draw.js';
 
 const COARSE = 40; // grid columns of the first, quick pass
 const QUICK = 100; // grid columns of a played step's only pass
@@ -201,7 +202,12 @@ export class Figure {
     const key = JSON.stringify([n, sum, f.domain, size, f.overlay, f.axisLabels, f.view, f.classes, this.curve ? Array.from(this.curve.ys) : null, f.pred]);
     if (key === this.drawnKey && this.axes.firstChild) return;
     this.drawnKey = key;
-    this.axes.replaceChildren(drawFigure(f, size, { curve: this.curve, residuals: this.o.residuals }));
+    // A played step: the SVG of the last one updated in place (step_draw.js).
+    const svg = this.axes.firstChild;
+    if (svg && !this.curve && onlyStepChanged(this.drawn, f, size)) drawStep(svg, this.drawn, f, size);
+    else this.axes.replaceChildren(drawFigure(f, size, { curve: this.curve, residuals: this.o.residuals }));
+    this.drawn = { fit: f, size };
+    this.root.dataset.drawnInPlace = String(this.axes.firstChild === svg); // tests
   }
 
   #legend(msg) {
