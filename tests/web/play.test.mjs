@@ -126,6 +126,26 @@ describe('play / pause / step / reset (built site)', { skip: built ? false : 'we
     }
   });
 
+  it("SVC's hundreds of solver steps played 25 steps a picture", async () => {
+    const { page, problems } = await openPlayground(site, '#preset=moons&nSamples=500&model=SVC&maxIter=400', { width: 1280, height: 900 });
+    try {
+      await afterRender(page, () => page.locator('#reset-steps').click());
+      await page.locator('#play-speed').selectOption('25');
+      await page.locator('#play').click();
+      await page.waitForFunction(() => Number(document.querySelector('#player').dataset.step) >= 75, null, { timeout: 60_000 });
+      await page.locator('#pause').click();
+      await page.waitForFunction(() => !document.querySelector('#figure').hasAttribute('aria-busy'), null, { timeout: 15_000 });
+      const s = await shown(page);
+      assert.equal(Number(s.step) % 25, 0, `step ${s.step}: 25 steps a picture`);
+      assert.match(s.label, new RegExp(`^iteration ${Number(s.step) + 1}`));
+      const drawn = await page.locator('#figure .history svg path').count();
+      assert.ok(drawn >= 1, 'the objective curve is drawn through the steps shown');
+      assert.deepEqual(problems, []);
+    } finally {
+      await page.close();
+    }
+  });
+
   // Issue 17's fast path (step_draw.js): a step updates the SVG of the last one in place — dots
   // recoloured, crosses moved, ellipses redrawn — and that equals the figure drawn anew at that step.
   it('a played step is drawn in place, as the figure drawn anew at that step (k-means, mixture)', async () => {

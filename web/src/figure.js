@@ -271,7 +271,8 @@ export class Figure {
     this.historyBox.hidden = !history;
     if (!history) return this.historyBox.replaceChildren();
     const unit = history.unit ?? 'iteration';
-    const chart = lineChart([{ name: history.label, points: history.values.map((v, i) => [i + 1, v]) }],
+    // (steps the player skipped have no value)
+    const chart = lineChart([{ name: history.label, points: history.values.flatMap((v, i) => (v == null ? [] : [[i + 1, v]])) }],
       { width: Math.max(280, this.root.clientWidth), height: 170, x: unit, y: history.label, legend: false, zero: false, integerX: true });
     chart.setAttribute?.('aria-label', `${history.label} per ${unit}`);
     this.historyBox.dataset.points = String(history.values.length);

@@ -33,6 +33,7 @@ let selection; // cross-validation, confusion matrix and tuning under the figure
 let player; // play / pause / step / reset of an iterative method (player.js)
 let onnxPanel; // an .onnx file drawn instead of a trained model (onnx_panel.js)
 let onnx = null; // { file, bytes } of the open .onnx file (not in the URL: the file is the user's)
+let skipping = false; // the player skips steps between pictures (player.js)
 
 // ---- URL state ---------------------------------------------------------------------------
 
@@ -171,7 +172,7 @@ function render({ quick = false } = {}) {
   pending = false;
   rendering = true;
   const huge = Number(flags.get('huge')) || 0;
-  const step = state.step === null ? {} : { step: state.step };
+  const step = state.step === null ? {} : { step: state.step, skip: skipping };
   const jobs = flags.has('jobs') ? { jobs: Number(flags.get('jobs')) } : {};
   const model = onnx ? { name: 'onnx', onnx: onnx.bytes, file: onnx.file } : { name: state.model, params: { ...state.params }, ...step, ...jobs };
   figure.update({ dataset: { ...state.data, huge }, edits: state.edits, model }, { quick });
@@ -271,8 +272,9 @@ function start(info) {
     },
   });
   player = new Player($('#player'), {
-    go(step, { quick }) {
+    go(step, { quick, skip }) {
       state.step = step;
+      skipping = skip;
       if (rendering) pending = true;
       else render({ quick });
     },

@@ -500,7 +500,7 @@ function stepAt(fig, meta, spec, dataset, edits, X, y) {
     if (memories.has(fig)) forget(memories.get(fig).memory);
     memories.set(fig, { key, memory: {} });
   }
-  return stepFit(wl, meta, spec.params, X, y, spec.step, memories.get(fig).memory);
+  return stepFit(wl, meta, spec.params, X, y, spec.step, memories.get(fig).memory, { skip: spec.skip });
 }
 
 function neighbours({ id, fig, point }) {
