@@ -240,6 +240,27 @@ describe('play / pause / step / reset (built site)', { skip: built ? false : 'we
     }
   });
 
+  it('the objective curve stands beside the figure at 1280 px, under it at 390 px', async () => {
+    for (const [width, beside] of [[1280, true], [390, false]]) {
+      const { page, problems } = await openPlayground(site, `${kmeans}&step=3`, { width, height: 900 });
+      try {
+        const [plot, curve] = await page.evaluate(() => ['#plot', '#figure .history'].map((sel) => {
+          const r = document.querySelector(sel).getBoundingClientRect();
+          return { left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+        }));
+        if (beside) {
+          assert.ok(curve.left >= plot.right, `the curve (from x ${curve.left}) right of the plot (to x ${plot.right})`);
+          assert.ok(curve.top < plot.bottom && curve.bottom > plot.top, 'and level with it');
+        } else assert.ok(curve.top >= plot.bottom, `the curve (from y ${curve.top}) under the plot (to y ${plot.bottom})`);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        assert.ok(overflow <= 0, `the page is ${overflow} px wider than the window`);
+        assert.deepEqual(problems, []);
+      } finally {
+        await page.close();
+      }
+    }
+  });
+
   for (const width of [1280, 390]) {
     it(`screenshots of a played k-means and mixture at ${width} px`, async () => {
       for (const [name, hash] of [['KMeans', `${kmeans}&step=3`], ['GaussianMixture', '#preset=aniso&nSamples=500&model=GaussianMixture&nComponents=3&step=2']]) {

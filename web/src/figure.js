@@ -11,6 +11,8 @@ import { onlyStepChanged, drawStep } from './step_draw.js';
 
 const COARSE = 40; // grid columns of the first, quick pass
 const QUICK = 100; // grid columns of a played step's only pass
+// From this figure width on, an objective curve goes beside the plot (HISTORY_WIDTH px, style.css).
+const HISTORY_BESIDE = 720, HISTORY_WIDTH = 280, HISTORY_GAP = 16;
 let figures = 0;
 
 const fmtMs = (ms) => (ms < 10 ? `${ms.toFixed(1)} ms` : `${Math.round(ms)} ms`);
@@ -64,12 +66,15 @@ export class Figure {
   }
 
   // Starts a render of spec = { dataset, edits, model: { name, params, step? } }. quick: one grid
-  // pass of at most QUICK columns (a played step: the next one follows within a frame).
-  update(spec, { quick = false } = {}) {
+  // pass of at most QUICK columns (a played step: the next one follows within a frame). history:
+  // the fit will have an objective curve, drawn beside the plot when the figure is wide enough.
+  update(spec, { quick = false, history = false } = {}) {
     this.spec = spec;
     if (this.id) this.engine.done(this.id);
     // The room the figure has (the plot itself is as wide as its frame, centred in it).
-    const width = this.root.clientWidth || 300;
+    const room = this.root.clientWidth || 300;
+    this.root.classList.toggle('history-beside', history && room >= HISTORY_BESIDE);
+    const width = this.root.classList.contains('history-beside') ? room - HISTORY_WIDTH - HISTORY_GAP : room;
     const dpr = Math.min(2, window.devicePixelRatio || 1);
     const fine = this.o.grid ?? Math.max(COARSE + 1, Math.min(400, Math.round((width * dpr) / 2)));
     const passes = quick ? [Math.min(QUICK, fine)] : [COARSE, fine];
@@ -272,8 +277,9 @@ export class Figure {
     if (!history) return this.historyBox.replaceChildren();
     const unit = history.unit ?? 'iteration';
     // (steps the player skipped have no value)
+    const beside = this.root.classList.contains('history-beside');
     const chart = lineChart([{ name: history.label, points: history.values.flatMap((v, i) => (v == null ? [] : [[i + 1, v]])) }],
-      { width: Math.max(280, this.root.clientWidth), height: 170, x: unit, y: history.label, legend: false, zero: false, integerX: true });
+      { width: beside ? HISTORY_WIDTH : Math.max(280, this.root.clientWidth), height: beside ? 220 : 170, x: unit, y: history.label, legend: false, zero: false, integerX: true });
     chart.setAttribute?.('aria-label', `${history.label} per ${unit}`);
     this.historyBox.dataset.points = String(history.values.length);
     const Label = `${history.label[0].toUpperCase()}${history.label.slice(1)}`;

@@ -175,7 +175,9 @@ function render({ quick = false } = {}) {
   const step = state.step === null ? {} : { step: state.step, skip: skipping };
   const jobs = flags.has('jobs') ? { jobs: Number(flags.get('jobs')) } : {};
   const model = onnx ? { name: 'onnx', onnx: onnx.bytes, file: onnx.file } : { name: state.model, params: { ...state.params }, ...step, ...jobs };
-  figure.update({ dataset: { ...state.data, huge }, edits: state.edits, model }, { quick });
+  // An objective curve: a played step's, or the complete fit's declared history (k-means, EM).
+  const history = !onnx && (state.step !== null || metaOf(state.model).attributes.some((a) => a.role === 'objectiveHistory'));
+  figure.update({ dataset: { ...state.data, huge }, edits: state.edits, model }, { quick, history });
 }
 
 // ---- editing points ----------------------------------------------------------------------
