@@ -1,5 +1,6 @@
 // The playground on the library's worker pool (issue 16 item 4), in Chromium: a forest fitted on
-// the pool draws what the one-worker fit draws (the same model bits, so the same pixels); during a
+// the pool draws what the one-worker fit draws (the same model bits, so the same pixels); the
+// panel's cross-validation and grid search score as in one worker; during a
 // long pooled fit the page answers clicks, the progress advances, a click on the figure starts the
 // newer fit, and Cancel aborts the pool's work without replacing the playground's worker.
 import { describe, it, before, after } from 'node:test';
@@ -40,6 +41,25 @@ describe('the playground on the worker pool (built site)', { skip: built ? false
       assert.equal(drawn[jobs].hash, drawn[1].hash, `the regions of ${jobs} workers are the one-worker fit's, pixel for pixel`);
       assert.equal(drawn[jobs].score, drawn[1].score);
     }
+  });
+
+  it("the model-selection panel's grid search on 2 pool workers finds the one-worker search's scores", async () => {
+    const found = {};
+    for (const jobs of [1, 2]) {
+      const { page, problems } = await openPlayground(site, `#preset=moons&nSamples=300&model=KNeighborsClassifier&jobs=${jobs}`);
+      try {
+        await page.waitForFunction(() => document.querySelector('#cv-score').dataset.state === 'done', null, { timeout: 60_000 });
+        await page.locator('#tune-run').click();
+        if (jobs > 1) await page.waitForFunction(() => / on 2 workers…$/.test(document.querySelector('#tune-status').textContent), null, { timeout: 30_000 });
+        await page.waitForFunction(() => document.querySelector('#tune').dataset.state === 'done', null, { timeout: 60_000 });
+        found[jobs] = { status: await page.locator('#tune-status').textContent(), cv: await page.locator('#cv-score').getAttribute('data-mean') };
+        assert.deepEqual(problems, []);
+      } finally {
+        await page.close();
+      }
+    }
+    assert.match(found[1].status, /^Best nNeighbors = \d+: cross-validated accuracy \d/);
+    assert.deepEqual(found[2], found[1]);
   });
 
   it('during a long pooled fit the page answers clicks, progress advances, and Cancel aborts it keeping the worker', async () => {
