@@ -1,6 +1,6 @@
 // An .onnx file in the playground (issue 16 item 6), in Chromium: opened with the file input or
 // dropped on the page, a model trained by scikit-learn (tests/fixtures/onnx_import.py, two features
-// on make_moons) draws its regions on the current points; a tree shows its diagram and its rules,
+// on make_moons, one on a sine) draws its regions or curve on the current points; a tree shows its diagram and its rules,
 // the rules loadOnnx + exportText give in Node; a model of 10 features gets a clear message; "Back
 // to training" returns to the estimator of the URL.
 import { describe, it, before, after } from 'node:test';
@@ -60,6 +60,17 @@ describe('an .onnx model in the playground (built site)', { skip: built ? false 
       assert.match(s.message, /decision_tree_classifier\.onnx holds a DecisionTreeClassifier that reads 10 features; this figure gives a model two \(x1, x2\)/);
       assert.match(s.status, /reads 10 features/);
       assert.ok(await page.locator('#figure g[aria-label="dot"] > *').count() > 100, 'the points stay drawn');
+
+      // A regressor of one feature on the sine: its curve, and its rules.
+      await afterRender(page, () => page.evaluate(() => (location.hash = location.hash.replace('preset=moons', 'preset=sine'))));
+      await afterRender(page, () => page.locator('#onnx-file').setInputFiles(fixture('decision_tree_sine')));
+      s = await shown(page);
+      assert.equal(s.pass, 'fine');
+      assert.equal(await page.locator('#figure').getAttribute('data-view'), 'curve');
+      assert.match(s.status, /decision_tree_sine\.onnx: a DecisionTreeRegressor/);
+      assert.equal(s.rules, wl.exportText(wl.loadOnnx(new Uint8Array(readFileSync(fixture('decision_tree_sine')))), { featureNames: ['x'] }));
+      assert.match(await page.locator('#accuracy').textContent(), /^0\.[5-9]\d\d$/, 'the tree fits the sine (train R²)');
+      await afterRender(page, () => page.evaluate(() => (location.hash = location.hash.replace('preset=sine', 'preset=moons'))));
 
       await afterRender(page, () => page.locator('#onnx-close').click());
       s = await shown(page);
