@@ -15,7 +15,7 @@ import { stepperFor } from './steppers.js';
 const STRIDES = [1, 5, 25, 100];
 
 export class Player {
-  // root: an element to fill. options: go(step, { quick }), onStep(step) (the URL keeps it), fps
+  // root: an element to fill. options: go(step, { quick, skip }), onStep(step) (the URL keeps it), fps
   // (the most steps a second), ids (give the parts the playground's ids; classes name them always).
   constructor(root, { go, onStep = () => {}, fps = 60, ids = true }) {
     this.root = root;

@@ -4,6 +4,7 @@
 // the WebAssembly module, and while the pool works this worker waits on promises, so it still
 // answers the page (hover queries, a cancel) and an AbortSignal stops the work without replacing
 // it (its module and the pool's compiled module are kept).
+
 // Each worker holds its own WebAssembly heap: past 8 the memory grows faster than the speed.
 const MAX_WORKERS = 8;
 
@@ -40,12 +41,15 @@ export async function fitPooled(Model, params, X, y, workers, { signal, onProgre
 export const isAbort = (e) => e?.name === 'AbortError';
 
 // Abort controllers of the requests running on the pool, by request id; a figure's newer render
-// aborts its older one's.
+// aborts its older one's (abortFigure).
 const running = new Map();
 const byFigure = new Map();
 
+export function abortFigure(fig) {
+  running.get(byFigure.get(fig))?.abort();
+}
+
 export function startPooled(id, fig) {
-  if (fig !== undefined) running.get(byFigure.get(fig))?.abort();
   const controller = new AbortController();
   running.set(id, controller);
   if (fig !== undefined) byFigure.set(fig, id);

@@ -23,7 +23,7 @@ import { requests as selection, pooledRequests } from './selection_worker.js';
 import { svmOverlay, outlierClasses } from './svm_overlay.js';
 import { stepFit, forget } from './steppers.js';
 import { importOnnx, checkFeatures, describeImported } from './onnx_model.js';
-import { abortPooled, endPooled, fitPooled, fitsOnPool, isAbort, poolWorkers, progressUnit, startPooled } from './pooled.js';
+import { abortFigure, abortPooled, endPooled, fitPooled, fitsOnPool, isAbort, poolWorkers, progressUnit, startPooled } from './pooled.js';
 
 // The playground shows each model's warnings beside its figure; the console need not repeat them.
 wl.setConfig({ warnings: 'ignore' });
@@ -299,6 +299,7 @@ function metricsOf(model, meta, p, Xtr, ytr, Xte, yte) {
 
 async function render({ id, fig, dataset, edits, model: asked, passes, view }) {
   latest.set(fig, id);
+  abortFigure(fig); // the figure's older render, if its model is still fitting on the pool
   const imported = asked.onnx ? importOnnx(asked.onnx) : null; // an .onnx file: a fitted model, drawn as is
   const spec = imported ? { ...asked, params: imported.model.getParams() } : asked;
   const Model = imported ? imported.model.constructor : wl[spec.name];
