@@ -66,6 +66,7 @@ test('linear models: LinearRegressor, LinearClassifier (binary, multinomial with
   const ovr = await check('logistic_ovr', 'LogisticRegression');
   assert.equal(ovr.getParams().multiClass, 'ovr');
   await check('linear_svc', 'RidgeClassifier');
+  await check('logistic_moons', 'LogisticRegression'); // two features: the playground's test file
 });
 
 test('Scaler, Normalizer (L1, L2, MAX), and Scaler + LinearClassifier as a Pipeline', async () => {
@@ -81,6 +82,8 @@ test('tree ensembles: one tree or a forest, classifier and regressor, splits LEQ
   await check('random_forest_classifier', 'RandomForestClassifier');
   await check('decision_tree_regressor', 'DecisionTreeRegressor');
   await check('random_forest_regressor', 'RandomForestRegressor');
+  assert.equal((await check('decision_tree_moons', 'DecisionTreeClassifier')).getDepth(), 4); // the playground's test files
+  assert.equal((await check('decision_tree_sine', 'DecisionTreeRegressor')).getDepth(), 3);
   const text = wl.exportText(tree);
   assert.match(text.split('\n')[0], /^\|--- feature_\d+ <= -?\d/);
   assert.equal(tree.getDepth(), 6);

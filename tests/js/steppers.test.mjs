@@ -181,3 +181,26 @@ test('the perceptron, an MLP and an SVC step by epochs / iterations and end at t
     full.dispose();
   }
 });
+
+test('a jump that skips steps (the player at several steps a picture) keeps objectives only for the steps shown', () => {
+  const params = { ...defaults('SVC'), maxIter: 400 };
+  const dense = {}, skipping = {};
+  try {
+    const all = stepFit(wl, meta('SVC'), params, Xm, ym, 24, dense);
+    const jumped = stepFit(wl, meta('SVC'), params, Xm, ym, 24, skipping, { skip: true });
+    try {
+      assert.equal(all.objective.values.length, 25);
+      assert.ok(all.objective.values.every(Number.isFinite), 'without skip every earlier step is fitted for its objective');
+      assert.equal(jumped.objective.values.length, 25);
+      assert.deepEqual(Object.keys(jumped.objective.values), ['24'], 'with skip only the step shown has a value');
+      assert.equal(jumped.objective.values[24], all.objective.values[24]);
+      assert.equal(JSON.stringify(jumped.model.toJSON()), JSON.stringify(all.model.toJSON()), 'the same fit of step 25');
+    } finally {
+      all.model.dispose();
+      jumped.model.dispose();
+    }
+  } finally {
+    forget(dense);
+    forget(skipping);
+  }
+});

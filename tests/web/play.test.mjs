@@ -126,6 +126,71 @@ describe('play / pause / step / reset (built site)', { skip: built ? false : 'we
     }
   });
 
+  it("SVC's hundreds of solver steps played 25 steps a picture", async () => {
+    const { page, problems } = await openPlayground(site, '#preset=moons&nSamples=500&model=SVC&maxIter=400', { width: 1280, height: 900 });
+    try {
+      await afterRender(page, () => page.locator('#reset-steps').click());
+      await page.locator('#play-speed').selectOption('25');
+      await page.locator('#play').click();
+      await page.waitForFunction(() => Number(document.querySelector('#player').dataset.step) >= 75, null, { timeout: 60_000 });
+      await page.locator('#pause').click();
+      await page.waitForFunction(() => !document.querySelector('#figure').hasAttribute('aria-busy'), null, { timeout: 15_000 });
+      const s = await shown(page);
+      assert.equal(Number(s.step) % 25, 0, `step ${s.step}: 25 steps a picture`);
+      assert.match(s.label, new RegExp(`^iteration ${Number(s.step) + 1}`));
+      const drawn = await page.locator('#figure .history svg path').count();
+      assert.ok(drawn >= 1, 'the objective curve is drawn through the steps shown');
+      assert.deepEqual(problems, []);
+    } finally {
+      await page.close();
+    }
+  });
+
+  // Issue 17's fast path (step_draw.js): a step updates the SVG of the last one in place — dots
+  // recoloured, crosses moved, ellipses redrawn — and that equals the figure drawn anew at that step.
+  it('a played step is drawn in place, as the figure drawn anew at that step (k-means, mixture)', async () => {
+    const svg = (page) => page.evaluate(() => {
+      const groups = [...document.querySelectorAll('#axes g[aria-label="dot"]')];
+      const numbers = (text) => (text ?? '').match(/-?\d+(\.\d+)?(e-?\d+)?/g)?.map(Number) ?? [];
+      return {
+        inPlace: document.querySelector('#figure').dataset.drawnInPlace,
+        dots: [...groups[0].querySelectorAll('circle')].map((c) => `${c.getAttribute('fill')} ${c.getAttribute('stroke')} ${c.querySelector('title')?.textContent}`),
+        centres: groups.slice(-2).flatMap((g) => [...g.querySelectorAll('path')].flatMap((c) => numbers(c.getAttribute('transform')))),
+        ellipses: [...document.querySelectorAll('#axes g[aria-label="line"] path')].flatMap((p) => numbers(p.getAttribute('d'))),
+      };
+    });
+    const close = (a, b, what) => {
+      assert.equal(a.length, b.length, `${what}: as many numbers`);
+      a.forEach((v, i) => assert.ok(Math.abs(v - b[i]) < 0.01, `${what}[${i}]: ${v} in place, ${b[i]} drawn anew`));
+    };
+    for (const [hash, steps] of [['#preset=aniso&nSamples=500&model=KMeans&nClusters=8&init=random&nInit=1&tol=0&step=2', 3], ['#preset=aniso&nSamples=500&model=GaussianMixture&nComponents=3&initParams=random&step=1', 2]]) {
+      const { page, problems } = await openPlayground(site, hash, { width: 1280, height: 900 });
+      let played, url;
+      try {
+        const first = await svg(page);
+        for (let k = 0; k < steps; k++) await afterRender(page, () => page.locator('#step').click());
+        played = await svg(page);
+        url = await page.evaluate(() => location.hash);
+        assert.equal(played.inPlace, 'true', `${hash}: the step was drawn in place`);
+        if (hash.includes('KMeans')) assert.notDeepEqual(played.dots, first.dots, 'k-means: points changed cluster');
+        assert.notDeepEqual([played.centres, played.ellipses], [first.centres, first.ellipses], 'the overlays moved');
+        assert.deepEqual(problems, []);
+      } finally {
+        await page.close();
+      }
+      const fresh = await openPlayground(site, url, { width: 1280, height: 900 });
+      try {
+        const drawn = await svg(fresh.page);
+        assert.notEqual(drawn.inPlace, 'true');
+        assert.deepEqual(played.dots, drawn.dots, 'colours and titles of the points');
+        close(played.centres, drawn.centres, 'centres');
+        close(played.ellipses, drawn.ellipses, 'ellipses');
+      } finally {
+        await fresh.page.close();
+      }
+    }
+  });
+
   it('k-means on 500 points plays, its rate measured (goal: 30 pictures a second)', async () => {
     const { page, problems } = await openPlayground(site, '#preset=aniso&nSamples=500&model=KMeans&nClusters=8&init=random&nInit=1&tol=0', { width: 1280, height: 900 });
     try {
@@ -172,6 +237,27 @@ describe('play / pause / step / reset (built site)', { skip: built ? false : 'we
       assert.deepEqual(problems, []);
     } finally {
       await page.close();
+    }
+  });
+
+  it('the objective curve stands beside the figure at 1280 px, under it at 390 px', async () => {
+    for (const [width, beside] of [[1280, true], [390, false]]) {
+      const { page, problems } = await openPlayground(site, `${kmeans}&step=3`, { width, height: 900 });
+      try {
+        const [plot, curve] = await page.evaluate(() => ['#plot', '#figure .history'].map((sel) => {
+          const r = document.querySelector(sel).getBoundingClientRect();
+          return { left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+        }));
+        if (beside) {
+          assert.ok(curve.left >= plot.right, `the curve (from x ${curve.left}) right of the plot (to x ${plot.right})`);
+          assert.ok(curve.top < plot.bottom && curve.bottom > plot.top, 'and level with it');
+        } else assert.ok(curve.top >= plot.bottom, `the curve (from y ${curve.top}) under the plot (to y ${plot.bottom})`);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        assert.ok(overflow <= 0, `the page is ${overflow} px wider than the window`);
+        assert.deepEqual(problems, []);
+      } finally {
+        await page.close();
+      }
     }
   });
 

@@ -83,6 +83,33 @@ ${rows.join('\n')}\n`);
       }
     });
 
+    it(`the players: the tutorial's k-means figure stepped, the playground's k-means and mixture at a step, at ${width} px`, async () => {
+      const { page, problems } = await openTutorial(site, 's12', { width, height: 900 });
+      try {
+        const box = page.locator('.tfig', { hasText: 'Figure 20' });
+        for (const label of ['iteration 1 · assign', 'iteration 1 · update']) {
+          await box.locator('button.step').click();
+          await page.waitForFunction(([el, text]) => el.textContent === text, [await box.locator('.step-label').elementHandle(), label], { timeout: 30_000 });
+        }
+        await page.waitForFunction((el) => el.dataset.state === 'drawn', await box.elementHandle(), { timeout: 30_000 });
+        await shoot(page, 'tutorial', 'player-s12', width);
+        assert.deepEqual(problems, []);
+      } finally {
+        await page.close();
+      }
+      for (const [name, hash] of [['KMeans', 'preset=aniso&nSamples=500&model=KMeans&nClusters=3&step=3'], ['GaussianMixture', 'preset=aniso&nSamples=500&model=GaussianMixture&nComponents=3&initParams=random&step=4']]) {
+        const played = await openPlayground(site, `#${hash}`, { width, height: 900 });
+        try {
+          assert.equal(await played.page.locator('#figure').getAttribute('data-pass'), 'fine');
+          assert.match(await played.page.locator('#step-label').textContent(), /^iteration \d/);
+          await shoot(played.page, 'playground', `player-${name}`, width);
+          assert.deepEqual(played.problems, []);
+        } finally {
+          await played.page.close();
+        }
+      }
+    });
+
     it(`the playground's model selection (CV score, confusion matrix, a tuned validation curve) at ${width} px`, async () => {
       const { page, problems } = await openPlayground(site, '#preset=moons&model=KNeighborsClassifier', { width, height: 900 });
       try {

@@ -1,10 +1,12 @@
-// The page's side of the worker: one worker per page, requests routed back by id. cancel()
-// terminates the worker (a WebAssembly call cannot be interrupted) and starts a fresh one; every
-// request in flight then gets a `cancelled` answer.
+// The page's side of the worker: one worker per page, requests routed back by id. cancel() stops
+// every request in flight, which then gets a `cancelled` answer: requests running on the worker
+// pool (they report `progress`) are aborted and the worker stays; otherwise the worker is
+// terminated (a WebAssembly call cannot be interrupted) and a fresh one started.
 import { adoptWorker } from './boot.js';
 
 export class Engine {
   #handlers = new Map();
+  #pooled = new Set(); // ids of the requests running on the worker pool
   #next = 0;
 
   // Takes over the worker the page booted early (boot.js), if any.
@@ -21,6 +23,7 @@ export class Engine {
           resolve(data);
           return;
         }
+        if (data.type === 'progress' && this.#handlers.has(data.id)) this.#pooled.add(data.id);
         this.#handlers.get(data.id)?.(data);
       };
       const failed = (reason) => {
@@ -48,12 +51,15 @@ export class Engine {
 
   done(id) {
     this.#handlers.delete(id);
+    this.#pooled.delete(id);
   }
 
-  // A one-answer request as a promise (sweeps, neighbour queries).
-  ask(msg) {
+  // A one-answer request as a promise (sweeps, neighbour queries); `progress` answers of work on
+  // the pool go to onProgress.
+  ask(msg, onProgress) {
     return new Promise((resolve, reject) => {
       const id = this.send(msg, (answer) => {
+        if (answer.type === 'progress') return onProgress?.(answer);
         this.done(id);
         if (answer.type === 'error') reject(new Error(answer.message));
         else if (answer.type === 'cancelled') reject(Object.assign(new Error('cancelled'), { cancelled: true }));
@@ -63,9 +69,12 @@ export class Engine {
   }
 
   cancel() {
+    const ids = [...this.#handlers.keys()];
+    if (ids.length && ids.every((id) => this.#pooled.has(id))) return this.worker.postMessage({ type: 'abort', ids });
     this.worker.terminate();
     const pending = [...this.#handlers.values()];
     this.#handlers.clear();
+    this.#pooled.clear();
     this.#spawn();
     for (const h of pending) h({ type: 'cancelled' });
   }

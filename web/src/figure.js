@@ -7,15 +7,19 @@ import { el } from './controls.js';
 import { drawFigure, drawTree, lineChart, pathChart, paintRegions, paintSurface, palette, seriesColours, MAX_DOTS, NO_ANSWER, surfaceColour } from './plot.js';
 import { figureSize, scales } from './layout.js';
 import { levelSetsSvg, svmLegend } from './svm_view.js';
+import { onlyStepChanged, drawStep } from './step_draw.js';
 
 const COARSE = 40; // grid columns of the first, quick pass
 const QUICK = 100; // grid columns of a played step's only pass
+// From this figure width on, an objective curve goes beside the plot (HISTORY_WIDTH px, style.css).
+const HISTORY_BESIDE = 720, HISTORY_WIDTH = 280, HISTORY_GAP = 16;
 let figures = 0;
 
 const fmtMs = (ms) => (ms < 10 ? `${ms.toFixed(1)} ms` : `${Math.round(ms)} ms`);
 const pct = (v) => `${(100 * v).toFixed(1)} %`;
 const num = (v) => (Math.abs(v) >= 1000 ? v.toFixed(0) : v.toPrecision(4));
 const r2 = (v) => v.toFixed(3); // R² is at most 1: three decimals read alike for train and test
+const fitTime = (fit) => `fit ${fmtMs(fit.fitMs)}${fit.workers > 1 ? ` on ${fit.workers} workers` : ''}`;
 
 export class Figure {
   // root: a <figure>. options: engine, ids (give the parts the playground's ids), height (px
@@ -62,17 +66,21 @@ export class Figure {
   }
 
   // Starts a render of spec = { dataset, edits, model: { name, params, step? } }. quick: one grid
-  // pass of at most QUICK columns (a played step: the next one follows within a frame).
-  update(spec, { quick = false } = {}) {
+  // pass of at most QUICK columns (a played step: the next one follows within a frame). history:
+  // the fit will have an objective curve, drawn beside the plot when the figure is wide enough.
+  update(spec, { quick = false, history = false } = {}) {
     this.spec = spec;
     if (this.id) this.engine.done(this.id);
     // The room the figure has (the plot itself is as wide as its frame, centred in it).
-    const width = this.root.clientWidth || 300;
+    const room = this.root.clientWidth || 300;
+    this.root.classList.toggle('history-beside', history && room >= HISTORY_BESIDE);
+    const width = this.root.classList.contains('history-beside') ? room - HISTORY_WIDTH - HISTORY_GAP : room;
     const dpr = Math.min(2, window.devicePixelRatio || 1);
     const fine = this.o.grid ?? Math.max(COARSE + 1, Math.min(400, Math.round((width * dpr) / 2)));
     const passes = quick ? [Math.min(QUICK, fine)] : [COARSE, fine];
     const height = this.o.height ?? window.innerHeight;
     this.root.setAttribute('aria-busy', 'true');
+    delete this.root.dataset.progress;
     this.started = performance.now();
     this.#busy(true);
     this.id = this.engine.send(
@@ -100,6 +108,7 @@ export class Figure {
     if (msg.type === 'fit') return this.#showFit(msg);
     if (msg.type === 'pass') return this.#showPass(msg);
     if (msg.type === 'error') return this.#showError(msg.message);
+    if (msg.type === 'progress') return this.#progress(msg);
     if (msg.type === 'cancelled') {
       if (this.cancelling) {
         this.cancelling = false;
@@ -108,9 +117,16 @@ export class Figure {
     }
   }
 
+  // A fit on the worker pool: its workers and members done so far (tests read them too).
+  #progress(msg) {
+    this.progress = msg;
+    this.root.dataset.progress = String(msg.done);
+  }
+
   #busy(on) {
     clearInterval(this.ticker);
     clearTimeout(this.showBusy);
+    this.progress = null;
     if (!on) {
       this.busy.hidden = true;
       this.root.removeAttribute('data-busy');
@@ -119,7 +135,10 @@ export class Figure {
     this.showBusy = setTimeout(() => {
       this.busy.hidden = false;
       this.root.dataset.busy = '1';
-      const tick = () => (this.elapsed.textContent = `training… ${((performance.now() - this.started) / 1000).toFixed(1)} s`);
+      const tick = () => {
+        const p = this.progress, seconds = `${((performance.now() - this.started) / 1000).toFixed(1)} s`;
+        this.elapsed.textContent = p ? `training on ${p.workers} workers… ${p.done}${p.total ? ` of ${p.total}` : ''} ${p.unit} · ${seconds}` : `training… ${seconds}`;
+      };
       tick();
       this.ticker = setInterval(tick, 100);
     }, 250);
@@ -153,7 +172,8 @@ export class Figure {
       this.scoreName.textContent = msg.metrics.metric ?? 'not trained';
       this.score.textContent = '–';
     }
-    this.timing.textContent = msg.error ? '' : `fit ${fmtMs(msg.fitMs)}`;
+    this.root.dataset.workers = String(msg.workers ?? 1);
+    this.timing.textContent = msg.error ? '' : fitTime(msg);
     this.#history(msg.metrics.history);
     if (msg.overlay.tree && this.o.tree !== false) {
       const names = msg.featureNames;
@@ -187,7 +207,12 @@ export class Figure {
     const key = JSON.stringify([n, sum, f.domain, size, f.overlay, f.axisLabels, f.view, f.classes, this.curve ? Array.from(this.curve.ys) : null, f.pred]);
     if (key === this.drawnKey && this.axes.firstChild) return;
     this.drawnKey = key;
-    this.axes.replaceChildren(drawFigure(f, size, { curve: this.curve, residuals: this.o.residuals }));
+    // A played step: the SVG of the last one updated in place (step_draw.js).
+    const svg = this.axes.firstChild;
+    if (svg && !this.curve && onlyStepChanged(this.drawn, f, size)) drawStep(svg, this.drawn, f, size);
+    else this.axes.replaceChildren(drawFigure(f, size, { curve: this.curve, residuals: this.o.residuals }));
+    this.drawn = { fit: f, size };
+    this.root.dataset.drawnInPlace = String(this.axes.firstChild === svg); // tests
   }
 
   #legend(msg) {
@@ -251,8 +276,10 @@ export class Figure {
     this.historyBox.hidden = !history;
     if (!history) return this.historyBox.replaceChildren();
     const unit = history.unit ?? 'iteration';
-    const chart = lineChart([{ name: history.label, points: history.values.map((v, i) => [i + 1, v]) }],
-      { width: Math.max(280, this.root.clientWidth), height: 170, x: unit, y: history.label, legend: false, zero: false, integerX: true });
+    // (steps the player skipped have no value)
+    const beside = this.root.classList.contains('history-beside');
+    const chart = lineChart([{ name: history.label, points: history.values.flatMap((v, i) => (v == null ? [] : [[i + 1, v]])) }],
+      { width: beside ? HISTORY_WIDTH : Math.max(280, this.root.clientWidth), height: beside ? 220 : 170, x: unit, y: history.label, legend: false, zero: false, integerX: true });
     chart.setAttribute?.('aria-label', `${history.label} per ${unit}`);
     this.historyBox.dataset.points = String(history.values.length);
     const Label = `${history.label[0].toUpperCase()}${history.label.slice(1)}`;
@@ -278,7 +305,7 @@ export class Figure {
     }
     const failed = Boolean(this.last.error);
     this.root.dataset.pass = failed ? 'error' : msg.final ? 'fine' : 'coarse';
-    if (msg.nx && !msg.xs) this.timing.textContent = `fit ${fmtMs(this.last.fitMs)} · ${(msg.nx * msg.ny).toLocaleString('en')} grid points in ${fmtMs(msg.predictMs)}`;
+    if (msg.nx && !msg.xs) this.timing.textContent = `${fitTime(this.last)} · ${(msg.nx * msg.ny).toLocaleString('en')} grid points in ${fmtMs(msg.predictMs)}`;
     if (msg.final) {
       this.root.dataset.frames = String(++this.frames); // pictures completed (the player's frame rate)
       this.#done(failed ? 'error' : 'ok');

@@ -9,6 +9,7 @@ import { SelectionPanel } from './selection.js';
 import { kernelControls, showKernelOptions } from './kernel_options.js';
 import { svmHint } from './svm_view.js';
 import { Player } from './player.js';
+import { OnnxPanel } from './onnx_panel.js';
 
 const DEFAULT_MODEL = 'KNeighborsClassifier';
 const $ = (sel) => document.querySelector(sel);
@@ -20,7 +21,7 @@ const ui = {
 };
 
 const engine = new Engine();
-let flags = new URLSearchParams(location.hash.slice(1)); // test-only: grid=<columns>, huge=<points>
+let flags = new URLSearchParams(location.hash.slice(1)); // test-only: grid=<columns>, huge=<points>, jobs=<pool workers>
 let metas = []; // every estimator of this build
 let available = []; // presets this build can make
 let state = null; // { data, edits, model, params }
@@ -30,6 +31,9 @@ let figure;
 let keyboard;
 let selection; // cross-validation, confusion matrix and tuning under the figure (selection.js)
 let player; // play / pause / step / reset of an iterative method (player.js)
+let onnxPanel; // an .onnx file drawn instead of a trained model (onnx_panel.js)
+let onnx = null; // { file, bytes } of the open .onnx file (not in the URL: the file is the user's)
+let skipping = false; // the player skips steps between pictures (player.js)
 
 // ---- URL state ---------------------------------------------------------------------------
 
@@ -67,7 +71,7 @@ function writeHash() {
   q.set('model', state.model);
   for (const [k, v] of Object.entries(state.params)) q.set(k, formatParam(v));
   if (state.step !== null) q.set('step', state.step);
-  for (const f of ['grid', 'huge']) if (flags.has(f)) q.set(f, flags.get(f));
+  for (const f of ['grid', 'huge', 'jobs']) if (flags.has(f)) q.set(f, flags.get(f));
   const hash = `#${q}`;
   if (location.hash !== hash) history.replaceState(null, '', hash);
 }
@@ -168,8 +172,12 @@ function render({ quick = false } = {}) {
   pending = false;
   rendering = true;
   const huge = Number(flags.get('huge')) || 0;
-  const step = state.step === null ? {} : { step: state.step };
-  figure.update({ dataset: { ...state.data, huge }, edits: state.edits, model: { name: state.model, params: { ...state.params }, ...step } }, { quick });
+  const step = state.step === null ? {} : { step: state.step, skip: skipping };
+  const jobs = flags.has('jobs') ? { jobs: Number(flags.get('jobs')) } : {};
+  const model = onnx ? { name: 'onnx', onnx: onnx.bytes, file: onnx.file } : { name: state.model, params: { ...state.params }, ...step, ...jobs };
+  // An objective curve: a played step's, or the complete fit's declared history (k-means, EM).
+  const history = !onnx && (state.step !== null || metaOf(state.model).attributes.some((a) => a.role === 'objectiveHistory'));
+  figure.update({ dataset: { ...state.data, huge }, edits: state.edits, model }, { quick, history });
 }
 
 // ---- editing points ----------------------------------------------------------------------
@@ -252,7 +260,10 @@ function start(info) {
       player.rendered(figure.last?.step);
       if (pending) render();
       keyboard.refresh();
-      selection.refresh(figure.spec, metaOf(figure.spec.model.name), figure.last);
+      // Nothing to cross-validate or tune in an imported model.
+      selection.refresh(figure.spec, onnx ? { kind: 'imported', name: onnx.file } : metaOf(figure.spec.model.name), figure.last);
+      const fresh = figure.last?.id === figure.id ? figure.last : null;
+      if (onnx) onnxPanel.shown(fresh, fresh ? null : figure.message.textContent);
       if (figure.last) {
         const view = figure.last.kind === 'clusterer' ? 'clusters' : figure.last.view;
         const svm = figure.last.error ? '' : svmHint(figure.last.overlay);
@@ -263,8 +274,9 @@ function start(info) {
     },
   });
   player = new Player($('#player'), {
-    go(step, { quick }) {
+    go(step, { quick, skip }) {
       state.step = step;
+      skipping = skip;
       if (rendering) pending = true;
       else render({ quick });
     },
@@ -274,6 +286,18 @@ function start(info) {
     },
   });
   player.show(metaOf(state.model), state.step);
+  const onnxRoot = el('div', { id: 'onnx' }), rules = el('div', { class: 'onnx-rules' });
+  ui.model.closest('.field').after(onnxRoot);
+  $('#selection').before(rules);
+  onnxPanel = new OnnxPanel(onnxRoot, rules, {
+    onOpen(file) {
+      onnx = file;
+      ui.modelParams.hidden = true;
+      player.show(null);
+      changed({ now: true });
+    },
+    onClose: closeOnnx,
+  });
   selection = new SelectionPanel($('#selection'), {
     statsLine: $('#figure .stats'),
     apply(name, value) {
@@ -356,8 +380,17 @@ function start(info) {
   render();
 }
 
+// Back from an .onnx file to the estimator of the URL.
+function closeOnnx() {
+  onnx = null;
+  ui.modelParams.hidden = false;
+  player.show(metaOf(state.model), state.step);
+  changed({ now: true });
+}
+
 // A new estimator: its defaults, and a dataset it can use.
 function switchModel(name) {
+  if (onnx) (onnx = null), onnxPanel.reset(), (ui.modelParams.hidden = false);
   const meta = metaOf(name);
   state.model = meta.name;
   const preset = presetByName.get(state.data.preset);

@@ -5,12 +5,17 @@
 // asks for the next step when the figure has drawn the last one, no sooner than one frame
 // interval after it asked for that one, so the figure advances at a steady rate (at most
 // `fps` steps a second) and the worker never gets a backlog. While playing, renders are quick
-// (one grid pass); a pause draws the step shown on the fine grid.
+// (one grid pass); a pause draws the step shown on the fine grid. The speed (steps a picture)
+// lets a method of hundreds of steps (SVC's solver iterations) be played through: playing skips
+// the steps between pictures, and `go` is told so (`skip`: the objective curve keeps only the
+// steps drawn, rather than fitting every skipped one for its value).
 import { el } from './controls.js';
 import { stepperFor } from './steppers.js';
 
+const STRIDES = [1, 5, 25, 100];
+
 export class Player {
-  // root: an element to fill. options: go(step, { quick }), onStep(step) (the URL keeps it), fps
+  // root: an element to fill. options: go(step, { quick, skip }), onStep(step) (the URL keeps it), fps
   // (the most steps a second), ids (give the parts the playground's ids; classes name them always).
   constructor(root, { go, onStep = () => {}, fps = 60, ids = true }) {
     this.root = root;
@@ -31,10 +36,14 @@ export class Player {
     this.resetButton = button('reset-steps', 'Reset', 'back to the start', () => this.reset());
     this.fullButton = button('full-fit', 'Full fit', 'the complete fit (leave step-by-step)', () => this.leave());
     this.label = el('span', { id: ids ? 'step-label' : undefined, class: 'step-label', 'aria-live': 'polite' });
+    this.stride = 1;
+    this.speed = el('select', { id: ids ? 'play-speed' : undefined, class: 'play-speed', title: 'steps a picture while playing' },
+      ...STRIDES.map((n) => el('option', { value: n, text: n === 1 ? 'every step' : `${n} steps a picture` })));
+    this.speed.addEventListener('change', () => (this.stride = Number(this.speed.value)));
     root.classList.add('player');
     root.setAttribute('role', 'group');
     root.setAttribute('aria-label', 'training step by step');
-    root.replaceChildren(this.playButton, this.pauseButton, this.stepButton, this.resetButton, this.fullButton, this.label);
+    root.replaceChildren(this.playButton, this.pauseButton, this.stepButton, this.resetButton, this.fullButton, this.speed, this.label);
     this.#sync();
   }
 
@@ -61,7 +70,7 @@ export class Player {
     clearTimeout(this.timer);
     this.#sync();
     this.onStep(this.step);
-    if (this.step !== null) this.go(this.step, { quick: false });
+    if (this.step !== null) this.go(this.step, { quick: false, skip: this.stride > 1 });
   }
 
   advance() {
@@ -101,7 +110,7 @@ export class Player {
   }
 
   #next() {
-    this.#show(this.step === null ? 0 : this.step + 1, true);
+    this.#show(this.step === null ? 0 : this.step + this.stride, true);
   }
 
   #show(step, quick) {
@@ -110,7 +119,7 @@ export class Player {
     this.asked = performance.now();
     this.#sync();
     if (!quick) this.onStep(step); // while playing the URL waits for the pause (writing it takes milliseconds)
-    this.go(step, { quick });
+    this.go(step, { quick, skip: this.stride > 1 });
   }
 
   #sync() {

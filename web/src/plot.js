@@ -77,7 +77,7 @@ export function paintSurface(canvas, { values, nx, ny, range }, size) {
 }
 
 // Points of an ellipse: the 2-sigma contour of a 2x2 covariance [sxx, sxy, syy].
-function ellipsePoints({ mean, cov: [a, b, c] }, k, scale = 2) {
+export function ellipsePoints({ mean, cov: [a, b, c] }, k, scale = 2) {
   const tr = (a + c) / 2, det = Math.sqrt(Math.max(0, ((a - c) / 2) ** 2 + b * b));
   const l1 = Math.max(0, tr + det), l2 = Math.max(0, tr - det);
   const theta = Math.abs(b) < 1e-12 ? (a >= c ? 0 : Math.PI / 2) : Math.atan2(l1 - a, b);
@@ -92,14 +92,27 @@ function ellipsePoints({ mean, cov: [a, b, c] }, k, scale = 2) {
 
 // The SVG over the raster: frame, axes, points (test points hollow), and the model's overlays.
 // `fit` is the worker's `fit` message; `curve` ({xs, ys}) the predicted curve, when it exists.
-export function drawFigure(fit, size, { curve = null, residuals = false, highlight = null } = {}) {
-  const { X, labels, test, classes, domain, axisLabels, overlay, view } = fit;
+// The points drawn (every one, or a sample past MAX_DOTS), and how point i is painted: its class's
+// colour, test points hollow.
+export function dotsOf({ X, labels, test, classes, view }) {
   const n = X.length / 2;
   const step = n > MAX_DOTS ? Math.ceil(n / MAX_DOTS) : 1;
   const ids = [];
   for (let i = 0; i < n; i += step) ids.push(i);
   const index = new Map((classes ?? []).map((c, i) => [c, i]));
   const colourOf = (i) => (labels ? palette[(index.get(labels[i]) ?? 0) % palette.length] : '#30343c');
+  return {
+    ids,
+    fill: (i) => (test[i] ? 'white' : colourOf(i)),
+    stroke: (i) => (test[i] ? colourOf(i) : 'white'),
+    title: (i) => `${test[i] ? 'test' : 'training'} point ${i}${labels ? ` · ${view === 'curve' ? 'y' : 'class'} ${labels[i]}` : ''}`,
+  };
+}
+
+export function drawFigure(fit, size, { curve = null, residuals = false, highlight = null } = {}) {
+  const { X, test, domain, axisLabels, overlay, view } = fit;
+  const n = X.length / 2;
+  const { ids, fill, stroke, title } = dotsOf(fit);
   const small = size.width < 480;
   const r = small ? 2.8 : n > 600 ? 2.6 : 3.6;
   const marks = [Plot.frame({ stroke: '#8a8f98' })];
@@ -113,11 +126,11 @@ export function drawFigure(fit, size, { curve = null, residuals = false, highlig
     Plot.dot(ids, {
       x: (i) => X[2 * i],
       y: (i) => X[2 * i + 1],
-      fill: (i) => (test[i] ? 'white' : colourOf(i)),
-      stroke: (i) => (test[i] ? colourOf(i) : 'white'),
+      fill,
+      stroke,
       strokeWidth: (i) => (test[i] ? 1.8 : 1),
       r,
-      title: (i) => `${test[i] ? 'test' : 'training'} point ${i}${labels ? ` · ${view === 'curve' ? 'y' : 'class'} ${labels[i]}` : ''}`,
+      title,
     }),
   );
   if (curve) marks.push(Plot.line(Array.from(curve.xs, (x, j) => [x, curve.ys[j]]), { x: '0', y: '1', stroke: '#1d4ed8', strokeWidth: 2.5, clip: true }));

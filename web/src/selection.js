@@ -237,7 +237,8 @@ export class SelectionPanel {
     this.tune.dataset.state = 'searching';
     this.tuneStatus.textContent = `Searching ${param.name} over ${param.values.length} values, 5 folds each…`;
     try {
-      const answer = await this.engine.ask({ type: 'tune', fig: 'selection', ...spec, param: param.name, values: param.values });
+      const onPool = (p) => (this.tuneStatus.textContent = `Searching ${param.name} over ${param.values.length} values, 5 folds each, on ${p.workers} workers…`);
+      const answer = await this.engine.ask({ type: 'tune', fig: 'selection', ...spec, param: param.name, values: param.values }, onPool);
       if (key !== searchKey(this.spec, param.name)) return; // the settings changed meanwhile
       this.#searched = { key, param, answer };
       const metric = answer.metric;

@@ -5,7 +5,9 @@
 //                    validation curve) and the best value
 //   alphaByCV        the lasso's regularisation path with the cross-validated error at every α of it
 //   codeBook         an output-code classifier's code words, fitted on the training points
-// Each takes the worker's `prepare` (worker.js) and returns its answer.
+// Each takes the worker's `prepare` (worker.js) and `pool` ({ workers, signal }: the folds run on
+// that many workers of the library's pool, pooled.js; an aborted signal rejects with an
+// AbortError) and returns its answer.
 import * as wl from 'wasmlearn';
 import { basisSteps, regularisationPath } from './paths.js';
 
@@ -44,10 +46,10 @@ function candidate(prepare, { dataset, edits, model: spec }) {
 const mean = (v) => v.reduce((a, b) => a + b, 0) / v.length;
 const std = (v) => Math.sqrt(mean(v.map((x) => (x - mean(v)) ** 2)));
 
-export async function crossValidation(msg, prepare) {
+export async function crossValidation(msg, prepare, { workers, signal }) {
   const c = candidate(prepare, msg);
   try {
-    const scores = Array.from(await wl.crossValScore(c.estimator, c.X, c.y, { cv: folds(c.meta.kind) }));
+    const scores = Array.from(await wl.crossValScore(c.estimator, c.X, c.y, { cv: folds(c.meta.kind), nJobs: workers, signal }));
     const answer = { metric: c.metric, scores, mean: mean(scores), std: std(scores), confusion: null };
     if (c.meta.kind === 'classifier') answer.confusion = confusion(c);
     return answer;
@@ -71,19 +73,19 @@ function confusion({ p, estimator, X, y }) {
 }
 
 // One grid search over `param` (refit: false, only the scores are wanted).
-async function search(c, param, values, scoring) {
-  const grid = new wl.GridSearchCV(c.estimator, { [c.key(param)]: values }, { cv: folds(c.meta.kind), returnTrainScore: true, refit: false, scoring });
-  await grid.fit(c.X, c.y);
+async function search(c, param, values, scoring, { workers, signal }) {
+  const grid = new wl.GridSearchCV(c.estimator, { [c.key(param)]: values }, { cv: folds(c.meta.kind), returnTrainScore: true, refit: false, scoring, nJobs: workers });
+  await grid.fit(c.X, c.y, { signal });
   const r = grid.cvResults;
   return { train: Array.from(r.meanTrainScore), test: Array.from(r.meanTestScore), testStd: Array.from(r.stdTestScore), bestIndex: grid.bestIndex };
 }
 
 // { values, train, test, testStd (per value), bestIndex, best, metric }; with `scoring`
 // 'neg_mean_squared_error' the scores are negated errors, as scikit-learn's.
-export async function tune(msg, prepare) {
+export async function tune(msg, prepare, pool) {
   const c = candidate(prepare, msg);
   try {
-    const s = await search(c, msg.param, msg.values, msg.scoring);
+    const s = await search(c, msg.param, msg.values, msg.scoring, pool);
     return { values: msg.values, ...s, best: msg.values[s.bestIndex], metric: msg.scoring ?? c.metric, nTrain: c.p.train.length };
   } finally {
     c.estimator.dispose();
@@ -95,12 +97,12 @@ export async function tune(msg, prepare) {
 // the mean squared error of 5-fold cross-validation at every other α of it: { alphas, coefs, names,
 // values (the α cross-validated), train, test, testStd, bestIndex (into values), best } (errors
 // positive).
-export async function alphaByCV(msg, prepare) {
+export async function alphaByCV(msg, prepare, pool) {
   const c = candidate(prepare, msg);
   try {
     const path = regularisationPath(msg.model.name, { ...msg.model.params, alpha: 0 }, c.X, c.y);
     const values = path.alphas.filter((_, i) => i % 2 === 0);
-    const s = await search(c, 'alpha', values, 'neg_mean_squared_error');
+    const s = await search(c, 'alpha', values, 'neg_mean_squared_error', pool);
     const errors = (v) => v.map((x) => -x);
     return { ...path, names: c.p.featureNames, values, train: errors(s.train), test: errors(s.test), testStd: s.testStd, bestIndex: s.bestIndex, best: values[s.bestIndex] };
   } finally {
@@ -126,3 +128,4 @@ export function codeBook(msg, prepare) {
 }
 
 export const requests = { crossValidation, tune, alphaByCV, codeBook };
+export const pooledRequests = new Set(['crossValidation', 'tune', 'alphaByCV']);

@@ -101,8 +101,9 @@ function fitAt(wl, meta, params, option, k, X, y) {
 // dataset and model stay the same, released with forget) holds the objective of each step for
 // estimators that record no history (a jump to step s computes the steps before it first), the
 // fit of the step after the last one shown (fitted to know whether that one was the last, and
-// shown next when playing), and k-means' kept run.
-export function stepFit(wl, meta, params, X, y, step, memory) {
+// shown next when playing), and k-means' kept run. `skip`: the steps before this one that were
+// not shown keep no objective (the player skips them) rather than being fitted for it.
+export function stepFit(wl, meta, params, X, y, step, memory, { skip = false } = {}) {
   const stepper = stepperFor(meta);
   if (!stepper) throw new Error(`${meta.name} has no step-by-step view`);
   const phases = stepper.phases.length;
@@ -128,7 +129,7 @@ export function stepFit(wl, meta, params, X, y, step, memory) {
   const objective = objectiveOf(model, meta, X, y);
   memory.values ??= [];
   if (objective.value !== undefined) {
-    for (let j = memory.values.length + 1; j < k; j++) {
+    for (let j = memory.values.length + 1; j < k && !skip; j++) {
       const earlier = fit(j);
       memory.values.push(objectiveOf(earlier, meta, X, y).value);
       earlier.dispose();

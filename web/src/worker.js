@@ -10,14 +10,20 @@
 //   path       the regularisation path (coefficients against alpha) of Lasso / ElasticNet / Ridge;
 //              a render of those models also sends theirs with the fit
 //   crossValidation, tune, alphaByCV, codeBook  model selection (selection_worker.js)
-// A cancelled request is stopped by the page terminating this worker and starting a new one.
+//   abort      stops the named requests that run on the worker pool (pooled.js): they answer
+//              `cancelled`
+// A render whose model fits on the pool (forests, bagging) reports `progress` ({ done, total,
+// unit, workers }) from its start. Another cancelled request is stopped by the page terminating
+// this worker and starting a new one.
 import * as wl from 'wasmlearn';
 import { generate, applyEdits, isTestPoint, presets, presetByName, expansions2d } from './data.js';
 import { figureSize } from './layout.js';
 import { fitBasis, hasPath, regularisationPath, superscript } from './paths.js';
-import { requests as selection } from './selection_worker.js';
+import { requests as selection, pooledRequests } from './selection_worker.js';
 import { svmOverlay, outlierClasses } from './svm_overlay.js';
 import { stepFit, forget } from './steppers.js';
+import { importOnnx, checkFeatures, describeImported } from './onnx_model.js';
+import { abortFigure, abortPooled, endPooled, fitPooled, fitsOnPool, isAbort, poolWorkers, progressUnit, startPooled } from './pooled.js';
 
 // The playground shows each model's warnings beside its figure; the console need not repeat them.
 wl.setConfig({ warnings: 'ignore' });
@@ -291,10 +297,13 @@ function metricsOf(model, meta, p, Xtr, ytr, Xte, yte) {
   return m;
 }
 
-async function render({ id, fig, dataset, edits, model: spec, passes, view }) {
+async function render({ id, fig, dataset, edits, model: asked, passes, view }) {
   latest.set(fig, id);
-  const Model = wl[spec.name];
-  const meta = Model?.metadata;
+  abortFigure(fig); // the figure's older render, if its model is still fitting on the pool
+  const imported = asked.onnx ? importOnnx(asked.onnx) : null; // an .onnx file: a fitted model, drawn as is
+  const spec = imported ? { ...asked, params: imported.model.getParams() } : asked;
+  const Model = imported ? imported.model.constructor : wl[spec.name];
+  const meta = imported?.meta ?? Model?.metadata;
   if (typeof Model !== 'function' || !meta) throw new Error(`no estimator named ${spec.name} in this build`);
   const project = Boolean(spec.project && meta.methods.includes('transform'));
   const kind = project ? 'transformer' : meta.kind;
@@ -305,26 +314,38 @@ async function render({ id, fig, dataset, edits, model: spec, passes, view }) {
   if (old) old.model.dispose(), old.prepared.dispose(), models.delete(fig);
   let model = null, stepped = null;
   let t = performance.now();
+  const workers = !imported && spec.step == null && fitsOnPool(meta) ? poolWorkers(spec.jobs) : 1; // fitted on the pool when more than 1
   try {
-    if (train.length === 0) throw new Error(noTrainingPoints);
-    if (spec.step == null) {
+    if (imported) {
+      model = imported.model;
+      checkFeatures(imported, spec.file, Xtr.cols);
+    } else if (train.length === 0) throw new Error(noTrainingPoints);
+    else if (workers > 1) model = await fitOnPool(id, fig, Model, spec.params, Xtr, ytr, workers);
+    else if (spec.step == null) {
       model = new Model(spec.params);
       model.fit(Xtr, ytr);
     } else ({ model, ...stepped } = stepAt(fig, meta, spec, dataset, edits, Xtr, ytr));
   } catch (e) {
     model?.dispose();
     p.dispose();
+    if (isAbort(e)) return postMessage({ type: 'cancelled', id, fig });
     // Nothing to draw from a model, but the frame and the points stay, with the reason.
     postMessage({
       type: 'fit', id, fig, kind, view: curve ? 'curve' : 'regions', X: d.P, labels: d.c ? Array.from(d.c) : null, target: null, test, pred: null,
       classes: d.c ? [...new Set(d.c)].sort((a, b) => a - b) : null, classNames: d.classNames ?? null, axisLabels: d.labels,
       domain: extend(domainOf(baseData(dataset).P), d.P), metrics: {}, overlay: {}, path: null, basis: null, fitMs: 0, size: view,
-      nTrain: train.length, nTest: held.length, error: e?.message ?? String(e),
+      nTrain: train.length, nTest: held.length, error: e?.message ?? String(e), onnx: imported && { file: spec.file, name: imported.name, text: null },
     });
     postMessage({ type: 'pass', id, fig, final: true, none: true });
     return;
   }
   const fitMs = performance.now() - t;
+  if (latest.get(fig) !== id) {
+    // A newer render of this figure came while the pool fitted this one.
+    model.dispose();
+    p.dispose();
+    return;
+  }
   models.set(fig, { model, train, meta, prepared: p });
   let path = null;
   if (kind === 'regressor' && hasPath(spec.name)) {
@@ -400,8 +421,9 @@ async function render({ id, fig, dataset, edits, model: spec, passes, view }) {
   const frame = figureSize(view.width, view.height, domain);
   postMessage({
     type: 'fit', id, fig, kind, view: view2, X: P, labels, target: d.t ? Array.from(d.t) : null, test, pred,
-    classes, classNames, axisLabels, featureNames: p.featureNames, domain, metrics, overlay, path, basis, fitMs, size: view, nTrain: train.length, nTest: held.length,
+    classes, classNames, axisLabels, featureNames: p.featureNames, domain, metrics, overlay, path, basis, fitMs, workers, size: view, nTrain: train.length, nTest: held.length,
     step: stepped && { step: stepped.step, k: stepped.k, phase: stepped.phase, unit: stepped.unit, option: stepped.option, last: stepped.last },
+    onnx: imported && describeImported(imported, spec.file, p.featureNames),
   });
 
   if (view2 === 'projection' || view2 === 'basis') {
@@ -441,6 +463,33 @@ async function render({ id, fig, dataset, edits, model: spec, passes, view }) {
   }
 }
 
+// The model fitted on the worker pool, reporting its progress to the page; a newer render of the
+// figure, or the page's abort, rejects with an AbortError.
+async function fitOnPool(id, fig, Model, params, X, y, workers) {
+  const unit = progressUnit(Model.metadata);
+  const report = (done, total) => postMessage({ type: 'progress', id, fig, done, total, unit, workers });
+  report(0, params.nEstimators ?? params.nInit ?? null);
+  const signal = startPooled(id, fig);
+  try {
+    return await fitPooled(Model, params, X, y, workers, { signal, onProgress: report });
+  } finally {
+    endPooled(id, fig);
+  }
+}
+
+// A model-selection request (selection_worker.js) with its folds on the pool: it tells the page
+// so at once (the page's cancel then aborts it).
+async function selectOnPool(msg) {
+  const workers = pooledRequests.has(msg.type) ? poolWorkers(msg.model?.jobs) : 1;
+  if (workers > 1) postMessage({ type: 'progress', id: msg.id, fig: msg.fig, done: 0, total: null, unit: 'folds', workers });
+  const signal = startPooled(msg.id);
+  try {
+    return await selection[msg.type](msg, prepare, { workers, signal });
+  } finally {
+    endPooled(msg.id);
+  }
+}
+
 // A render of one display step of an iterative method (the player, player.js): the fit stopped
 // after that step (steppers.js). Each figure keeps the objective of the steps it has shown, for
 // methods that record none themselves, and the fit of the next step, while its dataset and model
@@ -452,7 +501,7 @@ function stepAt(fig, meta, spec, dataset, edits, X, y) {
     if (memories.has(fig)) forget(memories.get(fig).memory);
     memories.set(fig, { key, memory: {} });
   }
-  return stepFit(wl, meta, spec.params, X, y, spec.step, memories.get(fig).memory);
+  return stepFit(wl, meta, spec.params, X, y, spec.step, memories.get(fig).memory, { skip: spec.skip });
 }
 
 function neighbours({ id, fig, point }) {
@@ -545,9 +594,10 @@ onmessage = async ({ data: msg }) => {
     else if (msg.type === 'runs') runs(msg);
     else if (msg.type === 'principalAxes') principalAxes(msg);
     else if (msg.type === 'losses') losses(msg);
-    else if (Object.hasOwn(selection, msg.type)) postMessage({ type: msg.type, id: msg.id, fig: msg.fig, ...(await selection[msg.type](msg, prepare)) });
+    else if (msg.type === 'abort') abortPooled(msg.ids);
+    else if (Object.hasOwn(selection, msg.type)) postMessage({ type: msg.type, id: msg.id, fig: msg.fig, ...(await selectOnPool(msg)) });
   } catch (e) {
-    postMessage({ type: 'error', id: msg.id, fig: msg.fig, message: e?.message ?? String(e) });
+    postMessage(isAbort(e) ? { type: 'cancelled', id: msg.id, fig: msg.fig } : { type: 'error', id: msg.id, fig: msg.fig, message: e?.message ?? String(e) });
   }
 };
 
