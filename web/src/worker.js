@@ -10,12 +10,14 @@
 //   path       the regularisation path (coefficients against alpha) of Lasso / ElasticNet / Ridge;
 //              a render of those models also sends theirs with the fit
 //   crossValidation, tune, alphaByCV, codeBook  model selection (selection_worker.js)
+//   xorEpoch, networkFits  the tutorial's neural-network figures (network_requests.js)
 // A cancelled request is stopped by the page terminating this worker and starting a new one.
 import * as wl from 'wasmlearn';
 import { generate, applyEdits, isTestPoint, presets, presetByName, expansions2d } from './data.js';
 import { figureSize } from './layout.js';
 import { fitBasis, hasPath, regularisationPath, superscript } from './paths.js';
 import { requests as selection } from './selection_worker.js';
+import { requests as network } from './network_requests.js';
 import { svmOverlay, outlierClasses } from './svm_overlay.js';
 import { stepFit, forget } from './steppers.js';
 
@@ -546,6 +548,7 @@ onmessage = async ({ data: msg }) => {
     else if (msg.type === 'principalAxes') principalAxes(msg);
     else if (msg.type === 'losses') losses(msg);
     else if (Object.hasOwn(selection, msg.type)) postMessage({ type: msg.type, id: msg.id, fig: msg.fig, ...(await selection[msg.type](msg, prepare)) });
+    else if (Object.hasOwn(network, msg.type)) postMessage({ type: msg.type, id: msg.id, fig: msg.fig, ...network[msg.type](msg) });
   } catch (e) {
     postMessage({ type: 'error', id: msg.id, fig: msg.fig, message: e?.message ?? String(e) });
   }
