@@ -55,6 +55,43 @@ const steps = [
   'Update: weight − rate × gradient (sgd, rate 1): the library\'s step',
 ];
 
+// The 2-2-1 network with its starting weights: inputs, hidden neurons and output as circles (bias
+// inside), each weight on its link (blue positive, orange negative).
+function xorDiagram() {
+  const ns = 'http://www.w3.org/2000/svg';
+  const svg = document.createElementNS(ns, 'svg');
+  svg.setAttribute('viewBox', '0 0 300 150');
+  svg.setAttribute('class', 'xor-diagram');
+  svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-label', 'the 2-2-1 network and its starting weights');
+  const add = (tag, attrs, text) => {
+    const node = document.createElementNS(ns, tag);
+    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+    if (text !== undefined) node.textContent = text;
+    svg.append(node);
+  };
+  const [W1, W2] = xorStart.coefs, [b1, b2] = xorStart.intercepts;
+  const at = { x1: [40, 40], x2: [40, 110], h1: [150, 40], h2: [150, 110], out: [260, 75] };
+  const link = (from, to, w) => {
+    const [x0, y0] = at[from], [x1, y1] = at[to];
+    add('path', { d: `M${x0 + 16},${y0}L${x1 - 16},${y1}`, stroke: w >= 0 ? '#0877bd' : '#f59322', 'stroke-width': 1 + Math.abs(w) });
+    add('text', { x: (x0 + x1) / 2 + (from === 'x2' && to === 'h1' ? -18 : 0), y: (y0 + y1) / 2 - 4 + (from === 'x1' && to === 'h2' ? 16 : 0), 'font-size': 11, 'text-anchor': 'middle' }, String(w));
+  };
+  ['h1', 'h2'].forEach((h, j) => ['x1', 'x2'].forEach((x, i) => link(x, h, W1[i][j])));
+  ['h1', 'h2'].forEach((h, j) => link(h, 'out', W2[j][0]));
+  const node = (name, label) => {
+    const [x, y] = at[name];
+    add('circle', { cx: x, cy: y, r: 16, fill: '#fff', stroke: '#333' });
+    add('text', { x, y: y + 4, 'font-size': 11, 'text-anchor': 'middle' }, label);
+  };
+  node('x1', 'x₁');
+  node('x2', 'x₂');
+  node('h1', `b ${b1[0]}`);
+  node('h2', `b ${b1[1]}`);
+  node('out', `b ${b2[0]}`);
+  return svg;
+}
+
 export async function xorBackprop(holder, { controls, el, ask }) {
   const answer = await ask({ type: 'xorEpoch', weights: xorStart, rate: xorRate });
   const hand = xorByHand();
@@ -94,8 +131,10 @@ export async function xorBackprop(holder, { controls, el, ask }) {
         el('p', { class: 'xor-check', text: `mean loss ${f4(hand.loss)} → ${f4(loss)} after one step (the library's predictProba with its new weights)` }));
     },
   ];
+  const diagram = xorDiagram();
+  const start = el('p', { class: 'xor-start', text: 'Starting weights: W₁ = [[2, −2], [−2, 2]] (row i: input xᵢ), b₁ = [−1, −1], W₂ = [1, 1], b₂ = −1; XOR\'s classes y = 0, 1, 1, 0.' });
   const draw = () => {
-    holder.replaceChildren(...steps.slice(0, shown).map((title, i) => el('div', { class: 'xor-step', 'data-step': String(i + 1) }, el('p', { class: 'fig-title', text: `Step ${i + 1}. ${title}` }), bodies[i]())));
+    holder.replaceChildren(diagram, start, ...steps.slice(0, shown).map((title, i) => el('div', { class: 'xor-step', 'data-step': String(i + 1) }, el('p', { class: 'fig-title', text: `Step ${i + 1}. ${title}` }), bodies[i]())));
     holder.dataset.shown = String(shown);
     next.disabled = shown === steps.length;
     back.disabled = shown === 1;
@@ -112,7 +151,7 @@ async function fitsFigure(holder, { el, ask, onResize }, data, fits, labels) {
   const draw = () => {
     const grid = el('div', { class: 'net-multiples' });
     answer.fits.forEach((f, i) => {
-      const canvas = el('canvas', { width: 170, height: 170, class: 'net-multiple' });
+      const canvas = el('canvas', { width: 170, height: 170, class: 'regions net-multiple' });
       drawRegions(canvas, f.proba, f.k, res, answer.points);
       const pct = (v) => (Number.isFinite(v) ? `${(100 * v).toFixed(0)} %` : '–');
       grid.append(el('figure', { class: 'net-multiple-box', 'data-train': String(f.train), 'data-test': String(f.test) }, canvas,

@@ -505,7 +505,7 @@ export const sections = [
 <p>More neurons draw more intricate boundaries and can fit noise; the L2 penalty α keeps the weights small and the boundary smooth. The <a href="./network.html">network view</a> shows a network learning epoch by epoch, every neuron's map included.</p>`,
     figures: [
       { type: 'draw', title: 'Back-propagation on XOR, step by step', needs: ['MLPClassifier'], draw: xorBackprop,
-        caption: 'Logistic hidden neurons and output, no penalty, one full-batch step of plain gradient descent at rate 1 from the weights shown in the text. ✓: the library\'s numbers (its loss, and the change of each weight in its sgd step) agree to 1e-12.' },
+        caption: 'Logistic hidden neurons and output, no penalty, one full-batch step of plain gradient descent at rate 1 from the starting weights above the steps. ✓: the library\'s numbers (its loss, and the change of each weight in its sgd step) agree to 1e-12.' },
       { type: 'draw', title: 'The activations compared on noisy XOR', needs: ['MLPClassifier'], draw: activationsCompared,
         caption: 'Eight hidden neurons, lbfgs. Identity neurons make the network linear: it cannot solve XOR; the others bend the boundary — smoothly (logistic, tanh) or piecewise straight (relu).' },
       { type: 'draw', title: 'Overfitting against width and alpha', needs: ['MLPClassifier'], draw: widthAndAlpha,
