@@ -96,7 +96,7 @@ export function startNetworkPage(root) {
   const view = new NetworkView(root.querySelector('#network'));
   const message = root.querySelector('#net-message');
   const player = new Player(root.querySelector('#player'), {
-    go: (step) => request(step),
+    go: (step, { quick }) => request(step, quick),
     onStep: (step) => writeUrl(s, step),
   });
 
@@ -105,10 +105,10 @@ export function startNetworkPage(root) {
     params: paramsOf(s),
     res: gridSize(s.layers),
   });
-  function request(step) {
+  function request(step, quick = false) {
     shownStep = step;
     asked += 1;
-    worker.postMessage({ type: 'step', id: asked, spec: spec(), step });
+    worker.postMessage({ type: 'step', id: asked, spec: spec(), step, quick });
   }
   worker.onmessage = ({ data }) => {
     if (data.type === 'ready') {

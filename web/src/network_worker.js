@@ -22,7 +22,7 @@ function logLoss(model, X, y) {
   return sum / y.length;
 }
 
-function sessionFor({ data: dataSpec, params, res }) {
+function sessionFor({ data: dataSpec, params }) {
   const key = JSON.stringify([dataSpec, params]);
   if (session?.key === key) return session;
   session?.dispose();
@@ -31,10 +31,13 @@ function sessionFor({ data: dataSpec, params, res }) {
   const record = (model, k) => (testLoss[k - 1] = logLoss(model, data.held.X, data.held.y));
   const live = LiveFit.continuable(wl, meta, params) ? new LiveFit(wl, meta, params, data.train.X, data.train.y, record) : null;
   let refitted = null; // lbfgs: the fit of the last step asked
-  const grid = gridOf(data.domain, res);
-  const gridRows = featureRows(grid, res * res, dataSpec.features);
+  const grids = new Map(); // res -> the grid's feature rows
   session = {
-    key, data, testLoss, gridRows, res,
+    key, data, testLoss,
+    grid(res) {
+      if (!grids.has(res)) grids.set(res, featureRows(gridOf(data.domain, res), res * res, dataSpec.features));
+      return grids.get(res);
+    },
     at(k) {
       if (live) return live.to(k);
       refitted?.dispose();
@@ -48,7 +51,8 @@ function sessionFor({ data: dataSpec, params, res }) {
 }
 
 // Step `step` (0-based: epoch step + 1), or with step null the complete fit (maxIter epochs).
-function step({ id, spec, step: shown }) {
+// While playing (quick) the maps are drawn from a coarser grid: a picture costs a quarter.
+function step({ id, spec, step: shown, quick }) {
   const t0 = performance.now();
   const s = sessionFor(spec);
   const target = shown ?? spec.params.maxIter - 1;
@@ -57,17 +61,18 @@ function step({ id, spec, step: shown }) {
   const nIter = model.nIter;
   const weights = weightsOf(model);
   const t1 = performance.now();
-  const layers = forwardLayers(s.gridRows.data, s.res * s.res, weights, spec.params.activation ?? 'relu', outActivations[model.outActivation], Float32Array);
+  const res = quick ? Math.ceil(spec.res / 2) : spec.res;
+  const grid = s.grid(res);
+  const layers = forwardLayers(grid.data, res * res, weights, spec.params.activation ?? 'relu', outActivations[model.outActivation], Float32Array);
   const mapsMs = performance.now() - t1;
   const lossCurve = Float64Array.from(model.lossCurve);
   const accuracy = { train: model.score(s.data.train.X, s.data.train.y), test: s.data.held.y.length ? model.score(s.data.held.X, s.data.held.y) : NaN };
   // The fit stops before its epoch budget when it stopped improving (nIterNoChange) or at maxIter.
   const last = nIter < target + 1 || target + 1 >= spec.params.maxIter;
-  const inputs = s.gridRows; // the input layer's maps: the features themselves
-  const maps = [Float32Array.from(inputs.data), ...layers];
+  const maps = [Float32Array.from(grid.data), ...layers]; // the input layer's maps: the features themselves
   postMessage({
     type: 'step', id, step: Math.min(target, nIter - 1), k: nIter, last, stopped: nIter < target + 1,
-    weights, lossCurve, testLoss: Float64Array.from(s.testLoss.slice(0, nIter)), accuracy, res: s.res, maps,
+    weights, lossCurve, testLoss: Float64Array.from(s.testLoss.slice(0, nIter)), accuracy, res, maps,
     points: { P: s.data.P, c: s.data.c, test: s.data.test, domain: s.data.domain, nClasses: s.data.nClasses, classNames: s.data.classNames },
     timing: { trainMs, mapsMs },
   }, maps.map((m) => m.buffer));
