@@ -1,5 +1,6 @@
 // The playground and the tutorial: a static site with root web/, built to web/dist
-// (`npx vite build web`), two pages sharing one worker bundle, and the API reference (api.html,
+// (`npx vite build web`), the playground and the tutorial sharing one worker bundle, the network view
+// (network.html) with its own worker, and the API reference (api.html,
 // written by bindings/js/tools/generate.mjs). `wasmlearn` resolves to the
 // package in this repository, so the pages always run the module that was just built; its .wasm
 // is emitted as a hashed asset next to the worker bundle.
@@ -21,6 +22,6 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     chunkSizeWarningLimit: 1000,
-    rollupOptions: { input: { index: page('index.html'), tutorial: page('tutorial.html'), api: page('api.html') } },
+    rollupOptions: { input: { index: page('index.html'), tutorial: page('tutorial.html'), network: page('network.html'), api: page('api.html') } },
   },
 });

@@ -172,10 +172,12 @@ export class Estimator {
   _update(spec, X, y, options) {
     const raw = this._raw();
     const meta = this.constructor.metadata;
-    const { classes } = checkMethodOptions(options, `${meta.name}.${spec.name}`, spec.args.endsWith('classes?') ? ['classes'] : []);
+    const takesClasses = spec.args.endsWith('classes?');
+    const { classes } = checkMethodOptions(options, `${meta.name}.${spec.name}`, takesClasses ? ['classes'] : []);
     const x = toMatrix(X);
     let labels = this.#labels;
-    if (meta.kind === 'classifier') {
+    if (meta.kind === 'classifier' && (labels || takesClasses)) {
+      // Without classes (continueFit) an unfitted model is the core's NotFittedError.
       const given = classes === undefined ? null : encodeLabels(classes, 'classes');
       if (!labels && !given) throw new Error(`classes must be given on the first call to ${spec.name}`);
       if (labels && given && !sameLabels(labels.classes, given.classes))

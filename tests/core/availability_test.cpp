@@ -3,6 +3,7 @@
 // the declared update method (partialFit) through AnyEstimator::update.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "wasmlearn/base/any_estimator.hpp"
@@ -82,13 +83,17 @@ TEST(Availability, BaggingVotesWithMembersWithoutProbabilities) {
 
 TEST(Availability, MlpPartialFitOnlyForStochasticSolvers) {
   const TwoClasses d;
-  const json& extra = metadata_of("MLPClassifier")["extraMethods"];
-  const json& partial = extra.back();
+  const auto named = [](const json& methods, const char* name) {
+    return *std::find_if(methods.begin(), methods.end(), [&](const json& m) { return m["name"] == name; });
+  };
+  const json partial = named(metadata_of("MLPClassifier")["extraMethods"], "partialFit");
   EXPECT_EQ(partial["name"], "partialFit");
   EXPECT_EQ(partial["args"], "Xy,classes?");
   EXPECT_EQ(partial["result"], "model");
-  EXPECT_EQ(metadata_of("MLPRegressor")["extraMethods"].back()["args"], "Xy");
-  EXPECT_EQ(metadata_of("MLPRegressor")["availableIf"], json({{"partialFit", "solver is 'sgd' or 'adam'"}}));
+  EXPECT_EQ(named(metadata_of("MLPRegressor")["extraMethods"], "partialFit")["args"], "Xy");
+  EXPECT_EQ(named(metadata_of("MLPClassifier")["extraMethods"], "continueFit")["args"], "Xy");  // no classes: it continues a fit
+  EXPECT_EQ(metadata_of("MLPRegressor")["availableIf"],
+            json({{"partialFit", "solver is 'sgd' or 'adam'"}, {"continueFit", "solver is 'sgd' or 'adam'"}}));
   EXPECT_TRUE(metadata_of("MLPClassifier")["multilabel"].get<bool>());
   EXPECT_FALSE(metadata_of("SVC")["multilabel"].get<bool>());
 

@@ -96,7 +96,7 @@ test('MLPRegressor.partialFit: scikit-learn\'s losses (sgd); lbfgs has no partia
   assert.equal(lbfgs.hasMethod('partialFit'), false);
   assert.equal(m.hasMethod('partialFit'), true);
   assert.throws(() => lbfgs.partialFit(c.X, c.y), { message: "MLPRegressor.partialFit is available only when solver is 'sgd' or 'adam'" });
-  assert.deepEqual(MLPRegressor.metadata.availableIf, { partialFit: "solver is 'sgd' or 'adam'" });
+  assert.deepEqual(MLPRegressor.metadata.availableIf, { partialFit: "solver is 'sgd' or 'adam'", continueFit: "solver is 'sgd' or 'adam'" });
   [m, lbfgs].forEach((x) => x.dispose());
 });
 
@@ -145,4 +145,49 @@ test('nIterNoChange takes Infinity (scikit-learn\'s np.inf): every epoch runs; g
   assert.throws(() => new MLPRegressor({ nIterNoChange: -Infinity }), { message: 'nIterNoChange must be a finite number, got -Infinity' });
   assert.throws(() => new MLPRegressor({ nIterNoChange: 0 }), /nIterNoChange must be/);
   [stopping, m].forEach((x) => x.dispose());
+});
+
+// continueFit (not scikit-learn's: the playground's step): a fit of k epochs continued one epoch at a
+// time is the fit of k + j epochs, bit for bit (model JSON, maxIter included), with string labels,
+// early stopping, adam and sgd with Nesterov; 300 rows (past a 256-row block), 9 features.
+test('continueFit: one more epoch equals the fit with maxIter + 1, bit for bit', () => {
+  const c = byName('adam_relu_multiclass');
+  const names = ['ant', 'bee', 'cat'];
+  const y = c.y.map((k) => names[k]);
+  assert.equal(c.X.length, 300);
+  for (const extra of [{ solver: 'adam' }, { solver: 'sgd', learningRateInit: 0.05 }, { solver: 'adam', earlyStopping: true }, { solver: 'sgd', earlyStopping: true }]) {
+    const options = { hiddenLayerSizes: [8, 8], randomState: 4, nIterNoChange: 3, ...extra };
+    const continued = new MLPClassifier({ ...options, maxIter: 2 }).fit(c.X, y);
+    for (const k of [3, 4, 5]) {
+      assert.equal(continued.continueFit(c.X, y), continued);
+      const direct = new MLPClassifier({ ...options, maxIter: k }).fit(c.X, y);
+      assert.deepEqual(continued.toJSON(), direct.toJSON(), `${JSON.stringify(extra)} epoch ${k}`);
+      direct.dispose();
+    }
+    continued.dispose();
+  }
+  const r = byName('sgd_momentum_tanh_regression');
+  const reg = new MLPRegressor({ hiddenLayerSizes: [6], maxIter: 1, solver: 'sgd' }).fit(r.X, r.y).continueFit(r.X, r.y);
+  const reg2 = new MLPRegressor({ hiddenLayerSizes: [6], maxIter: 2, solver: 'sgd' }).fit(r.X, r.y);
+  assert.deepEqual(reg.toJSON(), reg2.toJSON());
+  assert.equal(reg.getParams().maxIter, 2);
+  reg.dispose();
+  reg2.dispose();
+});
+
+test('continueFit: errors name what is missing', () => {
+  const c = byName('adam_relu_multiclass');
+  const m = new MLPClassifier({ hiddenLayerSizes: [4], maxIter: 2 });
+  assert.throws(() => m.continueFit(c.X, c.y), { name: 'NotFittedError', message: 'This MLPClassifier is not fitted yet: call fit before continueFit' });
+  m.fit(c.X, c.y);
+  const shifted = c.X.map((row, i) => (i === 299 ? row.map((v) => v + 1e-9) : row));
+  assert.throws(() => m.continueFit(shifted, c.y), { message: 'MLPClassifier.continueFit needs the X and y of the last fit' });
+  assert.throws(() => m.continueFit(c.X, c.y.map(() => 7)), { message: 'y holds the label 7, which is not among classes' });
+  assert.throws(() => m.continueFit(c.X, c.y, { classes: [0, 1, 2] }), /Unknown option 'classes' for MLPClassifier.continueFit/);
+  const loaded = MLPClassifier.fromJSON(m.toJSON());
+  assert.throws(() => loaded.continueFit(c.X, c.y), /continueFit continues the last fit of this model in memory; it has none/);
+  const lbfgs = new MLPClassifier({ solver: 'lbfgs', maxIter: 3 }).fit(c.X, c.y);
+  assert.equal(lbfgs.hasMethod('continueFit'), false);
+  assert.throws(() => lbfgs.continueFit(c.X, c.y), { message: "MLPClassifier.continueFit is available only when solver is 'sgd' or 'adam'" });
+  for (const model of [m, loaded, lbfgs]) model.dispose();
 });

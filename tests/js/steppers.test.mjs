@@ -204,3 +204,43 @@ test('a jump that skips steps (the player at several steps a picture) keeps obje
     forget(skipping);
   }
 });
+
+// The network's steps continue one live fit (continueFit): step k equals the fit of maxIter k (model
+// JSON, bit for bit) and a walk of s steps trains about s epochs, not s²/2.
+test('an MLP steps one epoch at a time: each step is the fit of maxIter k, and the walk trains O(1) epochs per step', () => {
+  for (const extra of [{ solver: 'adam' }, { solver: 'sgd', learningRateInit: 0.05 }, { solver: 'adam', earlyStopping: true }, { solver: 'sgd', earlyStopping: true, nIterNoChange: 3 }]) {
+    let epochs = 0;
+    class Counted extends wl.MLPClassifier {
+      fit(X, y, options) {
+        epochs += this.getParams().maxIter;
+        return super.fit(X, y, options);
+      }
+      continueFit(X, y) {
+        epochs += 1;
+        return super.continueFit(X, y);
+      }
+    }
+    const counted = { ...wl, MLPClassifier: Counted };
+    const params = { ...defaults('MLPClassifier'), hiddenLayerSizes: [8, 8], maxIter: 25, ...extra };
+    const memory = {};
+    let last = -1;
+    for (let step = 0; step < 25 && last < 0; step++) {
+      const out = stepFit(counted, meta('MLPClassifier'), params, Xm, ym, step, memory);
+      const direct = new wl.MLPClassifier({ ...params, maxIter: step + 1 }).fit(Xm, ym);
+      assert.deepEqual(out.model.toJSON(), direct.toJSON(), `${JSON.stringify(extra)} step ${step}`);
+      assert.deepEqual(out.objective.values, Array.from(direct.lossCurve));
+      if (out.last) last = step;
+      out.model.dispose();
+      direct.dispose();
+    }
+    const steps = last < 0 ? 25 : last + 1;
+    assert.ok(epochs <= steps + 2, `${JSON.stringify(extra)}: ${epochs} epochs for ${steps} steps`);
+    // A jump back refits from the start.
+    const back = stepFit(counted, meta('MLPClassifier'), params, Xm, ym, 1, memory);
+    const direct = new wl.MLPClassifier({ ...params, maxIter: 2 }).fit(Xm, ym);
+    assert.deepEqual(back.model.toJSON(), direct.toJSON());
+    back.model.dispose();
+    direct.dispose();
+    forget(memory);
+  }
+});

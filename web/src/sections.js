@@ -8,6 +8,7 @@
 import * as Plot from '@observablehq/plot';
 import { palette } from './plot.js';
 import { alphaByCrossValidation, codeBookFigure, complexityCurves } from './selection_sections.js';
+import { xorBackprop, activationsCompared, widthAndAlpha } from './network_tutorial.js';
 
 const noise = (def, max = 1) => ({ name: 'noise', data: true, type: 'number', default: def, minimum: 0, maximum: max, nullable: false, doc: 'noise of the data' });
 const seed = { name: 'seed', data: true, type: 'integer', default: 0, minimum: 0, maximum: 50, nullable: false, doc: 'random seed of the data' };
@@ -495,6 +496,20 @@ export const sections = [
       { type: 'live', title: 'Figure 26b — kernel PCA on concentric circles', needs: ['KernelPCA'], model: 'KernelPCA', dataset: { preset: 'circles', noise: 0.05, testSize: 0 }, params: { nComponents: 2, kernel: 'rbf', gamma: 15 },
         controls: [{ name: 'gamma', slider: { min: 0.1, max: 100, log: true } }],
         caption: 'With an RBF kernel the first component alone puts the inner circle to one side and the outer to the other, all but a few points near the middle; lower γ and they mix again.' },
+    ],
+  },
+  {
+    id: 's15', number: 15, title: 'Neural networks',
+    text: `<p>A neural network chains simple units: each <em>neuron</em> takes a weighted sum of its inputs plus a bias, z = Σ wᵢxᵢ + b, and passes it through an <em>activation</em> a = f(z) — the logistic σ(z) = 1 / (1 + e^−z), tanh, or the rectifier max(0, z). Neurons in a layer share their inputs; a layer's outputs are the next layer's inputs; the last layer gives the class probabilities. Without a non-linear activation the whole chain is one linear map, and no number of layers helps.</p>
+<p>Training is gradient descent on the loss (the cross-entropy of the true classes). <em>Back-propagation</em> computes every weight's gradient in one backward sweep: the output's error δ = ŷ − y flows back through the weights, each neuron's share multiplied by its activation's slope, and each weight's gradient is its input times the δ it feeds. Below, a 2-2-1 network meets XOR, the four points no single line separates: every number of one step, by hand, next to the library's own.</p>
+<p>More neurons draw more intricate boundaries and can fit noise; the L2 penalty α keeps the weights small and the boundary smooth. The <a href="./network.html">network view</a> shows a network learning epoch by epoch, every neuron's map included.</p>`,
+    figures: [
+      { type: 'draw', title: 'Back-propagation on XOR, step by step', needs: ['MLPClassifier'], draw: xorBackprop,
+        caption: 'Logistic hidden neurons and output, no penalty, one full-batch step of plain gradient descent at rate 1 from the starting weights above the steps. ✓: the library\'s numbers (its loss, and the change of each weight in its sgd step) agree to 1e-12.' },
+      { type: 'draw', title: 'The activations compared on noisy XOR', needs: ['MLPClassifier'], draw: activationsCompared,
+        caption: 'Eight hidden neurons, lbfgs. Identity neurons make the network linear: it cannot solve XOR; the others bend the boundary — smoothly (logistic, tanh) or piecewise straight (relu).' },
+      { type: 'draw', title: 'Overfitting against width and alpha', needs: ['MLPClassifier'], draw: widthAndAlpha,
+        caption: '40 training points of noisy moons (filled), 40 test points (hollow). Wider networks fit the training points ever closer; a large α smooths the boundary back.' },
     ],
   },
 ];

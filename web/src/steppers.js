@@ -9,6 +9,9 @@
 //                         gives the last), the phase name, the iteration k, whether it is the last
 //                         step, the objective so far, and for k-means the labels and centres of
 //                         the assign phase
+// A network trained by adam or sgd does not refit k epochs at step k: the stepper keeps one live
+// model and continues it by an epoch (the core's continueFit, after which the model equals the fit
+// with maxIter + 1), so a step costs one epoch; the page gets a copy of the live model.
 // k-means shows two display steps per iteration: assign (points join the nearest of the current
 // centres) then update (centres move to their points' means), following the run its complete fit
 // keeps: from that run's start (initCenters, the one attribute the core adds for this view) with
@@ -97,6 +100,51 @@ function fitAt(wl, meta, params, option, k, X, y) {
   }
 }
 
+// A network's fit of k epochs kept live and continued one epoch at a time (continueFit, after
+// which the model equals the fit with maxIter + 1); a jump back refits. `each(model, k)` runs after
+// every epoch (the network view records its test loss there).
+export class LiveFit {
+  constructor(wl, meta, params, X, y, each = () => {}) {
+    Object.assign(this, { wl, meta, params, X, y, each, k: 0, model: null });
+  }
+
+  // Whether this estimator with these options continues its fits (MLPs but for lbfgs).
+  static continuable(wl, meta, params) {
+    if (!meta.extraMethods?.some((m) => m.name === 'continueFit')) return false;
+    const model = new wl[meta.name](params);
+    try {
+      return model.hasMethod('continueFit');
+    } finally {
+      model.dispose();
+    }
+  }
+
+  // The live model after k epochs (the caller copies what it keeps).
+  to(k) {
+    if (this.k > k) this.dispose();
+    if (!this.model) {
+      this.model = fitAt(this.wl, this.meta, this.params, 'maxIter', 1, this.X, this.y);
+      this.k = 1;
+      this.each(this.model, 1);
+    }
+    while (this.k < k) {
+      this.model.continueFit(this.X, this.y);
+      this.each(this.model, ++this.k);
+    }
+    return this.model;
+  }
+
+  copy() {
+    return this.wl[this.meta.name].fromJSON(this.model.toJSON());
+  }
+
+  dispose() {
+    this.model?.dispose();
+    this.model = null;
+    this.k = 0;
+  }
+}
+
 // The fitted model of display step `step`. `memory` ({} at first, kept by the caller while the
 // dataset and model stay the same, released with forget) holds the objective of each step for
 // estimators that record no history (a jump to step s computes the steps before it first), the
@@ -115,8 +163,10 @@ export function stepFit(wl, meta, params, X, y, step, memory, { skip = false } =
     complete.dispose();
   }
   const run = phases > 1 ? { ...params, init: memory.start, nInit: 1 } : params;
+  if (memory.live === undefined) memory.live = LiveFit.continuable(wl, meta, run) ? new LiveFit(wl, meta, run, X, y) : null;
+  const fitOf = (j) => (memory.live ? (memory.live.to(j), memory.live.copy()) : fitAt(wl, meta, run, stepper.option, j, X, y));
   const fit = (j) => {
-    if (memory.ahead?.k !== j) return fitAt(wl, meta, run, stepper.option, j, X, y);
+    if (memory.ahead?.k !== j) return fitOf(j);
     const { model } = memory.ahead;
     memory.ahead = null;
     return model;
@@ -140,8 +190,8 @@ export function stepFit(wl, meta, params, X, y, step, memory, { skip = false } =
   let last = past || k >= limit || number(read(model, 'fitStatus')) === 0; // SVC says whether it converged
   if (!last) {
     if (memory.ahead?.k !== k + 1) {
-      forget(memory);
-      memory.ahead = { k: k + 1, model: fitAt(wl, meta, run, stepper.option, k + 1, X, y) };
+      dropAhead(memory);
+      memory.ahead = { k: k + 1, model: fitOf(k + 1) };
     }
     last = unitsUsed(memory.ahead.model, stepper.option, k + 1) === k;
   }
@@ -162,8 +212,12 @@ export function stepFit(wl, meta, params, X, y, step, memory, { skip = false } =
   return out;
 }
 
-// Releases the fit a memory holds ahead.
+// Releases the fits a memory holds: ahead, and the live one continued.
 export function forget(memory) {
+  dropAhead(memory);
+  memory.live?.dispose();
+}
+function dropAhead(memory) {
   memory.ahead?.model.dispose();
   memory.ahead = null;
 }

@@ -10,6 +10,7 @@
 //   path       the regularisation path (coefficients against alpha) of Lasso / ElasticNet / Ridge;
 //              a render of those models also sends theirs with the fit
 //   crossValidation, tune, alphaByCV, codeBook  model selection (selection_worker.js)
+//   xorEpoch, networkFits  the tutorial's neural-network figures (network_requests.js)
 //   abort      stops the named requests that run on the worker pool (pooled.js): they answer
 //              `cancelled`
 // A render whose model fits on the pool (forests, bagging) reports `progress` ({ done, total,
@@ -20,6 +21,7 @@ import { generate, applyEdits, isTestPoint, presets, presetByName, expansions2d 
 import { figureSize } from './layout.js';
 import { fitBasis, hasPath, regularisationPath, superscript } from './paths.js';
 import { requests as selection, pooledRequests } from './selection_worker.js';
+import { requests as network } from './network_requests.js';
 import { svmOverlay, outlierClasses } from './svm_overlay.js';
 import { stepFit, forget } from './steppers.js';
 import { importOnnx, checkFeatures, describeImported } from './onnx_model.js';
@@ -596,6 +598,7 @@ onmessage = async ({ data: msg }) => {
     else if (msg.type === 'losses') losses(msg);
     else if (msg.type === 'abort') abortPooled(msg.ids);
     else if (Object.hasOwn(selection, msg.type)) postMessage({ type: msg.type, id: msg.id, fig: msg.fig, ...(await selectOnPool(msg)) });
+    else if (Object.hasOwn(network, msg.type)) postMessage({ type: msg.type, id: msg.id, fig: msg.fig, ...network[msg.type](msg) });
   } catch (e) {
     postMessage(isAbort(e) ? { type: 'cancelled', id: msg.id, fig: msg.fig } : { type: 'error', id: msg.id, fig: msg.fig, message: e?.message ?? String(e) });
   }

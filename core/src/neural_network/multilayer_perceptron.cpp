@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <numeric>
 #include <string>
@@ -273,6 +274,28 @@ bool same_decision(MLPActivation out, const Eigen::Ref<const RowVector>& y, cons
   return true;
 }
 
+// FNV-1a over the shapes and the bits of every entry, mixed word by word: continueFit's check that it
+// is given the data of the fit it continues.
+std::uint64_t fingerprint(MatrixRef X, MatrixRef T) {
+  std::uint64_t h = 0xcbf29ce484222325ULL;
+  const auto mix = [&h](std::uint64_t word) {
+    h = (h ^ word) * 0x100000001b3ULL;
+    h ^= h >> 32;
+  };
+  for (MatrixRef A : {X, T}) {
+    mix(static_cast<std::uint64_t>(A.rows()));
+    mix(static_cast<std::uint64_t>(A.cols()));
+    for (Index j = 0; j < A.cols(); ++j)
+      for (Index i = 0; i < A.rows(); ++i) {
+        std::uint64_t bits;
+        const double v = A(i, j);
+        std::memcpy(&bits, &v, sizeof bits);
+        mix(bits);
+      }
+  }
+  return h;
+}
+
 }  // namespace
 
 // ---- weights ------------------------------------------------------------------------------------
@@ -358,11 +381,29 @@ void MultilayerPerceptron::initialize(const std::vector<Index>& units, MLPActiva
   loss_ = kNaN;
 }
 
-void MultilayerPerceptron::fit_targets(MatrixRef X, MatrixRef T, MLPActivation out, bool incremental,
-                                       const Validation* validation) {
+// On any error, cancellation included, the model is left as it was.
+template <class F>
+void MultilayerPerceptron::keep_on_error(F&& change) {
   const MultilayerPerceptron before = *this;
   try {
+    change();
+  } catch (...) {
+    *this = before;
+    throw;
+  }
+}
+
+void MultilayerPerceptron::check_finite_weights() const {
+  if (!weights_.packed.allFinite())
+    throw Error(std::string(name_) + ": the solver produced non-finite weights; the input data may contain large "
+                "values and need to be scaled (e.g. by StandardScaler), or learningRateInit is too large");
+}
+
+void MultilayerPerceptron::fit_targets(MatrixRef X, MatrixRef T, MLPActivation out, bool incremental,
+                                       const Validation* validation) {
+  keep_on_error([&] {
     warnings_.clear();
+    run_.reset();
     Random random(static_cast<std::uint64_t>(params_.random_state));
     const bool first_pass = !is_fitted() || (!params_.warm_start && !incremental);
     const Index rows_at_once = params_.solver == MLPSolver::lbfgs ? X.rows() : batch_rows(params_, X.rows());
@@ -377,13 +418,30 @@ void MultilayerPerceptron::fit_targets(MatrixRef X, MatrixRef T, MLPActivation o
     }
     if (params_.solver == MLPSolver::lbfgs) fit_lbfgs(X, T);
     else fit_stochastic(X, T, incremental, validation, random);
-    if (!weights_.packed.allFinite())
-      throw Error(std::string(name_) + ": the solver produced non-finite weights; the input data may contain large "
-                  "values and need to be scaled (e.g. by StandardScaler), or learningRateInit is too large");
-  } catch (...) {
-    *this = before;
-    throw;
-  }
+    check_finite_weights();
+  });
+}
+
+void MultilayerPerceptron::check_continuable() const {
+  check_fitted(is_fitted(), name_, "continueFit");
+  if (!run_)
+    throw InvalidArgument(std::string(name_) + ".continueFit continues the last fit of this model in memory; it has none "
+                          "(loaded from JSON, changed by setParams, fitted by partialFit or on a given validation set): "
+                          "call fit first");
+}
+
+void MultilayerPerceptron::continue_targets(MatrixRef X, MatrixRef T) {
+  check_continuable();
+  if (fingerprint(X, T) != run_->data)
+    throw InvalidArgument(std::string(name_) + ".continueFit needs the X and y of the last fit");
+  keep_on_error([&] {
+    ++params_.max_iter;
+    if (run_->stopped) return;  // the longer fit stops at the same epoch
+    warnings_.clear();
+    weights_.packed = run_->weights;
+    train_epochs(*run_, X, T, nullptr, params_.early_stopping, false, 1);
+    check_finite_weights();
+  });
 }
 
 double MultilayerPerceptron::score_outputs(MatrixRef X, MatrixRef T) const {
@@ -421,19 +479,38 @@ void MultilayerPerceptron::fit_stochastic(MatrixRef X_all, MatrixRef T_all, bool
   // Early stopping holds out validationFraction of the rows (stratified for one logistic output, as
   // scikit-learn) or the caller's validation set; partialFit never stops early.
   const bool early_stopping = p.early_stopping && !incremental;
-  if (!early_stopping) return run_epochs(X_all, T_all, Matrix(), Matrix(), false, incremental, random);
-  if (validation) return run_epochs(X_all, T_all, validation->X, validation->T, true, incremental, random);
-  IntVector classes;
-  const bool stratified = out_activation_ == MLPActivation::logistic && T_all.cols() == 1;
-  if (stratified) classes = (T_all.col(0).array() > 0.5).cast<int>();
-  const Split split = train_test_split(X_all.rows(), SplitSize::fraction(p.validation_fraction), std::nullopt, true,
-                                       stratified ? &classes : nullptr, random.next_u64());
-  run_epochs(rows_of(X_all, split.train), rows_of(T_all, split.train), rows_of(X_all, split.test),
-             rows_of(T_all, split.test), true, incremental, random);
+  MLPRun run;
+  if (early_stopping && !validation) {
+    IntVector classes;
+    const bool stratified = out_activation_ == MLPActivation::logistic && T_all.cols() == 1;
+    if (stratified) classes = (T_all.col(0).array() > 0.5).cast<int>();
+    Split split = train_test_split(X_all.rows(), SplitSize::fraction(p.validation_fraction), std::nullopt, true,
+                                   stratified ? &classes : nullptr, random.next_u64());
+    run.train = std::move(split.train);
+    run.validation = std::move(split.test);
+  }
+  const Index n = run.train.size() ? run.train.size() : X_all.rows();
+  run.order = IntVector::LinSpaced(n, 0, static_cast<int>(n) - 1);
+  run.random = random;
+  train_epochs(run, X_all, T_all, validation, early_stopping, incremental, p.max_iter);
+  // partialFit's epochs and a given validation set are not a fit continueFit can extend.
+  if (!incremental && !validation) {
+    run.data = fingerprint(X_all, T_all);
+    run_ = std::move(run);
+  }
 }
 
-void MultilayerPerceptron::run_epochs(MatrixRef X, MatrixRef T, MatrixRef X_val, MatrixRef T_val, bool early_stopping,
-                                      bool incremental, Random& random) {
+// The epochs on the training rows of the run's split (or on every row), scored on its validation rows.
+void MultilayerPerceptron::train_epochs(MLPRun& run, MatrixRef X, MatrixRef T, const Validation* validation,
+                                        bool early_stopping, bool incremental, int epochs) {
+  if (validation) return run_epochs(run, X, T, validation->X, validation->T, true, incremental, epochs);
+  if (run.validation.size() == 0) return run_epochs(run, X, T, Matrix(), Matrix(), early_stopping, incremental, epochs);
+  run_epochs(run, rows_of(X, run.train), rows_of(T, run.train), rows_of(X, run.validation), rows_of(T, run.validation),
+             true, incremental, epochs);
+}
+
+void MultilayerPerceptron::run_epochs(MLPRun& run, MatrixRef X, MatrixRef T, MatrixRef X_val, MatrixRef T_val,
+                                      bool early_stopping, bool incremental, int epochs) {
   const MLPParams& p = params_;
   Optimizer optimizer{p, *optimizer_};
   const Index n = X.rows();
@@ -441,13 +518,13 @@ void MultilayerPerceptron::run_epochs(MatrixRef X, MatrixRef T, MatrixRef X_val,
   if (const int* size = std::get_if<int>(&p.batch_size); size && *size > n)
     warnings_.add(WarningKind::parameter, "batchSize " + std::to_string(*size) + " is larger than the " +
                                               std::to_string(n) + " training samples; it is clipped to " + std::to_string(n));
-  IntVector order = IntVector::LinSpaced(n, 0, static_cast<int>(n) - 1);
+  IntVector& order = run.order;
   Backprop pass(weights_, p.activation, out_activation_, p.alpha);
   pass.refresh();
   Vector grad;
   Matrix X_batch, T_batch;
-  for (int epoch = 0; epoch < p.max_iter; ++epoch) {
-    if (p.shuffle) random.shuffle(order.data(), order.data() + n);
+  for (int epoch = 0; epoch < epochs; ++epoch) {
+    if (p.shuffle) run.random.shuffle(order.data(), order.data() + n);
     double accumulated_loss = 0;
     for (Index begin = 0; begin < n; begin += batch) {
       const Index rows = std::min(batch, n - begin);
@@ -469,19 +546,19 @@ void MultilayerPerceptron::run_epochs(MatrixRef X, MatrixRef T, MatrixRef X_val,
     loss_curve_.push_back(loss_);
     update_no_improvement_count(early_stopping, X_val, T_val);
     optimizer.epoch_ends(t_);
-    bool stop = false;
     const int* patience = std::get_if<int>(&p.n_iter_no_change);
     if (patience && no_improvement_count_ > *patience) {
-      stop = optimizer.stops();
-      if (!stop) no_improvement_count_ = 0;
+      run.stopped = optimizer.stops();
+      if (!run.stopped) no_improvement_count_ = 0;
     }
-    if (progress_ && !progress_(epoch + 1, p.max_iter))
-      throw Error("fit cancelled after " + std::to_string(epoch + 1) + " of " + std::to_string(p.max_iter) + " epochs");
-    if (stop || incremental) break;
+    if (progress_ && !progress_(epoch + 1, epochs))
+      throw Error("fit cancelled after " + std::to_string(epoch + 1) + " of " + std::to_string(epochs) + " epochs");
+    if (run.stopped || incremental) break;
     if (n_iter_ == p.max_iter)
       warnings_.add(WarningKind::convergence, "the stochastic optimizer reached maxIter (" + std::to_string(p.max_iter) +
                                                   ") before converging; increase maxIter");
   }
+  run.weights = weights_.packed;
   if (early_stopping && best_packed_.size() == weights_.packed.size()) weights_.packed = best_packed_;
 }
 
@@ -597,6 +674,7 @@ void MultilayerPerceptron::load_state(const json& s) {
   t_ = static_cast<long long>(number_from_json(member(s, "t"), "t"));
   warnings_ = warnings_from_json(s, WarningKind::convergence);
   optimizer_.reset();
+  run_.reset();
 }
 
 // ---- MLPClassifier ------------------------------------------------------------------------------
@@ -663,6 +741,22 @@ MLPClassifier& MLPClassifier::fit_multilabel(MatrixRef X, MatrixRef Y) {
   fit_targets(X, Y, MLPActivation::logistic, false, nullptr);
   n_classes_ = static_cast<int>(Y.cols());
   multilabel_ = true;
+  return *this;
+}
+
+MLPClassifier& MLPClassifier::continue_fit(MatrixRef X, MatrixRef Y) {
+  check_available(*this, "continueFit");
+  check_continuable();
+  check_matrix(X);
+  check_same_rows(X.rows(), Y.rows());
+  check_matrix(Y, "y");
+  if (multilabel_) {
+    continue_targets(X, Y);
+  } else {
+    const IntVector codes = Y.col(0).cast<int>();
+    check_class_codes(codes);
+    continue_targets(X, indicators(codes, n_classes_));
+  }
   return *this;
 }
 
@@ -743,6 +837,15 @@ MLPRegressor& MLPRegressor::fit_with_validation(MatrixRef X, MatrixRef Y, Matrix
   check_same_rows(X_val.rows(), Y_val.rows(), "y_val");
   const Validation validation{X_val, Y_val};
   fit_targets(X, Y, MLPActivation::identity, false, &validation);
+  return *this;
+}
+
+MLPRegressor& MLPRegressor::continue_fit(MatrixRef X, MatrixRef Y) {
+  check_available(*this, "continueFit");
+  check_matrix(X);
+  check_same_rows(X.rows(), Y.rows());
+  check_matrix(Y, "y");
+  continue_targets(X, Y);
   return *this;
 }
 

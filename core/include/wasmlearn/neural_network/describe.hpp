@@ -83,12 +83,20 @@ auto mlp_attributes() {
       attribute("nFeaturesIn", &E::n_features_in, "number of columns seen in fit"));
 }
 
-// scikit-learn's available_if: partial_fit only for the stochastic solvers.
+// scikit-learn's available_if: partial_fit only for the stochastic solvers (continueFit likewise).
 template <class E>
 auto mlp_availability() {
-  return std::make_tuple(available_if<E>("partialFit", "solver is 'sgd' or 'adam'",
-                                         [](const E& e) { return e.params().solver != MLPSolver::lbfgs; }));
+  const auto stochastic = [](const E& e) { return e.params().solver != MLPSolver::lbfgs; };
+  return std::make_tuple(available_if<E>("partialFit", "solver is 'sgd' or 'adam'", stochastic),
+                         available_if<E>("continueFit", "solver is 'sgd' or 'adam'", stochastic));
 }
+
+// Not a scikit-learn method: the step of the playground's training player, which shows the fit of
+// maxIter k at step k without refitting k epochs each step.
+constexpr const char* kContinueFitDoc =
+    "one more epoch of the last fit (adam, sgd), on the same X and y: the model then equals, bit for bit, the fit "
+    "with maxIter + 1, which maxIter becomes (the generator, the optimiser and the stopping counters carry on; "
+    "in memory only, not after loading or setParams)";
 
 template <class E>
 auto mlp_methods() {
@@ -118,7 +126,8 @@ struct Describe<MLPClassifier> {
   static auto update_methods() {
     return std::make_tuple(update_method("partialFit", &MLPClassifier::partial_fit,
                                          "one epoch on (X, y) from the current weights and optimiser state; the first call "
-                                         "(of an unfitted model) needs { classes }, every label y may hold"));
+                                         "(of an unfitted model) needs { classes }, every label y may hold"),
+                           update_method("continueFit", &MLPClassifier::continue_fit, detail::kContinueFitDoc));
   }
   static auto availability() { return detail::mlp_availability<MLPClassifier>(); }
 };
@@ -135,7 +144,8 @@ struct Describe<MLPRegressor> {
   static auto methods() { return detail::mlp_methods<MLPRegressor>(); }
   static auto update_methods() {
     return std::make_tuple(
-        update_method("partialFit", &MLPRegressor::partial_fit, "one epoch on (X, y) from the current weights and optimiser state"));
+        update_method("partialFit", &MLPRegressor::partial_fit, "one epoch on (X, y) from the current weights and optimiser state"),
+        update_method("continueFit", &MLPRegressor::continue_fit, detail::kContinueFitDoc));
   }
   static auto availability() { return detail::mlp_availability<MLPRegressor>(); }
 };

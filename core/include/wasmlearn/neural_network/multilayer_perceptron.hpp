@@ -72,6 +72,17 @@ struct MLPOptimizerState {
   double learning_rate = 0;
 };
 
+// What a stochastic fit carries from one epoch to the next, kept after fit so that continueFit runs
+// the next epoch exactly as a fit with one more epoch would (in memory only: not in the model JSON).
+struct MLPRun {
+  Random random;                // after the last shuffle
+  IntVector order;              // the training rows in the last epoch's order (each shuffle permutes it)
+  IntVector train, validation;  // early stopping's split of the rows (empty without it)
+  Vector weights;               // the last epoch's weights (early stopping shows the best ones instead)
+  bool stopped = false;         // the fit stopped for lack of improvement: more epochs change nothing
+  std::uint64_t data = 0;       // fingerprint of the fit's X and targets
+};
+
 // The training and prediction shared by the classifier and the regressor. Targets reach it as an
 // n x outputs matrix (0/1 indicators for classifiers).
 class MultilayerPerceptron {
@@ -120,6 +131,10 @@ class MultilayerPerceptron {
   // fit (incremental false) or partialFit (true) on targets T (n x outputs) with the output activation
   // `out`. On any error, cancellation included, the model is left as it was.
   void fit_targets(MatrixRef X, MatrixRef T, MLPActivation out, bool incremental, const Validation* validation);
+  // One more epoch of the last fit on the same X and targets T: the model becomes the fit with
+  // maxIter + 1 (maxIter grows by one). check_continuable first.
+  void continue_targets(MatrixRef X, MatrixRef T);
+  void check_continuable() const;
 
   json state() const;
   void load_state(const json& s);
@@ -135,14 +150,20 @@ class MultilayerPerceptron {
   int no_improvement_count_ = 0;
   Vector best_packed_;  // early stopping: the weights of the best validation score
   std::optional<MLPOptimizerState> optimizer_;
+  std::optional<MLPRun> run_;  // the last fit's, while continueFit may continue it
   Warnings warnings_;
   ProgressHook progress_;
 
  private:
   void initialize(const std::vector<Index>& units, MLPActivation out, Random& random);
   void fit_stochastic(MatrixRef X, MatrixRef T, bool incremental, const Validation* validation, Random& random);
-  void run_epochs(MatrixRef X, MatrixRef T, MatrixRef X_val, MatrixRef T_val, bool early_stopping, bool incremental,
-                  Random& random);
+  void train_epochs(MLPRun& run, MatrixRef X, MatrixRef T, const Validation* validation, bool early_stopping,
+                    bool incremental, int epochs);
+  void run_epochs(MLPRun& run, MatrixRef X, MatrixRef T, MatrixRef X_val, MatrixRef T_val, bool early_stopping,
+                  bool incremental, int epochs);
+  template <class F>
+  void keep_on_error(F&& change);
+  void check_finite_weights() const;
   void fit_lbfgs(MatrixRef X, MatrixRef T);
   void update_no_improvement_count(bool early_stopping, MatrixRef X_val, MatrixRef T_val);
   double score_outputs(MatrixRef X, MatrixRef T) const;  // accuracy (classifiers) or R² (regressors)
@@ -161,6 +182,9 @@ class MLPClassifier : public MultilayerPerceptron {
   MLPClassifier& fit_multilabel(MatrixRef X, MatrixRef Y);
   // fit with early stopping on the given validation set instead of a random split.
   MLPClassifier& fit_with_validation(MatrixRef X, IntVectorRef y, MatrixRef X_val, IntVectorRef y_val);
+  // One more epoch of the last fit (adam, sgd) on its X and y (class codes, or the multi-label
+  // indicator matrix): then equal, bit for bit, to the fit with maxIter + 1, which maxIter becomes.
+  MLPClassifier& continue_fit(MatrixRef X, MatrixRef Y);
 
   IntVector predict(MatrixRef X) const;  // codes; for a multi-label model use predict_multilabel
   Matrix predict_multilabel(MatrixRef X) const;  // n x labels of 0/1
@@ -185,6 +209,7 @@ class MLPRegressor : public MultilayerPerceptron {
   MLPRegressor& fit(MatrixRef X, MatrixRef Y);
   MLPRegressor& partial_fit(MatrixRef X, MatrixRef Y);
   MLPRegressor& fit_with_validation(MatrixRef X, MatrixRef Y, MatrixRef X_val, MatrixRef Y_val);
+  MLPRegressor& continue_fit(MatrixRef X, MatrixRef Y);  // as MLPClassifier::continue_fit
   Matrix predict(MatrixRef X) const { return forward(X); }
 
   json state() const { return MultilayerPerceptron::state(); }

@@ -1,0 +1,49 @@
+// The network view's costs in Node on the WASM package (issue 15 item 3's playground figures):
+// a 2-8-8-1 network (two classes: one logistic output; also 2-8-8-3) on 500 XOR points, ms per
+// epoch continued (continueFit, what a played step costs) against a refit of k epochs (the old
+// step), and every neuron's 100 x 100 map (the forward pass of network_forward.js over the grid).
+// Prints medians; run `node tests/bench/network_view.mjs` (not a test: timings are never asserted).
+import * as wl from 'wasmlearn';
+import { networkData, featureRows, gridOf } from '../../web/src/network_data.js';
+import { forwardLayers, weightsOf, outActivations } from '../../web/src/network_forward.js';
+
+wl.setConfig({ warnings: 'ignore' });
+const median = (v) => v.slice().sort((a, b) => a - b)[Math.floor(v.length / 2)];
+
+for (const [preset, nClasses] of [['xor', 2], ['blobs', 3]]) {
+  const data = networkData(wl, { preset, nSamples: 500, noise: null, seed: 0, testSize: 0, nClasses, features: ['x1', 'x2'] });
+  const params = { hiddenLayerSizes: [8, 8], activation: 'tanh', learningRateInit: 0.03, maxIter: 1, nIterNoChange: 'Infinity' };
+  const model = new wl.MLPClassifier(params).fit(data.train.X, data.train.y);
+  const epochMs = [];
+  for (let i = 0; i < 300; i++) {
+    const t = performance.now();
+    model.continueFit(data.train.X, data.train.y);
+    epochMs.push(performance.now() - t);
+  }
+  const refit = new wl.MLPClassifier({ ...params, maxIter: 300 });
+  let t = performance.now();
+  refit.fit(data.train.X, data.train.y);
+  const refitMs = performance.now() - t;
+  const grid = featureRows(gridOf(data.domain, 100), 10000, ['x1', 'x2']);
+  const weights = weightsOf(model);
+  const mapMs = [];
+  for (let i = 0; i < 50; i++) {
+    t = performance.now();
+    forwardLayers(grid.data, 10000, weights, 'tanh', outActivations[model.outActivation], Float32Array);
+    mapMs.push(performance.now() - t);
+  }
+  const predictMs = [];
+  for (let i = 0; i < 50; i++) {
+    t = performance.now();
+    model.predictProba(grid);
+    predictMs.push(performance.now() - t);
+  }
+  console.log(JSON.stringify({
+    network: weights.units.join('-'), rows: data.train.y.length,
+    epochMsMedian: +median(epochMs).toFixed(4), epochMsMean: +(epochMs.reduce((a, b) => a + b) / epochMs.length).toFixed(4),
+    refit300EpochsMs: +refitMs.toFixed(2), refitAtStep300Vs1EpochStep: +(refitMs / median(epochMs)).toFixed(0),
+    everyNeuronMap100x100Ms: +median(mapMs).toFixed(3), libraryPredictProbaGrid100x100Ms: +median(predictMs).toFixed(3),
+  }));
+  model.dispose();
+  refit.dispose();
+}

@@ -1,0 +1,87 @@
+// The network view's parts that run without a page (web/src/network_forward.js, network_data.js,
+// network.js): the forward pass written from the weights gives the library's predictProba on every
+// output activation (so the hidden neurons' maps are the network's own), the features the toggles
+// choose, CSV points, the hidden-layer field and the scikit-learn code of the export.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as wl from 'wasmlearn';
+import { forwardLayers, weightsOf, outActivations, derivatives } from '../../web/src/network_forward.js';
+import { networkData, featureRows, parseCsv, gridOf } from '../../web/src/network_data.js';
+import { parseLayers, sklearnCode } from '../../web/src/network.js';
+
+wl.setConfig({ warnings: 'ignore' });
+
+const spec = (extra) => ({ preset: 'spiral', nSamples: 600, noise: 0.2, seed: 2, testSize: 0.3, nClasses: 3, features: ['x1', 'x2', 'x1TimesX2', 'sinX1'], ...extra });
+
+test('the forward pass from the weights equals predictProba: softmax, logistic, every activation, rows past 256', () => {
+  for (const [extra, activation] of [[{}, 'tanh'], [{ nClasses: 2 }, 'relu'], [{ nClasses: 5 }, 'logistic'], [{ preset: 'moons' }, 'identity']]) {
+    const d = networkData(wl, spec(extra));
+    assert.ok(d.train.X.rows > 256);
+    const model = new wl.MLPClassifier({ hiddenLayerSizes: [9, 17], activation, maxIter: 30, learningRateInit: 0.01 }).fit(d.train.X, d.train.y);
+    const w = weightsOf(model);
+    assert.deepEqual(w.units, [4, 9, 17, d.nClasses === 2 ? 1 : d.nClasses]);
+    const layers = forwardLayers(d.train.X.data, d.train.X.rows, w, activation, outActivations[model.outActivation]);
+    const out = layers[layers.length - 1], P = model.predictProba(d.train.X).data;
+    const k = d.nClasses;
+    for (let i = 0; i < d.train.X.rows; i++)
+      for (let j = 0; j < k; j++) {
+        const want = P[i * k + j], got = k === 2 ? (j === 1 ? out[i] : 1 - out[i]) : out[i * k + j];
+        assert.ok(Math.abs(got - want) <= 1e-12, `${activation} row ${i} class ${j}: ${got} vs ${want}`);
+      }
+    if (activation === 'relu') assert.ok(layers[0].every((v) => v >= 0));
+    if (activation === 'tanh') assert.ok(layers[1].every((v) => v > -1 && v < 1));
+    model.dispose();
+  }
+  assert.equal(derivatives.tanh(0.5), 0.75);
+  assert.equal(derivatives.logistic(0.25), 0.1875);
+});
+
+test('features by toggle, the grid, CSV points and the split', () => {
+  const X = featureRows(Float64Array.of(1, 2, -0.5, 3), 2, ['x2', 'x1Squared', 'x1TimesX2', 'sinX2']);
+  assert.deepEqual(Array.from(X.data), [2, 1, 2, Math.sin(2), 3, 0.25, -1.5, Math.sin(3)]);
+  assert.equal(X.cols, 4);
+  const G = gridOf({ x: [0, 4], y: [0, 2] }, 2);
+  assert.deepEqual(Array.from(G), [1, 1.5, 3, 1.5, 1, 0.5, 3, 0.5]); // row 0 at the top
+  const csv = parseCsv('x1,x2,label\n0,1,cat\n2, 3 ,dog\n\n4;5;cat\n');
+  assert.deepEqual([Array.from(csv.P), Array.from(csv.c), csv.names], [[0, 1, 2, 3, 4, 5], [0, 1, 0], ['cat', 'dog']]);
+  assert.throws(() => parseCsv('0,1,a\n2,x,b'), { message: 'CSV line 2: expected "x1, x2, class", got "2,x,b"' });
+  assert.throws(() => parseCsv('0,1,a\n2,3,a'), /at least 2 classes/);
+  const d = networkData(wl, spec({ nClasses: 4 }));
+  assert.equal(d.nClasses, 4);
+  assert.equal(d.train.y.length + d.held.y.length, 600);
+  assert.ok(Math.abs(d.held.y.length / 600 - 0.3) < 0.06);
+  assert.throws(() => networkData(wl, spec({ features: [] })), /features: toggle at least one input feature/);
+});
+
+test('the hidden-layer field and the scikit-learn export', () => {
+  assert.deepEqual(parseLayers('8, 8'), [8, 8]);
+  assert.deepEqual(parseLayers(''), []);
+  assert.deepEqual(parseLayers(Array(10).fill(64).join(' ')), Array(10).fill(64));
+  assert.throws(() => parseLayers('8, 65'), /hidden layers: whole numbers of neurons from 1 to 64, got "8, 65"/);
+  assert.throws(() => parseLayers(Array(11).fill(2).join(',')), /at most 10, got 11/);
+  const code = sklearnCode({ layers: [8, 8], activation: 'tanh', solver: 'sgd', learningRateInit: 0.03, alpha: 0.0001, batchSize: 'auto', maxIter: 500, randomState: 0, features: ['x1', 'x2', 'x1TimesX2'] }, wl.MLPClassifier.metadata);
+  assert.match(code, /model = MLPClassifier\(hidden_layer_sizes=\(8, 8\), activation='tanh', solver='sgd', learning_rate_init=0\.03, max_iter=500\)/);
+  assert.match(code, /np\.column_stack\(\[X\[:, 0\], X\[:, 1\], X\[:, 0\] \* X\[:, 1\]\]\)/);
+  assert.match(sklearnCode({ layers: [3], activation: 'relu', solver: 'adam', learningRateInit: 0.001, alpha: 0.0001, batchSize: 'auto', maxIter: 200, randomState: 0, features: ['x1'] }, wl.MLPClassifier.metadata), /hidden_layer_sizes=\(3,\)\)/);
+});
+
+// The tutorial's XOR step (web/src/network_tutorial.js): every hand-computed gradient equals the one
+// the library applies in a full-batch sgd step at rate 1 (momentum 0: new weight = old − gradient),
+// and the hand loss equals the library's loss at the starting weights.
+test('back-propagation by hand on the 2-2-1 XOR network equals the library\'s step', async () => {
+  const { xorByHand, libraryGradient, xorStart, xorRate } = await import('../../web/src/network_tutorial.js');
+  const { requests } = await import('../../web/src/network_requests.js');
+  const answer = requests.xorEpoch({ weights: xorStart, rate: xorRate });
+  const hand = xorByHand();
+  assert.ok(Math.abs(hand.loss - answer.loss) <= 1e-15, `${hand.loss} vs ${answer.loss}`);
+  const lib = libraryGradient(answer);
+  const flat = (g) => [...g.W1.flat(), ...g.b1, ...g.W2, g.b2];
+  flat(hand.gradient).forEach((v, i) => assert.ok(Math.abs(v - flat(lib)[i]) <= 1e-15, `gradient ${i}: ${v} vs ${flat(lib)[i]}`));
+  // Hand-checkable values: point (0, 0) has z = (−1, −1), a = σ(−1) = 0.26894, ŷ = σ(2·0.26894 − 1).
+  const r = hand.rows[0];
+  assert.deepEqual(r.z, [-1, -1]);
+  assert.ok(Math.abs(r.a[0] - 0.2689414213699951) < 1e-15);
+  assert.ok(Math.abs(r.out - 1 / (1 + Math.exp(1 - 2 * 0.2689414213699951))) < 1e-15);
+  assert.ok(Math.abs(r.delta[0] - r.out * 0.2689414213699951 * (1 - 0.2689414213699951)) < 1e-15);
+  assert.ok(flat(hand.gradient).every((g) => g !== 0), 'every weight moves');
+});

@@ -1,0 +1,160 @@
+// The network view (web/network.html, issue 15 item 4) and the tutorial's neural-network section
+// (§15, item 5) in Chromium: the view draws (regions, links, one thumbnail per neuron, the loss
+// curves), a neuron shows large on hover, play advances the epochs, a feature toggle changes the
+// number of inputs, the URL restores the settings and the epoch; export gives the model JSON and
+// the scikit-learn code. The pictures a second while playing 2-8-8-1 on 500 points are measured
+// and kept in tests/web/artifacts/network-perf.json (never asserted beyond "it animates"). §15's XOR
+// steps show the hand-checked numbers, each agreeing with the library.
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { useBuiltSite, openTutorial, repoRoot, artifacts, watchPage } from './helpers.mjs';
+
+const built = existsSync(path.join(repoRoot, 'web/dist/network.html'));
+const screens = path.join(artifacts, 'screens');
+
+async function openNetwork(site, hash, viewport = { width: 1280, height: 900 }) {
+  const page = await site.browser.context.newPage();
+  await page.setViewportSize(viewport);
+  const problems = watchPage(page);
+  await page.goto(`${site.server.url}network.html${hash}`, { waitUntil: 'load' });
+  await page.waitForFunction(() => Number(document.querySelector('#network')?.dataset.frames) >= 1, null, { timeout: 30_000 });
+  return { page, problems };
+}
+
+const shown = (page) => page.evaluate(() => {
+  const n = document.querySelector('#network').dataset;
+  return {
+    frames: Number(n.frames), epoch: Number(n.epoch), inputs: Number(n.inputs), neurons: Number(n.neurons),
+    thumbs: document.querySelectorAll('#net-diagram canvas.neuron').length, step: document.querySelector('#player').dataset.step,
+    playing: document.querySelector('#player').dataset.playing === '1', hash: location.hash, status: document.querySelector('#net-status').textContent,
+  };
+});
+const nextFrame = (page, frames) => page.waitForFunction((f) => Number(document.querySelector('#network').dataset.frames) > f, frames, { timeout: 30_000 });
+
+// How far a canvas is from blank: the share of its pixels that are not white.
+const inked = (page, selector) => page.evaluate((s) => {
+  const c = document.querySelector(s);
+  const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+  let ink = 0;
+  for (let i = 0; i < d.length; i += 4) if (d[i] < 250 || d[i + 1] < 250 || d[i + 2] < 250) ink++;
+  return ink / (d.length / 4);
+}, selector);
+
+describe('the network view (built site)', { skip: built ? false : 'web/dist is missing: run `bash scripts/build.sh web`', timeout: 300_000 }, () => {
+  const site = useBuiltSite(before, after);
+  before(() => mkdirSync(screens, { recursive: true }));
+
+  it('draws regions, links and a thumbnail per neuron; hover shows it large; step and play advance epochs', async () => {
+    const { page, problems } = await openNetwork(site, '#preset=xor&layers=8,8');
+    try {
+      let s = await shown(page);
+      assert.deepEqual([s.epoch, s.inputs, s.neurons, s.thumbs], [1, 2, 17, 2 + 8 + 8 + 1], 'inputs, 8 + 8 hidden, one logistic output');
+      assert.ok(await inked(page, '#net-regions') > 0.9, 'the regions fill the figure');
+      assert.ok(await inked(page, '#net-loss') > 0.01, 'the loss chart has axes and a curve');
+      assert.ok(await inked(page, '#net-diagram canvas.net-links') > 0.01, 'links are drawn');
+      assert.ok(await inked(page, '#net-diagram canvas.neuron[data-layer="1"][data-unit="3"]') > 0.3, 'a hidden neuron\'s map');
+      await page.locator('#net-diagram canvas.neuron[data-layer="2"][data-unit="0"]').hover();
+      assert.equal(await page.locator('#neuron-large').isVisible(), true);
+      assert.match(await page.locator('#neuron-caption').textContent(), /hidden layer 2, neuron 1 \(tanh\)/);
+      await page.screenshot({ path: path.join(screens, 'network-view-1280.png'), fullPage: true });
+
+      await page.locator('#step').click();
+      await nextFrame(page, s.frames);
+      s = await shown(page);
+      assert.deepEqual([s.epoch, s.step], [2, '1']);
+      assert.match(s.hash, /[#&]step=1(&|$)/);
+
+      // Play: the epochs advance by one a picture; the rate is measured, not asserted.
+      await page.locator('#play').click();
+      const start = await shown(page);
+      const t0 = Date.now();
+      await page.waitForTimeout(3000);
+      const end = await shown(page);
+      const elapsed = Date.now() - t0;
+      await page.locator('#pause').click();
+      assert.ok(end.epoch > start.epoch + 3, `playing advanced ${start.epoch} → ${end.epoch}`);
+      const timing = await page.evaluate(() => ({ trainMs: Number(document.body.dataset.trainMs), mapsMs: Number(document.body.dataset.mapsMs) }));
+      writeFileSync(path.join(artifacts, 'network-perf.json'), `${JSON.stringify({
+        network: '2-8-8-1 (tanh, adam) on 500 XOR points; maps 50 x 50 while playing, 100 x 100 paused', picturesPerSecond: +(((end.frames - start.frames) * 1000) / elapsed).toFixed(1),
+        epochsPerSecond: +(((end.epoch - start.epoch) * 1000) / elapsed).toFixed(1), lastStepWorker: timing, loadavg: os.loadavg().map((v) => +v.toFixed(2)), cores: os.cpus().length,
+      }, null, 2)}\n`);
+      assert.deepEqual(problems, []);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('a feature toggle changes the inputs; softmax draws one map per class; the URL restores settings and epoch; export', async () => {
+    const { page, problems } = await openNetwork(site, '#preset=blobs&nClasses=4&layers=6&activation=relu&step=4');
+    try {
+      let s = await shown(page);
+      assert.deepEqual([s.epoch, s.inputs, s.neurons, s.thumbs], [5, 2, 6 + 4, 2 + 6 + 4], 'the URL\'s epoch; four softmax outputs');
+      assert.equal(await page.locator('#net-activation').inputValue(), 'relu');
+      await page.locator('#net-f-x1TimesX2').check();
+      await nextFrame(page, s.frames);
+      s = await shown(page);
+      assert.deepEqual([s.inputs, s.thumbs, s.epoch], [3, 3 + 6 + 4, 1], 'x1·x2 is a third input; training starts again');
+      assert.match(s.hash, /features=x1%2Cx2%2Cx1TimesX2|features=x1,x2,x1TimesX2/);
+      await page.locator('#net-layers').fill('5, 4, 3');
+      await page.locator('#net-layers').press('Enter');
+      await page.locator('#net-layers').evaluate((e) => e.dispatchEvent(new Event('change')));
+      await page.waitForFunction(() => document.querySelector('#network').dataset.neurons === String(5 + 4 + 3 + 4), null, { timeout: 30_000 });
+      const hash = (await shown(page)).hash;
+      const again = await openNetwork(site, hash);
+      try {
+        const r = await shown(again.page);
+        assert.deepEqual([r.inputs, r.neurons], [3, 16]);
+        assert.equal(await again.page.locator('#net-layers').inputValue(), '5, 4, 3');
+      } finally {
+        await again.page.close();
+      }
+      await page.locator('#net-export-sklearn').click();
+      assert.match(await page.locator('#net-export-text').inputValue(), /np\.column_stack\(\[X\[:, 0\], X\[:, 1\], X\[:, 0\] \* X\[:, 1\]\]\)[\s\S]*MLPClassifier\(hidden_layer_sizes=\(5, 4, 3\), learning_rate_init=0\.03, max_iter=500\)\nmodel\.fit\(features\(X\), y\)/);
+      await page.locator('#net-export-json').click();
+      await page.waitForFunction(() => document.querySelector('#net-export-text').value.includes('"estimator": "MLPClassifier"'), null, { timeout: 15_000 });
+      const model = JSON.parse(await page.locator('#net-export-text').inputValue());
+      assert.deepEqual(model.params.hiddenLayerSizes, [5, 4, 3]);
+      assert.deepEqual(model.state.units, [3, 5, 4, 3, 4]);
+      assert.deepEqual(problems, []);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('§15: the XOR steps show the hand-checked numbers, each equal to the library\'s', async () => {
+    const { page, problems } = await openTutorial(site, 's15', { width: 1280, height: 900 });
+    try {
+      const holder = page.locator('.drawing').first();
+      assert.equal(await holder.getAttribute('data-shown'), '1');
+      const sigma = (z) => 1 / (1 + Math.exp(-z));
+      // Step 1, point (0, 0): z = (−1, −1), a = σ(−1).
+      const row1 = await holder.locator('.xor-step[data-step="1"] tr').nth(1).locator('td').allTextContents();
+      assert.deepEqual(row1, ['0', '0', '-1.0000', '-1.0000', sigma(-1).toFixed(4), sigma(-1).toFixed(4)]);
+      for (let i = 0; i < 6; i++) await page.locator('button.xor-next').click();
+      assert.equal(await holder.getAttribute('data-shown'), '7');
+      // Step 2, point (1, 0): z₁ = 2 − 1 = 1, z₂ = −2 − 1 = −3, output z = σ(1) + σ(−3) − 1.
+      const row = await holder.locator('.xor-step[data-step="2"] tr').nth(3).locator('td').allTextContents();
+      const zOut = sigma(1) + sigma(-3) - 1;
+      assert.deepEqual(row, ['1', '0', zOut.toFixed(4), sigma(zOut).toFixed(4), '1']);
+      const checks = await holder.locator('.xor-step[data-step="6"] td:last-child').allTextContents();
+      assert.equal(checks.length, 9);
+      assert.ok(checks.every((c) => c === '✓ equal'), checks.join());
+      assert.match(await holder.locator('.xor-step[data-step="3"] .xor-check').textContent(), /✓ equal/);
+      assert.match(await holder.locator('.xor-step[data-step="7"] .xor-check').textContent(), /mean loss 0\.\d{4} → 0\.\d{4} after one step/);
+      // The activations compared and the width/alpha grid: complete fits with their accuracies.
+      const boxes = page.locator('.net-multiple-box');
+      assert.equal(await boxes.count(), 4 + 6);
+      const identity = Number(await boxes.nth(0).getAttribute('data-train')), tanh = Number(await boxes.nth(2).getAttribute('data-train'));
+      assert.ok(identity < 0.75 && tanh > 0.9, `identity cannot solve XOR (${identity}), tanh does (${tanh})`);
+      const wide = Number(await boxes.nth(6).getAttribute('data-train'));
+      assert.ok(wide === 1, `200 neurons with a small alpha fit every training point (${wide})`);
+      await page.screenshot({ path: path.join(screens, 'tutorial-s15-1280.png'), fullPage: true });
+      assert.deepEqual(problems, []);
+    } finally {
+      await page.close();
+    }
+  });
+});
