@@ -176,7 +176,16 @@ test('Spark ML layout: trees and forests (binary leaves of one weight), scalers,
   assert.deepEqual(pipeline.steps.map(([, s]) => s.constructor.metadata.name), ['StandardScaler', 'RandomForestClassifier']);
 });
 
-test("Spark ML layout: what is not covered (categorical splits, GBT*) is a clear Error naming it", () => {
+test("Spark ML layout: what is not covered (categorical splits, GBT*, other Concats) is a clear Error naming it", async () => {
   assert.throws(() => wl.loadOnnx(bytesOf('decision_tree_categorical', 'onnx_spark')), /loadOnnx: TreeEnsembleClassifier node mode BRANCH_EQ is not supported/);
   assert.throws(() => wl.loadOnnx(bytesOf('gbt_classifier', 'onnx_spark')), /loadOnnx: TreeEnsembleRegressor \(node 'TreeEnsembleRegressor_1'\) after another tree ensemble: .*GBTClassifier/);
+  // The VectorAssembler file with its Concat changed: along axis 0, or of something not a graph input.
+  const { ModelProto } = (await import('../../bindings/js/onnx/onnx_proto.js')).proto();
+  const changed = (edit) => {
+    const model = ModelProto.decode(bytesOf('assembler_logistic', 'onnx_spark'));
+    edit(model.graph.node[0]);
+    return ModelProto.encode(model).finish();
+  };
+  assert.throws(() => wl.loadOnnx(changed((concat) => (concat.attribute[0].i = 0))), /loadOnnx: Concat \(node 'Concat'\) along axis 0 is not supported/);
+  assert.throws(() => wl.loadOnnx(changed((concat) => (concat.input[3] = 'c3_scaled'))), /loadOnnx: Concat \(node 'Concat'\) input 'c3_scaled' is not a graph input/);
 });
