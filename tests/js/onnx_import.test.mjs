@@ -166,6 +166,7 @@ test('Spark ML layout (onnxmltools): LogisticRegression binary / multinomial, Ve
 test('Spark ML layout: trees and forests (binary leaves of one weight), scalers, normalizers, scaler + forest', async () => {
   assert.equal((await check('decision_tree_classifier', 'DecisionTreeClassifier', 'onnx_spark')).getDepth(), 6);
   await check('decision_tree_binary', 'DecisionTreeClassifier', 'onnx_spark');
+  await check('decision_tree_float_label', 'DecisionTreeClassifier', 'onnx_spark'); // the label Cast to float
   await check('random_forest_classifier', 'RandomForestClassifier', 'onnx_spark');
   await check('random_forest_binary', 'RandomForestClassifier', 'onnx_spark');
   await check('decision_tree_regressor', 'DecisionTreeRegressor', 'onnx_spark');
