@@ -10,7 +10,11 @@
 //                                          weights; SUM or AVERAGE, base_values added to the leaves)
 //   SVMClassifier / SVMRegressor           SVC / SVR (probabilities with prob_a / prob_b)
 // A chain of these is a Pipeline. Cast, Identity and ZipMap nodes are skipped; any other operator
-// is an Error naming it. The attributes are float32, so the loaded model computes with float32-rounded
+// is an Error naming it. onnxmltools' Spark ML layout also loads: a leading Concat of the inputs
+// (VectorAssembler; the model then reads the columns side by side), the Normalizer L1 after a
+// LogisticRegression's LinearClassifier LOGISTIC, tree classifiers of two classes with one weight per
+// leaf. Not Spark's GBT* (tree ensembles combined by standard operators) nor categorical splits
+// (BRANCH_EQ). The attributes are float32, so the loaded model computes with float32-rounded
 // parameters in double precision.
 import { proto } from './onnx_proto.js';
 import { ML } from './graph.js';
@@ -167,12 +171,29 @@ const noPostTransform = (a, op) => {
   if ((a.post_transform ?? 'NONE') !== 'NONE') throw new Error(`loadOnnx: ${op} with post_transform ${a.post_transform} is not supported`);
 };
 
+// The binary layout of onnxmltools and skl2onnx: one weight per leaf, class 1's probability times the
+// tree's weight, for which onnxruntime returns [1 - sum, sum]. Written as two weights per leaf,
+// [1 / nTrees - v, v]: normalised per leaf and averaged, they give the same probabilities.
+function withBothClasses(a) {
+  const nTrees = new Set(a.nodes_treeids).size;
+  const n = a.class_ids.length;
+  return {
+    ...a,
+    class_treeids: [...a.class_treeids, ...a.class_treeids],
+    class_nodeids: [...a.class_nodeids, ...a.class_nodeids],
+    class_ids: [...new Array(n).fill(1), ...new Array(n).fill(0)],
+    class_weights: [...a.class_weights, ...a.class_weights.map((w) => Math.max(0, 1 / nTrees - w))],
+  };
+}
+
 // Classifier leaves hold class weights; a model normalises each leaf, so any per-tree scale is kept.
 function treeClassifier(a, p) {
   noPostTransform(a, 'TreeEnsembleClassifier');
   const labels = labelsOf(a, 'TreeEnsembleClassifier');
   if ((a.base_values ?? []).some((v) => v !== 0)) throw new Error('loadOnnx: TreeEnsembleClassifier with base_values is not supported');
-  return treeModel('classifier', ensembleTrees(a, 'TreeEnsembleClassifier', 'class_', labels.classes.length, 1, 0), p, labels.classes.length, { labels });
+  const k = labels.classes.length;
+  const leaves = k === 2 && a.class_ids.every((id) => id === 0) ? withBothClasses(a) : a;
+  return treeModel('classifier', ensembleTrees(leaves, 'TreeEnsembleClassifier', 'class_', k, 1, 0), p, k, { labels });
 }
 
 // The model averages its trees: with SUM each leaf is nTrees times its weight; base_values are added.
@@ -243,6 +264,19 @@ function nFeaturesOf(graph, node, a) {
   throw new Error('loadOnnx: the number of features is not known (give the input a fixed second dimension)');
 }
 
+// A leading Concat of graph inputs along axis 1 (Spark's VectorAssembler): the loaded model reads one
+// matrix, the inputs' columns side by side in the Concat's order. Returns its width.
+function assembledWidth(graph, node) {
+  const inputs = new Map((graph.input ?? []).map((i) => [i.name, i]));
+  const axis = attributesOf(node).axis;
+  if (axis !== 1 && axis !== -1) throw new Error(`loadOnnx: Concat (node '${node.name ?? ''}') along axis ${axis} is not supported (VectorAssembler concatenates along axis 1)`);
+  return node.input.reduce((width, name) => {
+    const dim = inputs.get(name)?.type?.tensorType?.shape?.dim?.[1]?.dimValue;
+    if (!dim) throw new Error(`loadOnnx: Concat (node '${node.name ?? ''}') input '${name}' is not a graph input of a fixed second dimension; only VectorAssembler's Concat of the inputs is supported`);
+    return width + Number(dim);
+  }, 0);
+}
+
 export function loadOnnx(bytes) {
   if (!(bytes instanceof Uint8Array || bytes instanceof ArrayBuffer)) throw new Error('loadOnnx: bytes must be a Uint8Array or ArrayBuffer of an .onnx file');
   let model;
@@ -256,6 +290,7 @@ export function loadOnnx(bytes) {
   const steps = [];
   let p = null, features = graph.input?.[0]?.name, final = false, finalOutputs = [];
   let oneVsRest = null; // a LinearClassifier LOGISTIC of 3+ classes, waiting for its Normalizer L1
+  let binaryProbabilities = null; // a LinearClassifier LOGISTIC of 2 classes' scores, which sum to 1 already
   const alias = new Map(); // skipped nodes' outputs -> their input
   const source = (name) => alias.get(name) ?? name;
   for (const node of graph.node) {
@@ -265,18 +300,27 @@ export function loadOnnx(bytes) {
       if (op !== 'ZipMap') alias.set(node.output[0], input);
       continue;
     }
+    if (op === 'Concat' && !steps.length && !final) {
+      p = assembledWidth(graph, node);
+      features = node.output[0];
+      continue;
+    }
     // The label as the class of the largest probability (toOnnx writes tree ensembles so): what the
     // loaded classifier's predict does.
     if (final && LABEL_OF_BEST.has(op) && (op !== 'ArgMax' || finalOutputs.includes(input))) continue;
     if (domain !== ML || !(op in finals || op in transforms))
       throw new Error(`loadOnnx: operator ${domain ? `${domain}.` : ''}${where} is not supported; supported: ${importableOperators().join(', ')} (Cast, Identity and ZipMap are skipped)`);
     const a = attributesOf(node);
+    // Spark's LogisticRegression normalises its two LOGISTIC scores (-z, z), already of sum 1.
+    if (op === 'Normalizer' && a.norm === 'L1' && input === binaryProbabilities) continue;
     if (op === 'Normalizer' && oneVsRest && input === oneVsRest.scores) {
       if (a.norm !== 'L1') throw new Error(`loadOnnx: a Normalizer ${a.norm} after LinearClassifier is not supported (L1 is one-vs-rest)`);
       steps.push(linearClassifier(oneVsRest.attributes, p, true));
       oneVsRest = null;
       continue;
     }
+    if (final && op.startsWith('TreeEnsemble') && finalOutputs.length === 1)
+      throw new Error(`loadOnnx: ${where} after another tree ensemble: boosted trees combined by standard operators (onnxmltools' Spark GBTClassifier / GBTRegressor) are not supported`);
     if (final) throw new Error(`loadOnnx: ${where} after the model's final operator is not supported`);
     if (input !== features) throw new Error(`loadOnnx: ${where} does not read the features; only a chain of operators is supported`);
     p ??= nFeaturesOf(graph, node, a);
@@ -289,6 +333,7 @@ export function loadOnnx(bytes) {
     finalOutputs = node.output;
     if (op === 'LinearClassifier' && a.post_transform === 'LOGISTIC' && labelsOf(a, op).classes.length > 2) oneVsRest = { attributes: a, scores: node.output[1] };
     else steps.push(finals[op](a, p));
+    if (op === 'LinearClassifier' && a.post_transform === 'LOGISTIC' && labelsOf(a, op).classes.length === 2) binaryProbabilities = node.output[1];
   }
   if (oneVsRest) steps.push(linearClassifier(oneVsRest.attributes, p, false)); // throws: no Normalizer L1
   if (!steps.length) throw new Error('loadOnnx: the graph holds no supported operator');

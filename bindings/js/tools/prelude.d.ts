@@ -182,7 +182,9 @@ export declare function exportableEstimators(): string[];
 /** An ONNX model (the bytes of an .onnx file) of ai.onnx.ml Scaler / Normalizer steps and a final
  * LinearRegressor, LinearClassifier, TreeEnsembleClassifier / Regressor or SVMClassifier / Regressor,
  * as skl2onnx and onnxmltools write them, as a wasmlearn model (a Pipeline for a chain); Cast, Identity
- * and ZipMap nodes are skipped, any other operator throws an Error naming it. Await onnxReady first. */
+ * and ZipMap nodes are skipped, any other operator throws an Error naming it. Spark MLlib files
+ * (onnxmltools) load too, a VectorAssembler's Concat of one input per column read as one matrix; Spark's
+ * GBT* and categorical splits throw. Await onnxReady first. */
 export declare function loadOnnx(bytes: Uint8Array | ArrayBuffer): Estimator<unknown> | Pipeline;
 /** The operators loadOnnx reads ('ai.onnx.ml.Scaler', ...). */
 export declare function importableOperators(): string[];
