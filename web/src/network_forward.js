@@ -24,6 +24,16 @@ export function weightsOf(model) {
   return { units, coefs: Array.from({ length: layers }, (_, l) => Float64Array.from(coefs[l].data)), intercepts: Array.from({ length: layers }, (_, l) => Float64Array.from(intercepts[l])) };
 }
 
+// Starting weights as weightsInit takes them ({ coefs: [fanIn x fanOut nested arrays], intercepts })
+// in weightsOf's form.
+export function weightsOfInit({ coefs, intercepts }) {
+  return {
+    units: [coefs[0].length, ...coefs.map((W) => W[0].length)],
+    coefs: coefs.map((W) => Float64Array.from(W.flat())),
+    intercepts: intercepts.map((b) => Float64Array.from(b)),
+  };
+}
+
 // The values of every layer after the input for the n rows of X (row-major, units[0] columns):
 // one array (n x units[l + 1], row-major) per layer, the output layer last. Each layer is one
 // product over all rows with the weights transposed (each neuron's fan-in contiguous), then the
