@@ -200,6 +200,41 @@ describe('the network view (built site)', { skip: built ? false : 'web/dist is m
     }
   });
 
+  it('at 390 px: no element wider than the screen, the parts do not overlap; a deep wide network scrolls inside its box', async () => {
+    for (const hash of ['#preset=xor&layers=8,8', '#preset=blobs&nClasses=5&layers=64,32,16,8,8,8']) {
+      const { page, problems } = await openNetwork(site, hash, { width: 390, height: 844 });
+      try {
+        const layout = await page.evaluate(() => {
+          const width = document.documentElement.clientWidth;
+          // Elements reaching past the screen, but for those inside a box that scrolls sideways.
+          const scrolls = (e) => {
+            for (let p = e.parentElement; p; p = p.parentElement) if (['auto', 'scroll'].includes(getComputedStyle(p).overflowX)) return true;
+            return false;
+          };
+          const wide = [...document.querySelectorAll('body *')].filter((e) => {
+            const r = e.getBoundingClientRect();
+            return r.width > 0 && (r.right > width + 0.5 || r.left < -0.5) && !scrolls(e);
+          }).map((e) => `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}.${e.className}`);
+          const parts = ['#net-settings', '#player', '#net-diagram', '#net-regions', '#net-loss', '#net-status', '.net-large', '.net-export'];
+          const boxes = parts.map((sel) => [sel, document.querySelector(sel).getBoundingClientRect()]);
+          const overlaps = [];
+          for (let i = 0; i < boxes.length; i++)
+            for (let j = i + 1; j < boxes.length; j++) {
+              const [a, ra] = boxes[i], [b, rb] = boxes[j];
+              const x = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left), y = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
+              if (x > 0.5 && y > 0.5) overlaps.push(`${a} / ${b}`);
+            }
+          const box = document.querySelector('.net-diagram-box');
+          return { overflow: document.documentElement.scrollWidth - width, wide, overlaps, scrolled: box.scrollWidth > box.clientWidth };
+        });
+        assert.deepEqual(layout, { overflow: 0, wide: [], overlaps: [], scrolled: hash.includes('64') }, hash);
+        assert.deepEqual(problems, []);
+      } finally {
+        await page.close();
+      }
+    }
+  });
+
   it('§15: the XOR steps show the hand-checked numbers, each equal to the library\'s', async () => {
     const { page, problems } = await openTutorial(site, 's15', { width: 1280, height: 900 });
     try {

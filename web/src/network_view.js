@@ -96,7 +96,10 @@ export class NetworkView {
     side.append(this.regions, this.loss, this.status);
     const largeBox = el('div', { class: 'net-large' });
     largeBox.append(this.large, this.largeCaption);
-    root.replaceChildren(this.diagram, side, largeBox);
+    // A network wider than the screen scrolls sideways inside its box, not the page.
+    const diagramBox = el('div', { class: 'net-diagram-box' });
+    diagramBox.append(this.diagram);
+    root.replaceChildren(diagramBox, side, largeBox);
     root.dataset.frames = '0';
     this.hovered = null;
   }
