@@ -76,10 +76,10 @@ describe('the network view (built site)', { skip: built ? false : 'web/dist is m
       const elapsed = Date.now() - t0;
       await page.locator('#pause').click();
       assert.ok(end.epoch > start.epoch + 3, `playing advanced ${start.epoch} → ${end.epoch}`);
-      const timing = await page.evaluate(() => ({ trainMs: Number(document.body.dataset.trainMs), mapsMs: Number(document.body.dataset.mapsMs) }));
+      const timing = await page.evaluate(() => ({ trainMs: Number(document.body.dataset.trainMs), mapsMs: Number(document.body.dataset.mapsMs), drawMs: Number(document.body.dataset.drawMs) }));
       writeFileSync(path.join(artifacts, 'network-perf.json'), `${JSON.stringify({
         network: '2-8-8-1 (tanh, adam) on 500 XOR points; maps 50 x 50 while playing, 100 x 100 paused', picturesPerSecond: +(((end.frames - start.frames) * 1000) / elapsed).toFixed(1),
-        epochsPerSecond: +(((end.epoch - start.epoch) * 1000) / elapsed).toFixed(1), lastStepWorker: timing, loadavg: os.loadavg().map((v) => +v.toFixed(2)), cores: os.cpus().length,
+        epochsPerSecond: +(((end.epoch - start.epoch) * 1000) / elapsed).toFixed(1), lastStep: timing, loadavg: os.loadavg().map((v) => +v.toFixed(2)), cores: os.cpus().length,
       }, null, 2)}\n`);
       assert.deepEqual(problems, []);
     } finally {

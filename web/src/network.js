@@ -157,7 +157,9 @@ export function startNetworkPage(root) {
     }
     if (data.type === 'export') return showExport(JSON.stringify(data.json, null, 1), 'wasmlearn-network.json');
     message.hidden = true;
+    const t0 = performance.now();
     view.draw(data, { names: inputFeatures.filter((f) => s.features.includes(f.name)).map((f) => f.label), activation: s.activation });
+    root.dataset.drawMs = (performance.now() - t0).toFixed(3); // the page's share of a picture (the worker's: trainMs, mapsMs)
     player.rendered({ step: data.step, k: data.k, unit: 'epoch', phase: null, last: data.last });
     root.dataset.trainMs = data.timing.trainMs.toFixed(3);
     root.dataset.mapsMs = data.timing.mapsMs.toFixed(3);

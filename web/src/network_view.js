@@ -130,36 +130,34 @@ export class NetworkView {
     const spacing = Math.max(70, size + 40);
     const width = spacing * (columns - 1) + size + 20, height = tallest * (size + gap) + 20;
     const shapeKey = `${units.join('-')}/${res}`;
+    const dpr = globalThis.devicePixelRatio || 1;
+    // A new shape places the thumbnails and sizes the links' canvas; a step of the same network only
+    // repaints them (resizing a canvas reallocates it).
     if (this.shape !== shapeKey) {
       this.shape = shapeKey;
+      const centre = (l, j) => [10 + l * spacing + size / 2, 10 + ((tallest - units[l]) * (size + gap)) / 2 + j * (size + gap) + size / 2];
+      this.ends = (l, a, b) => [centre(l, a)[0] + size / 2, centre(l, a)[1], centre(l + 1, b)[0] - size / 2, centre(l + 1, b)[1]];
       for (const c of this.diagram.querySelectorAll('canvas.neuron')) c.remove();
       this.thumbs = units.map((n, l) => Array.from({ length: n }, (_, j) => {
         const c = el('canvas', { class: 'neuron', width: res, height: res, title: this.#caption(l, j) });
         Object.assign(c.dataset, { layer: String(l), unit: String(j) });
-        c.style.width = c.style.height = `${size}px`;
+        const [x, y] = centre(l, j);
+        Object.assign(c.style, { width: `${size}px`, height: `${size}px`, left: `${x - size / 2}px`, top: `${y - size / 2}px` });
         c.addEventListener('mouseenter', () => this.#showLarge(l, j));
         c.addEventListener('mouseleave', () => this.#hideLarge());
         this.diagram.append(c);
-        return c;
+        return c.getContext('2d');
       }));
       this.image = new ImageData(res, res);
+      Object.assign(this.diagram.style, { width: `${width}px`, height: `${height}px` });
+      this.links.width = width * dpr;
+      this.links.height = height * dpr;
+      Object.assign(this.links.style, { width: `${width}px`, height: `${height}px` });
     }
-    const centre = (l, j) => [10 + l * spacing + size / 2, 10 + ((tallest - units[l]) * (size + gap)) / 2 + j * (size + gap) + size / 2];
-    this.ends = (l, a, b) => [centre(l, a)[0] + size / 2, centre(l, a)[1], centre(l + 1, b)[0] - size / 2, centre(l + 1, b)[1]];
-    this.thumbs.forEach((column, l) => column.forEach((c, j) => {
-      const [x, y] = centre(l, j);
-      c.style.left = `${x - size / 2}px`;
-      c.style.top = `${y - size / 2}px`;
-      c.getContext('2d').putImageData(this.#mapImage(l, j), 0, 0);
-    }));
-    this.diagram.style.width = `${width}px`;
-    this.diagram.style.height = `${height}px`;
-    const dpr = globalThis.devicePixelRatio || 1;
-    this.links.width = width * dpr;
-    this.links.height = height * dpr;
-    Object.assign(this.links.style, { width: `${width}px`, height: `${height}px` });
+    this.thumbs.forEach((column, l) => column.forEach((g, j) => g.putImageData(this.#mapImage(l, j), 0, 0)));
     const g = this.links.getContext('2d');
-    g.scale(dpr, dpr);
+    g.setTransform(dpr, 0, 0, dpr, 0, 0);
+    g.clearRect(0, 0, width, height);
     for (let l = 0; l + 1 < columns; l++) {
       const W = weights.coefs[l], fanOut = units[l + 1];
       let top = 1e-12;
