@@ -2,7 +2,7 @@
 // a 2-8-8-1 network (two classes: one logistic output; also 2-8-8-3) on 500 XOR points, ms per
 // epoch continued (continueFit, what a played step costs) against a refit of k epochs (the old
 // step), and every neuron's 100 x 100 map (the forward pass of network_forward.js over the grid).
-// Prints medians; run `node tests/bench/network_view.mjs` (not a test: timings are never asserted).
+// Prints medians (and the maps' mean CPU time); run `node tests/bench/network_view.mjs` (not a test: timings are never asserted).
 import * as wl from 'wasmlearn';
 import { networkData, featureRows, gridOf } from '../../web/src/network_data.js';
 import { forwardLayers, weightsOf, outActivations } from '../../web/src/network_forward.js';
@@ -27,11 +27,13 @@ for (const [preset, nClasses] of [['xor', 2], ['blobs', 3]]) {
   const grid = featureRows(gridOf(data.domain, 100), 10000, ['x1', 'x2']);
   const weights = weightsOf(model);
   const mapMs = [];
+  const cpu = process.cpuUsage(); // the CPU time of the 50 runs: steadier than wall time on a loaded machine
   for (let i = 0; i < 50; i++) {
     t = performance.now();
     forwardLayers(grid.data, 10000, weights, 'tanh', outActivations[model.outActivation], Float32Array);
     mapMs.push(performance.now() - t);
   }
+  const { user, system } = process.cpuUsage(cpu);
   const predictMs = [];
   for (let i = 0; i < 50; i++) {
     t = performance.now();
@@ -42,7 +44,7 @@ for (const [preset, nClasses] of [['xor', 2], ['blobs', 3]]) {
     network: weights.units.join('-'), rows: data.train.y.length,
     epochMsMedian: +median(epochMs).toFixed(4), epochMsMean: +(epochMs.reduce((a, b) => a + b) / epochMs.length).toFixed(4),
     refit300EpochsMs: +refitMs.toFixed(2), refitAtStep300Vs1EpochStep: +(refitMs / median(epochMs)).toFixed(0),
-    everyNeuronMap100x100Ms: +median(mapMs).toFixed(3), libraryPredictProbaGrid100x100Ms: +median(predictMs).toFixed(3),
+    everyNeuronMap100x100Ms: +median(mapMs).toFixed(3), everyNeuronMapCpuMs: +((user + system) / 1000 / 50).toFixed(3), libraryPredictProbaGrid100x100Ms: +median(predictMs).toFixed(3),
   }));
   model.dispose();
   refit.dispose();

@@ -62,8 +62,8 @@ test('web/api.html is the same reference as a page of the static site', () => {
   assert.ok(html.includes(`<pre><code class="language-js">import { KMeans, datasets } from 'wasmlearn';`));
 });
 
-test('every page of the static site links to the other two (playground, tutorial, API reference)', () => {
-  const pages = ['index.html', 'tutorial.html', 'api.html'];
+test('every page of the static site links to the others (playground, network view, tutorial, API reference)', () => {
+  const pages = ['index.html', 'network.html', 'tutorial.html', 'api.html'];
   for (const page of pages) {
     const nav = /<nav class="site">(.*?)<\/nav>/s.exec(readFileSync(path.join(root, 'web', page), 'utf8'))?.[1] ?? '';
     const links = [...nav.matchAll(/href="\.\/([^"]+)"/g)].map((m) => m[1]);

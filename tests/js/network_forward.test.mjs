@@ -5,9 +5,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as wl from 'wasmlearn';
-import { forwardLayers, weightsOf, outActivations, derivatives } from '../../web/src/network_forward.js';
+import { forwardLayers, weightsOf, weightsOfInit, outActivations, derivatives } from '../../web/src/network_forward.js';
 import { networkData, featureRows, parseCsv, gridOf } from '../../web/src/network_data.js';
-import { parseLayers, sklearnCode } from '../../web/src/network.js';
+import { parseLayers, sklearnCode, editedStart } from '../../web/src/network.js';
 
 wl.setConfig({ warnings: 'ignore' });
 
@@ -63,6 +63,31 @@ test('the hidden-layer field and the scikit-learn export', () => {
   assert.match(code, /model = MLPClassifier\(hidden_layer_sizes=\(8, 8\), activation='tanh', solver='sgd', learning_rate_init=0\.03, max_iter=500\)/);
   assert.match(code, /np\.column_stack\(\[X\[:, 0\], X\[:, 1\], X\[:, 0\] \* X\[:, 1\]\]\)/);
   assert.match(sklearnCode({ layers: [3], activation: 'relu', solver: 'adam', learningRateInit: 0.001, alpha: 0.0001, batchSize: 'auto', maxIter: 200, randomState: 0, features: ['x1'] }, wl.MLPClassifier.metadata), /hidden_layer_sizes=\(3,\)\)/);
+});
+
+// A weight edited in the view (network.js editedStart) becomes the library's starting weights: a fit
+// from them at a rate too small to move any weight (1e-300) keeps them bit for bit, and its
+// predictProba is the forward pass of those weights.
+test('an edited weight: the start weights the library trains from, and the export says so', () => {
+  const d = networkData(wl, spec({ nClasses: 3 }));
+  const model = new wl.MLPClassifier({ hiddenLayerSizes: [9, 17], activation: 'tanh', maxIter: 5, learningRateInit: 0.01 }).fit(d.train.X, d.train.y);
+  const drawn = weightsOf(model);
+  model.dispose();
+  const start = editedStart(drawn, { layer: 1, from: 8, to: 16, value: -2.5 });
+  const w = weightsOfInit(start);
+  assert.deepEqual(w.units, [4, 9, 17, 3]);
+  const changed = w.coefs.flatMap((W, l) => Array.from(W).map((v, i) => [l, i, v]).filter(([, , v], i) => v !== drawn.coefs[l][i]));
+  assert.deepEqual(changed, [[1, 8 * 17 + 16, -2.5]]);
+  assert.deepEqual(w.intercepts, drawn.intercepts);
+  const still = new wl.MLPClassifier({ hiddenLayerSizes: [9, 17], activation: 'tanh', solver: 'sgd', learningRateInit: 1e-300, maxIter: 1, weightsInit: start }).fit(d.train.X, d.train.y);
+  assert.deepEqual(weightsOf(still), w);
+  const out = forwardLayers(d.train.X.data, d.train.X.rows, w, 'tanh', 'softmax').at(-1), P = still.predictProba(d.train.X).data;
+  assert.ok(P.every((p, i) => Math.abs(p - out[i]) <= 1e-12));
+  still.dispose();
+  const settings = { layers: [9, 17], activation: 'tanh', solver: 'adam', learningRateInit: 0.01, alpha: 0.0001, batchSize: 'auto', maxIter: 200, randomState: 0, features: ['x1', 'x2'] };
+  const code = sklearnCode({ ...settings, start }, wl.MLPClassifier.metadata);
+  assert.match(code, /# this view started from edited weights; scikit-learn starts from random ones\nmodel = MLPClassifier\(hidden_layer_sizes=\(9, 17\), activation='tanh', learning_rate_init=0\.01\)/);
+  assert.doesNotMatch(sklearnCode(settings, wl.MLPClassifier.metadata), /edited/);
 });
 
 // The tutorial's XOR step (web/src/network_tutorial.js): every hand-computed gradient equals the one

@@ -76,10 +76,10 @@ describe('the network view (built site)', { skip: built ? false : 'web/dist is m
       const elapsed = Date.now() - t0;
       await page.locator('#pause').click();
       assert.ok(end.epoch > start.epoch + 3, `playing advanced ${start.epoch} → ${end.epoch}`);
-      const timing = await page.evaluate(() => ({ trainMs: Number(document.body.dataset.trainMs), mapsMs: Number(document.body.dataset.mapsMs) }));
+      const timing = await page.evaluate(() => ({ trainMs: Number(document.body.dataset.trainMs), mapsMs: Number(document.body.dataset.mapsMs), drawMs: Number(document.body.dataset.drawMs) }));
       writeFileSync(path.join(artifacts, 'network-perf.json'), `${JSON.stringify({
         network: '2-8-8-1 (tanh, adam) on 500 XOR points; maps 50 x 50 while playing, 100 x 100 paused', picturesPerSecond: +(((end.frames - start.frames) * 1000) / elapsed).toFixed(1),
-        epochsPerSecond: +(((end.epoch - start.epoch) * 1000) / elapsed).toFixed(1), lastStepWorker: timing, loadavg: os.loadavg().map((v) => +v.toFixed(2)), cores: os.cpus().length,
+        epochsPerSecond: +(((end.epoch - start.epoch) * 1000) / elapsed).toFixed(1), lastStep: timing, loadavg: os.loadavg().map((v) => +v.toFixed(2)), cores: os.cpus().length,
       }, null, 2)}\n`);
       assert.deepEqual(problems, []);
     } finally {
@@ -121,6 +121,117 @@ describe('the network view (built site)', { skip: built ? false : 'web/dist is m
       assert.deepEqual(problems, []);
     } finally {
       await page.close();
+    }
+  });
+
+  it('a click on a link edits its weight: drawn before the first epoch, in the URL, and training continues from it', async () => {
+    const { page, problems } = await openNetwork(site, '#preset=xor&layers=8,8&step=2');
+    try {
+      let s = await shown(page);
+      assert.equal(s.epoch, 3);
+      // A point a quarter of the way along the link from input x1 to hidden neuron 1 (the link from
+      // a thumbnail's right edge to the next one's left edge).
+      const linkPoint = () => page.evaluate(() => {
+        const box = (l, j) => document.querySelector(`#net-diagram canvas.neuron[data-layer="${l}"][data-unit="${j}"]`).getBoundingClientRect();
+        const a = box(0, 0), b = box(1, 0);
+        const x0 = a.right, y0 = a.top + a.height / 2, x1 = b.left, y1 = b.top + b.height / 2;
+        return { x: x0 + 0.25 * (x1 - x0), y: y0 + 0.25 * (y1 - y0) };
+      });
+      let at = await linkPoint();
+      await page.mouse.click(at.x, at.y);
+      const field = page.locator('#net-weight');
+      assert.match(await field.getAttribute('aria-label'), /^weight from x1 to layer 1 neuron 1$/);
+      const before = Number(await field.inputValue());
+      assert.ok(Number.isFinite(before) && before !== 0, `the drawn weight ${before}`);
+      await field.fill('3.5');
+      await field.press('Enter');
+      await nextFrame(page, s.frames);
+      s = await shown(page);
+      assert.deepEqual([s.epoch, s.step], [0, '-1'], 'the edited weights, before the first epoch');
+      assert.match(s.status, /^epoch 0 /);
+      const start = JSON.parse(new URLSearchParams(s.hash.slice(1)).get('start'));
+      assert.equal(start.coefs[0][0][0], 3.5);
+      assert.deepEqual([start.coefs.length, start.coefs[0].length, start.coefs[0][0].length, start.intercepts[2].length], [3, 2, 8, 1]);
+      // The drawn link holds the new value: a click on it again shows 3.5.
+      at = await linkPoint();
+      await page.mouse.click(at.x, at.y);
+      assert.equal(Number(await field.inputValue()), 3.5);
+      await field.press('Escape');
+      assert.equal(await field.count(), 0);
+      assert.equal((await shown(page)).frames, s.frames, 'Escape changes nothing');
+
+      // One step trains the first epoch from the edited weights: the model equals a fit from them.
+      await page.locator('#step').click();
+      await nextFrame(page, s.frames);
+      s = await shown(page);
+      assert.deepEqual([s.epoch, s.step], [1, '0']);
+      await page.locator('#net-export-json').click();
+      await page.waitForFunction(() => document.querySelector('#net-export-text').value.includes('"estimator": "MLPClassifier"'), null, { timeout: 15_000 });
+      const exported = JSON.parse(await page.locator('#net-export-text').inputValue());
+      const wl = await import('wasmlearn');
+      const { networkData } = await import('../../web/src/network_data.js');
+      wl.setConfig({ warnings: 'ignore' });
+      const data = networkData(wl, { preset: 'xor', nSamples: 500, noise: null, seed: 0, testSize: 0.3, nClasses: 3, features: ['x1', 'x2'] });
+      const reference = new wl.MLPClassifier({
+        hiddenLayerSizes: [8, 8], activation: 'tanh', learningRateInit: 0.03, maxIter: 1, randomState: 0, weightsInit: start,
+      }).fit(data.train.X, data.train.y);
+      const want = reference.toJSON().state;
+      reference.dispose();
+      // Equal but for the last bits (Chromium's points and Node's differ there).
+      const close = (got, expected, what) => {
+        assert.equal(got.length, expected.length, what);
+        got.forEach((v, i) => assert.ok(Math.abs(v - expected[i]) <= 1e-12 * Math.max(1, Math.abs(expected[i])), `${what} ${i}: ${v} vs ${expected[i]}`));
+      };
+      close(exported.state.weights, want.weights, 'weight');
+      close(exported.state.lossCurve, want.lossCurve, 'loss');
+      assert.equal(exported.state.weights[0] !== start.coefs[0][0][0] && Math.abs(exported.state.weights[0] - 3.5) < 0.2, true, 'x1 → neuron 1 moved one epoch from 3.5');
+      // A reload keeps the edited start.
+      const again = await openNetwork(site, s.hash);
+      try {
+        assert.equal((await shown(again.page)).epoch, 1);
+        const hash = (await shown(again.page)).hash;
+        assert.equal(JSON.parse(new URLSearchParams(hash.slice(1)).get('start')).coefs[0][0][0], 3.5);
+      } finally {
+        await again.page.close();
+      }
+      assert.deepEqual(problems, []);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('at 390 px: no element wider than the screen, the parts do not overlap; a deep wide network scrolls inside its box', async () => {
+    for (const hash of ['#preset=xor&layers=8,8', '#preset=blobs&nClasses=5&layers=64,32,16,8,8,8']) {
+      const { page, problems } = await openNetwork(site, hash, { width: 390, height: 844 });
+      try {
+        const layout = await page.evaluate(() => {
+          const width = document.documentElement.clientWidth;
+          // Elements reaching past the screen, but for those inside a box that scrolls sideways.
+          const scrolls = (e) => {
+            for (let p = e.parentElement; p; p = p.parentElement) if (['auto', 'scroll'].includes(getComputedStyle(p).overflowX)) return true;
+            return false;
+          };
+          const wide = [...document.querySelectorAll('body *')].filter((e) => {
+            const r = e.getBoundingClientRect();
+            return r.width > 0 && (r.right > width + 0.5 || r.left < -0.5) && !scrolls(e);
+          }).map((e) => `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}.${e.className}`);
+          const parts = ['#net-settings', '#player', '#net-diagram', '#net-regions', '#net-loss', '#net-status', '.net-large', '.net-export'];
+          const boxes = parts.map((sel) => [sel, document.querySelector(sel).getBoundingClientRect()]);
+          const overlaps = [];
+          for (let i = 0; i < boxes.length; i++)
+            for (let j = i + 1; j < boxes.length; j++) {
+              const [a, ra] = boxes[i], [b, rb] = boxes[j];
+              const x = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left), y = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
+              if (x > 0.5 && y > 0.5) overlaps.push(`${a} / ${b}`);
+            }
+          const box = document.querySelector('.net-diagram-box');
+          return { overflow: document.documentElement.scrollWidth - width, wide, overlaps, scrolled: box.scrollWidth > box.clientWidth };
+        });
+        assert.deepEqual(layout, { overflow: 0, wide: [], overlaps: [], scrolled: hash.includes('64') }, hash);
+        assert.deepEqual(problems, []);
+      } finally {
+        await page.close();
+      }
     }
   });
 

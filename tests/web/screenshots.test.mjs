@@ -6,7 +6,7 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { useBuiltSite, openPlayground, openTutorial, showSection, afterRender, repoRoot, artifacts } from './helpers.mjs';
+import { useBuiltSite, openPlayground, openTutorial, showSection, afterRender, repoRoot, artifacts, watchPage } from './helpers.mjs';
 
 const built = existsSync(path.join(repoRoot, 'web/dist/index.html'));
 const screens = path.join(artifacts, 'screens');
@@ -53,6 +53,20 @@ ${rows.join('\n')}\n`);
           assert.ok(states.every((s) => s === 'drawn' || s === 'notyet'), `${id} at ${width} px: ${states}`);
           await shoot(page, 'tutorial', id, width);
         }
+        assert.deepEqual(problems, []);
+      } finally {
+        await page.close();
+      }
+    });
+
+    it(`the network view at ${width} px`, async () => {
+      const page = await site.browser.context.newPage();
+      const problems = watchPage(page);
+      try {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(`${site.server.url}network.html#preset=spiral&nClasses=3&layers=8,8&step=20`, { waitUntil: 'load' });
+        await page.waitForFunction(() => Number(document.querySelector('#network')?.dataset.frames) >= 1, null, { timeout: 30_000 });
+        await shoot(page, 'network', 'view', width);
         assert.deepEqual(problems, []);
       } finally {
         await page.close();

@@ -31,6 +31,24 @@ export function parseLayers(text) {
   return sizes;
 }
 
+// The starting weights kept in the URL after an edit ({ coefs, intercepts } as weightsInit takes
+// them), or null (random ones) when missing or not readable.
+function startOf(text) {
+  try {
+    const start = JSON.parse(text);
+    return Array.isArray(start?.coefs) && Array.isArray(start?.intercepts) ? start : null;
+  } catch {
+    return null;
+  }
+}
+
+// The weights drawn (weightsOf's flat arrays) as weightsInit, with one weight set to `value`.
+export function editedStart({ units, coefs, intercepts }, { layer, from, to, value }) {
+  const nested = coefs.map((W, l) => Array.from({ length: units[l] }, (_, a) => Array.from(W.subarray(a * units[l + 1], (a + 1) * units[l + 1]))));
+  nested[layer][from][to] = value;
+  return { coefs: nested, intercepts: intercepts.map((b) => Array.from(b)) };
+}
+
 function readUrl() {
   const q = new URLSearchParams(location.hash.slice(1));
   const s = structuredClone(defaults);
@@ -42,6 +60,7 @@ function readUrl() {
     else if (numbers.includes(key)) s[key] = v === '' ? null : Number(v);
     else s[key] = v;
   }
+  s.start = startOf(q.get('start'));
   s.step = q.has('step') ? Number(q.get('step')) : 0;
   s.csv = sessionStorage.getItem('network-csv') && q.get('data') === 'csv' ? sessionStorage.getItem('network-csv') : null;
   return s;
@@ -55,6 +74,7 @@ function writeUrl(s, step) {
     q.set(key, Array.isArray(v) ? v.join(',') : v ?? '');
   }
   if (s.csv) q.set('data', 'csv');
+  if (s.start) q.set('start', JSON.stringify(s.start));
   if (step !== null && step !== undefined) q.set('step', String(step));
   history.replaceState(null, '', `#${q}`);
 }
@@ -63,6 +83,7 @@ function writeUrl(s, step) {
 const paramsOf = (s) => ({
   hiddenLayerSizes: s.layers, activation: s.activation, solver: s.solver, learningRateInit: s.learningRateInit, alpha: s.alpha,
   batchSize: s.batchSize === 'auto' ? 'auto' : Number(s.batchSize), maxIter: s.maxIter, randomState: s.randomState,
+  ...(s.start ? { weightsInit: s.start } : {}),
 });
 
 const snake = (name) => name.replace(/([A-Z])/g, '_$1').toLowerCase().replace(/([a-z])(\d)/g, '$1_$2');
@@ -71,7 +92,7 @@ const python = (v) => (v === true ? 'True' : v === false ? 'False' : v === null 
 // scikit-learn code that trains the same network on the same features (the options that differ
 // from scikit-learn's defaults; the weights differ: numpy draws other random numbers).
 export function sklearnCode(s, meta) {
-  const params = paramsOf(s);
+  const { weightsInit, ...params } = paramsOf(s); // scikit-learn has no option for starting weights
   const defaultsOf = Object.fromEntries(meta.params.map((p) => [p.name, p.default]));
   const args = Object.entries(params).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(defaultsOf[k])).map(([k, v]) => `${snake(k)}=${python(v)}`);
   const columns = inputFeatures.filter((f) => s.features.includes(f.name)).map((f) => ({
@@ -84,6 +105,7 @@ export function sklearnCode(s, meta) {
     '# X: the points (n x 2), y: their classes',
     `def features(X):\n    return np.column_stack([${columns.join(', ')}])`,
     '',
+    ...(weightsInit ? ['# this view started from edited weights; scikit-learn starts from random ones'] : []),
     `model = MLPClassifier(${args.join(', ')})`,
     'model.fit(features(X), y)',
   ].join('\n');
@@ -93,7 +115,16 @@ export function startNetworkPage(root) {
   const s = readUrl();
   const worker = new Worker(new URL('./network_worker.js', import.meta.url), { type: 'module' });
   let meta = null, asked = 0, shownStep = s.step;
-  const view = new NetworkView(root.querySelector('#network'));
+  // An edited weight: training starts again from the weights drawn with that one changed; step -1
+  // shows them before the first epoch.
+  const view = new NetworkView(root.querySelector('#network'), {
+    onEdit: (link) => {
+      s.start = editedStart(view.answer.weights, link);
+      writeUrl(s, -1);
+      player.show(meta, -1);
+      request(-1);
+    },
+  });
   const message = root.querySelector('#net-message');
   const player = new Player(root.querySelector('#player'), {
     go: (step, { quick }) => request(step, quick),
@@ -126,7 +157,9 @@ export function startNetworkPage(root) {
     }
     if (data.type === 'export') return showExport(JSON.stringify(data.json, null, 1), 'wasmlearn-network.json');
     message.hidden = true;
+    const t0 = performance.now();
     view.draw(data, { names: inputFeatures.filter((f) => s.features.includes(f.name)).map((f) => f.label), activation: s.activation });
+    root.dataset.drawMs = (performance.now() - t0).toFixed(3); // the page's share of a picture (the worker's: trainMs, mapsMs)
     player.rendered({ step: data.step, k: data.k, unit: 'epoch', phase: null, last: data.last });
     root.dataset.trainMs = data.timing.trainMs.toFixed(3);
     root.dataset.mapsMs = data.timing.mapsMs.toFixed(3);
@@ -136,8 +169,9 @@ export function startNetworkPage(root) {
     message.hidden = false;
   };
 
-  // A settings change starts training again from the first epoch.
+  // A settings change starts training again from the first epoch, from random weights.
   const changed = () => {
+    s.start = null;
     writeUrl(s, 0);
     player.show(meta, 0);
     request(0);

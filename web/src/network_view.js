@@ -70,10 +70,14 @@ export function drawRegions(canvas, P, k, res, points) {
   }
 }
 
+// A neuron's short name in the weight field's label: an input's feature, then "layer l neuron j".
+const neuronName = (l, j, units, names) => (l === 0 ? names[j] : l === units.length - 1 ? `output ${j + 1}` : `layer ${l} neuron ${j + 1}`);
+
 export class NetworkView {
-  // root: the element to fill.
-  constructor(root) {
+  // root: the element to fill; onEdit({ layer, from, to, value }): a weight typed in after a click on its link.
+  constructor(root, { onEdit = () => {} } = {}) {
     this.root = root;
+    this.onEdit = onEdit;
     this.regions = el('canvas', { id: 'net-regions', width: 360, height: 360, 'aria-label': 'decision regions and points' });
     this.links = el('canvas', { class: 'net-links' });
     this.diagram = el('div', { id: 'net-diagram', class: 'net-diagram' });
@@ -82,11 +86,20 @@ export class NetworkView {
     this.loss = el('canvas', { id: 'net-loss', width: 360, height: 150, 'aria-label': 'train and test loss per epoch' });
     this.status = el('p', { id: 'net-status', class: 'net-status', 'aria-live': 'polite' });
     this.diagram.append(this.links);
+    this.diagram.addEventListener('click', (e) => {
+      if (e.target.closest('canvas.neuron, input')) return;
+      const box = this.diagram.getBoundingClientRect();
+      const link = this.linkAt(e.clientX - box.left, e.clientY - box.top);
+      if (link) this.#editWeight(link, e.clientX - box.left, e.clientY - box.top);
+    });
     const side = el('div', { class: 'net-side' });
     side.append(this.regions, this.loss, this.status);
     const largeBox = el('div', { class: 'net-large' });
     largeBox.append(this.large, this.largeCaption);
-    root.replaceChildren(this.diagram, side, largeBox);
+    // A network wider than the screen scrolls sideways inside its box, not the page.
+    const diagramBox = el('div', { class: 'net-diagram-box' });
+    diagramBox.append(this.diagram);
+    root.replaceChildren(diagramBox, side, largeBox);
     root.dataset.frames = '0';
     this.hovered = null;
   }
@@ -117,35 +130,34 @@ export class NetworkView {
     const spacing = Math.max(70, size + 40);
     const width = spacing * (columns - 1) + size + 20, height = tallest * (size + gap) + 20;
     const shapeKey = `${units.join('-')}/${res}`;
+    const dpr = globalThis.devicePixelRatio || 1;
+    // A new shape places the thumbnails and sizes the links' canvas; a step of the same network only
+    // repaints them (resizing a canvas reallocates it).
     if (this.shape !== shapeKey) {
       this.shape = shapeKey;
+      const centre = (l, j) => [10 + l * spacing + size / 2, 10 + ((tallest - units[l]) * (size + gap)) / 2 + j * (size + gap) + size / 2];
+      this.ends = (l, a, b) => [centre(l, a)[0] + size / 2, centre(l, a)[1], centre(l + 1, b)[0] - size / 2, centre(l + 1, b)[1]];
       for (const c of this.diagram.querySelectorAll('canvas.neuron')) c.remove();
       this.thumbs = units.map((n, l) => Array.from({ length: n }, (_, j) => {
         const c = el('canvas', { class: 'neuron', width: res, height: res, title: this.#caption(l, j) });
         Object.assign(c.dataset, { layer: String(l), unit: String(j) });
-        c.style.width = c.style.height = `${size}px`;
+        const [x, y] = centre(l, j);
+        Object.assign(c.style, { width: `${size}px`, height: `${size}px`, left: `${x - size / 2}px`, top: `${y - size / 2}px` });
         c.addEventListener('mouseenter', () => this.#showLarge(l, j));
         c.addEventListener('mouseleave', () => this.#hideLarge());
         this.diagram.append(c);
-        return c;
+        return c.getContext('2d');
       }));
       this.image = new ImageData(res, res);
+      Object.assign(this.diagram.style, { width: `${width}px`, height: `${height}px` });
+      this.links.width = width * dpr;
+      this.links.height = height * dpr;
+      Object.assign(this.links.style, { width: `${width}px`, height: `${height}px` });
     }
-    const centre = (l, j) => [10 + l * spacing + size / 2, 10 + ((tallest - units[l]) * (size + gap)) / 2 + j * (size + gap) + size / 2];
-    this.thumbs.forEach((column, l) => column.forEach((c, j) => {
-      const [x, y] = centre(l, j);
-      c.style.left = `${x - size / 2}px`;
-      c.style.top = `${y - size / 2}px`;
-      c.getContext('2d').putImageData(this.#mapImage(l, j), 0, 0);
-    }));
-    this.diagram.style.width = `${width}px`;
-    this.diagram.style.height = `${height}px`;
-    const dpr = globalThis.devicePixelRatio || 1;
-    this.links.width = width * dpr;
-    this.links.height = height * dpr;
-    Object.assign(this.links.style, { width: `${width}px`, height: `${height}px` });
+    this.thumbs.forEach((column, l) => column.forEach((g, j) => g.putImageData(this.#mapImage(l, j), 0, 0)));
     const g = this.links.getContext('2d');
-    g.scale(dpr, dpr);
+    g.setTransform(dpr, 0, 0, dpr, 0, 0);
+    g.clearRect(0, 0, width, height);
     for (let l = 0; l + 1 < columns; l++) {
       const W = weights.coefs[l], fanOut = units[l + 1];
       let top = 1e-12;
@@ -156,13 +168,58 @@ export class NetworkView {
           const [r, gr, bl] = w >= 0 ? positive : negative;
           g.strokeStyle = `rgba(${r},${gr},${bl},${0.15 + 0.85 * t})`;
           g.lineWidth = 0.4 + 3.6 * t;
-          const [x0, y0] = centre(l, a), [x1, y1] = centre(l + 1, b);
+          const [x0, y0, x1, y1] = this.ends(l, a, b);
           g.beginPath();
-          g.moveTo(x0 + size / 2, y0);
-          g.lineTo(x1 - size / 2, y1);
+          g.moveTo(x0, y0);
+          g.lineTo(x1, y1);
           g.stroke();
         }
     }
+  }
+
+  // The link nearest to (x, y) in the diagram's pixels, within 6 px: { layer, from, to, value }, or null.
+  linkAt(x, y) {
+    const { units, coefs } = this.answer?.weights ?? {};
+    if (!units) return null;
+    let best = null, nearest = 6;
+    for (let l = 0; l + 1 < units.length; l++)
+      for (let a = 0; a < units[l]; a++)
+        for (let b = 0; b < units[l + 1]; b++) {
+          const [x0, y0, x1, y1] = this.ends(l, a, b);
+          const dx = x1 - x0, dy = y1 - y0;
+          const t = Math.min(1, Math.max(0, ((x - x0) * dx + (y - y0) * dy) / (dx * dx + dy * dy)));
+          const distance = Math.hypot(x - x0 - t * dx, y - y0 - t * dy);
+          if (distance < nearest) (nearest = distance), (best = { layer: l, from: a, to: b, value: coefs[l][a * units[l + 1] + b] });
+        }
+    return best;
+  }
+
+  // A number field at the click holding the link's weight: Enter (or leaving it changed) hands the
+  // new value to onEdit, Escape drops it.
+  #editWeight(link, x, y) {
+    this.diagram.querySelector('#net-weight')?.remove();
+    const units = this.answer.weights.units;
+    const name = `weight from ${neuronName(link.layer, link.from, units, this.names)} to ${neuronName(link.layer + 1, link.to, units, this.names)}`;
+    const input = el('input', { id: 'net-weight', type: 'number', step: 'any', value: String(link.value), 'aria-label': name, title: name });
+    Object.assign(input.style, { left: `${x}px`, top: `${y}px` });
+    // Removing a focused field blurs it: `finished` keeps the blur of the removal from acting twice.
+    let finished = false;
+    const finish = (apply) => {
+      if (finished) return;
+      finished = true;
+      const value = Number(input.value);
+      input.remove();
+      if (apply && input.value.trim() !== '' && Number.isFinite(value) && value !== link.value) this.onEdit({ ...link, value });
+    };
+    input.addEventListener('keydown', (e) => {
+      if (e.key !== 'Enter' && e.key !== 'Escape') return;
+      e.preventDefault();
+      finish(e.key === 'Enter');
+    });
+    input.addEventListener('blur', () => finish(true));
+    this.diagram.append(input);
+    input.focus();
+    input.select();
   }
 
   #caption(l, j) {

@@ -6,7 +6,7 @@
 import * as wl from 'wasmlearn';
 import { LiveFit } from './steppers.js';
 import { networkData, featureRows, gridOf } from './network_data.js';
-import { forwardLayers, weightsOf, outActivations } from './network_forward.js';
+import { forwardLayers, weightsOf, weightsOfInit, outActivations } from './network_forward.js';
 
 wl.setConfig({ warnings: 'ignore' }); // a fit stopped at epoch k "did not converge": the view says where it is
 
@@ -50,28 +50,33 @@ function sessionFor({ data: dataSpec, params }) {
   return session;
 }
 
-// Step `step` (0-based: epoch step + 1), or with step null the complete fit (maxIter epochs).
+// Step `step` (0-based: epoch step + 1), or with step null the complete fit (maxIter epochs). Step
+// -1 with starting weights (weightsInit, after an edit) shows them before the first epoch.
 // While playing (quick) the maps are drawn from a coarser grid: a picture costs a quarter.
 function step({ id, spec, step: shown, quick }) {
   const t0 = performance.now();
   const s = sessionFor(spec);
-  const target = shown ?? spec.params.maxIter - 1;
-  const model = s.at(target + 1);
+  const start = shown === -1 && spec.params.weightsInit ? weightsOfInit(spec.params.weightsInit) : null;
+  const target = start ? -1 : Math.max(0, shown ?? spec.params.maxIter - 1);
+  const model = start ? null : s.at(target + 1);
   const trainMs = performance.now() - t0;
-  const nIter = model.nIter;
-  const weights = weightsOf(model);
+  const nIter = model?.nIter ?? 0;
+  const weights = start ?? weightsOf(model);
+  const out = start ? (weights.units.at(-1) === 1 ? 'logistic' : 'softmax') : outActivations[model.outActivation];
   const t1 = performance.now();
   const res = quick ? Math.ceil(spec.res / 2) : spec.res;
   const grid = s.grid(res);
-  const layers = forwardLayers(grid.data, res * res, weights, spec.params.activation ?? 'relu', outActivations[model.outActivation], Float32Array);
+  const layers = forwardLayers(grid.data, res * res, weights, spec.params.activation ?? 'relu', out, Float32Array);
   const mapsMs = performance.now() - t1;
-  const lossCurve = Float64Array.from(model.lossCurve);
-  const accuracy = { train: model.score(s.data.train.X, s.data.train.y), test: s.data.held.y.length ? model.score(s.data.held.X, s.data.held.y) : NaN };
+  const lossCurve = Float64Array.from(model?.lossCurve ?? []);
+  const score = (part) => (model && part.y.length ? model.score(part.X, part.y) : NaN);
+  const accuracy = { train: score(s.data.train), test: score(s.data.held) };
   // The fit stops before its epoch budget when it stopped improving (nIterNoChange) or at maxIter.
-  const last = nIter < target + 1 || target + 1 >= spec.params.maxIter;
+  const stopped = Boolean(model) && nIter < target + 1;
+  const last = stopped || target + 1 >= spec.params.maxIter;
   const maps = [Float32Array.from(grid.data), ...layers]; // the input layer's maps: the features themselves
   postMessage({
-    type: 'step', id, step: Math.min(target, nIter - 1), k: nIter, last, stopped: nIter < target + 1,
+    type: 'step', id, step: start ? -1 : Math.min(target, nIter - 1), k: nIter, last, stopped,
     weights, lossCurve, testLoss: Float64Array.from(s.testLoss.slice(0, nIter)), accuracy, res, maps,
     points: { P: s.data.P, c: s.data.c, test: s.data.test, domain: s.data.domain, nClasses: s.data.nClasses, classNames: s.data.classNames },
     timing: { trainMs, mapsMs },
@@ -81,7 +86,7 @@ function step({ id, spec, step: shown, quick }) {
 // The trained model of the last step as model JSON (the view's export).
 function exportModel({ id, spec, step: shown }) {
   const s = sessionFor(spec);
-  const model = s.at((shown ?? spec.params.maxIter - 1) + 1);
+  const model = s.at(Math.max(0, shown ?? spec.params.maxIter - 1) + 1); // before the first epoch (-1): the first
   postMessage({ type: 'export', id, json: model.toJSON() });
 }
 

@@ -65,7 +65,7 @@ export function apiPage(markdown) {
   </head>
   <body class="api">
     <header class="top">
-      <nav class="site"><a href="./index.html">Playground</a> · <a href="./tutorial.html">Tutorial</a> · <a href="./api.html" aria-current="page">API</a></nav>
+      <nav class="site"><a href="./index.html">Playground</a> · <a href="./network.html">Network view</a> · <a href="./tutorial.html">Tutorial</a> · <a href="./api.html" aria-current="page">API</a></nav>
     </header>
     <main class="api-reference">
 ${markdownToHtml(markdown)}
