@@ -41,6 +41,17 @@ Vector vector_from_js(const val& array) {
   return out;
 }
 
+std::vector<std::uint8_t> bytes_from_js(const val& array) {
+  if (!array.instanceof(val::global("Uint8Array"))) throw InvalidArgument("a binary model must be a Uint8Array");
+  std::vector<std::uint8_t> out(array["length"].as<std::size_t>());
+  val(emscripten::typed_memory_view(out.size(), out.data())).call<void>("set", array);
+  return out;
+}
+
+val bytes_to_js(const std::vector<std::uint8_t>& bytes) {
+  return val::global("Uint8Array").new_(emscripten::typed_memory_view(bytes.size(), bytes.data()));
+}
+
 val to_js_double(const double* p, Index n) {
   return val::global("Float64Array").new_(emscripten::typed_memory_view(static_cast<std::size_t>(n), p));
 }

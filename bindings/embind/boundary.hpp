@@ -4,6 +4,7 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -54,6 +55,10 @@ class Buffer {
 
 // A Float64Array/Float32Array/number[] copied once into a vector of the WASM heap.
 Vector vector_from_js(const val& array);
+
+// A Uint8Array copied into the WASM heap, and bytes copied out into a fresh Uint8Array.
+std::vector<std::uint8_t> bytes_from_js(const val& array);
+val bytes_to_js(const std::vector<std::uint8_t>& bytes);
 
 // Copies out into fresh JS-owned arrays: {data: Float64Array, shape: number[]}.
 val to_js(const NdArray& a);

@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "wasmlearn/base/any_estimator.hpp"
+#include "wasmlearn/base/model_binary.hpp"
 
 namespace wasmlearn::bindings {
 namespace {
@@ -25,6 +26,24 @@ class RawEstimator {
   }
   static RawEstimator* from_json(const val& text) {
     return guarded([&] { return new RawEstimator(estimator_from_json(parse_json(text, "model JSON"))); });
+  }
+  // The model as toJSON's document in CBOR (a Uint8Array), and back: how pool workers exchange models.
+  static RawEstimator* from_binary(const val& bytes) {
+    return guarded([&] { return new RawEstimator(estimator_from_json(model_from_bytes(bytes))); });
+  }
+  val to_binary() const {
+    return guarded([&] { return bytes_to_js(model_to_binary(*impl_)); });
+  }
+  // An ensemble fitted in slices (a JS array of binary models, each holding some of the members in
+  // state[list]) joined into one model with the options `params` (JSON text).
+  static RawEstimator* join_members(const val& parts, const val& list, const val& params) {
+    return guarded([&] {
+      std::vector<json> models;
+      const int count = parts["length"].as<int>();
+      for (int k = 0; k < count; ++k) models.push_back(model_from_bytes(parts[k]));
+      return new RawEstimator(
+          estimator_from_json(wasmlearn::join_members(std::move(models), list.as<std::string>(), parse_json(params, "options"))));
+    });
   }
 
   // on_progress: undefined, or a JS function (done, total[, values]) -> boolean (false cancels);
@@ -94,6 +113,10 @@ class RawEstimator {
   bool supports(const val& method) const { return impl_->supports(method.as<std::string>()); }
 
  private:
+  static json model_from_bytes(const val& bytes) {
+    const std::vector<std::uint8_t> data = bytes_from_js(bytes);
+    return parse_binary(data.data(), data.size(), "binary model");
+  }
   static val result_to_js(const NamedArrays& result) {
     if (result.items.size() == 1 && result.items[0].first.empty()) return to_js(result.items[0].second);
     val out = val::object();
@@ -112,6 +135,8 @@ EMSCRIPTEN_BINDINGS(wasmlearn_estimators) {
   emscripten::class_<RawEstimator>("RawEstimator")
       .class_function("create", &RawEstimator::create, emscripten::allow_raw_pointers())
       .class_function("fromJSON", &RawEstimator::from_json, emscripten::allow_raw_pointers())
+      .class_function("fromBinary", &RawEstimator::from_binary, emscripten::allow_raw_pointers())
+      .class_function("joinMembers", &RawEstimator::join_members, emscripten::allow_raw_pointers())
       .function("fit", &RawEstimator::fit)
       .function("attribute", &RawEstimator::attribute)
       .function("call", &RawEstimator::call)
@@ -120,6 +145,7 @@ EMSCRIPTEN_BINDINGS(wasmlearn_estimators) {
       .function("getParams", &RawEstimator::get_params)
       .function("setParams", &RawEstimator::set_params)
       .function("toJSON", &RawEstimator::to_json)
+      .function("toBinary", &RawEstimator::to_binary)
       .function("warnings", &RawEstimator::warnings)
       .function("warningCount", &RawEstimator::warning_count)
       .function("supports", &RawEstimator::supports);

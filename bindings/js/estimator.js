@@ -3,7 +3,7 @@
 // raw embind handle stays private: the JS object owns it, frees it on dispose(), and a
 // FinalizationRegistry frees it if the object is garbage-collected first.
 import { wasm } from './module.js';
-import { fitInWorker } from './pool.js';
+import { callInWorkers, fitInWorker, pooledMethods } from './pool.js';
 import { checkWarningAction, reportWarnings, warningAction } from './config.js';
 import { DenseMatrix, toMatrix, toTargets, toWeights, encodeLabels, codesFor, decodeLabels, labelKind, fromNd, describe, checkedInt32 } from './arrays.js';
 
@@ -214,12 +214,13 @@ export class Estimator {
   }
 
   // fit in a worker, so the calling thread stays free: options as fit's, plus signal (an AbortSignal
-  // that cancels: the Promise rejects with an AbortError and the model is left as it was). Forests and
-  // bagging with nJobs other than 1 fit their members on that many workers, to the same model.
+  // that cancels: the Promise rejects with an AbortError and the model is left as it was). Forests,
+  // bagging, one-vs-rest and one-vs-one with nJobs other than 1 fit their members on that many
+  // workers, KMeans and GaussianMixture their nInit starts, to the same model.
   async fitAsync(X, y, options) {
     const { warnings, ...rest } = options ?? {};
     if (warnings !== undefined) checkWarningAction(warnings);
-    this._adopt(loadModel(await fitInWorker(this, X, y, rest)));
+    this._adopt(await fitInWorker(this, X, y, rest, portableModels));
     this._reportWarnings(warnings, true);
     return this;
   }
@@ -233,6 +234,25 @@ export class Estimator {
     source.#raw = null;
     finalizer.register(this, this.#raw, this);
     return this;
+  }
+
+  // The model as pool workers exchange it (see toPortable).
+  _portable() {
+    return { estimator: this.#name, binary: this._raw().toBinary(), labels: this.#labels, byLabel: this.#byLabel };
+  }
+
+  static _fromPortable({ estimator, binary, labels, byLabel }) {
+    return new (classes.get(estimator))(new Restored(wasm.RawEstimator.fromBinary(binary), labels, byLabel));
+  }
+
+  // An ensemble fitted in slices by pool workers (portable models holding some of its members each,
+  // in their state's `list`), joined into one model with the options `params`.
+  static _joined(parts, list, params) {
+    const [first] = parts;
+    const Class = classes.get(first.estimator);
+    const [core] = splitPerClass(params, Class.metadata);
+    const raw = wasm.RawEstimator.joinMembers(parts.map((part) => part.binary), list, JSON.stringify(core));
+    return new Class(new Restored(raw, first.labels, first.byLabel));
   }
 
   // The fitted class labels, in the order of predictProba's columns.
@@ -496,6 +516,17 @@ function addConveniences(proto, meta) {
   };
 }
 
+// <name>Async(X, [nNeighbors,] { signal }) for the methods pooledMethods names: see pool.js callInWorkers.
+function addPooledMethods(proto, meta, specs) {
+  for (const spec of specs.filter((s) => pooledMethods(meta).includes(s.name))) {
+    const count = spec.args.split(',').length - 1; // arguments after X
+    proto[`${spec.name}Async`] = async function (X, ...rest) {
+      this._raw();
+      return callInWorkers(this, spec.name, X, rest.slice(0, count), rest[count], portableModels);
+    };
+  }
+}
+
 // A fitted attribute or an extra method's result in JS form by its declared type: integer arrays as
 // Int32Array (as predict's cluster labels), a bool as a boolean.
 function valueOfType(type, nd) {
@@ -546,6 +577,7 @@ export function defineEstimator(name) {
     Object.defineProperty(Class.prototype, spec.name, { value, writable: true, configurable: true });
   }
   addConveniences(Class.prototype, meta);
+  addPooledMethods(Class.prototype, meta, specs);
   defineAttributes(Class.prototype, meta.attributes);
   classes.set(name, Class);
   return Class;
@@ -556,6 +588,13 @@ const modelLoaders = new Map();
 export function registerModelLoader(name, load) {
   modelLoaders.set(name, load);
 }
+
+// A model as pool workers send it: an estimator as the core's document in binary (CBOR, see
+// core/include/wasmlearn/base/model_binary.hpp: a fraction of the cost of JSON text for a grown
+// forest) with the labels and per-label options kept here; anything else (a Pipeline) as its JSON.
+export const toPortable = (model) => (model instanceof Estimator ? model._portable() : model.toJSON());
+export const fromPortable = (value) => (value?.binary ? Estimator._fromPortable(value) : loadModel(value));
+export const portableModels = { toPortable, fromPortable, joinPortable: (parts, list, params) => Estimator._joined(parts, list, params) };
 
 // Any saved model, whatever its estimator.
 export function loadModel(json) {

@@ -4,7 +4,7 @@
 // addressing (so grids and clone reach the steps), toJSON / loadModel. It runs in JS over the steps'
 // own WASM models, so it cannot be a member of a core meta-estimator (BaggingClassifier builds its
 // members by name).
-import { registerModelLoader, loadModel } from './estimator.js';
+import { registerModelLoader, loadModel, portableModels } from './estimator.js';
 import { clone, cloneSymbol, isModel, kindOf } from './clone.js';
 import { fitInWorker } from './pool.js';
 
@@ -128,7 +128,7 @@ export class Pipeline {
 
   // fit in a worker (see Estimator.fitAsync); the steps keep their identity and take the fitted state.
   async fitAsync(X, y, options) {
-    return this._adopt(loadModel(await fitInWorker(this, X, y, options)));
+    return this._adopt(await fitInWorker(this, X, y, options, portableModels));
   }
 
   _adopt(source) {

@@ -3,6 +3,8 @@
 // is compiled once here and the WebAssembly.Module posted to every worker; a job's data is posted to
 // each worker that runs one of its tasks once, then its tasks name the job. Results come back in
 // task order whatever the worker that ran them, so they do not depend on nJobs.
+import { DenseMatrix, toMatrix } from './arrays.js';
+
 const isNode = typeof process !== 'undefined' && process.versions?.node !== undefined && typeof window === 'undefined';
 // Hidden from bundlers: these are only loaded in Node.
 const nodeModule = (name) => import(/* @vite-ignore */ /* webpackIgnore: true */ `node:${name}`);
@@ -233,55 +235,135 @@ export function checkSignal(signal, owner) {
 // model.fitAsync: the model's JSON fitted in one worker of the shared pool of every core, so the
 // calling thread stays free; an ensemble with nJobs other than 1 is fitted in slices on that many
 // workers (fitSlices). onProgress receives the fit's reports; an aborted signal rejects with an
-// AbortError.
-export async function fitInWorker(model, X, y, options) {
+// AbortError. Resolves to the fitted model (a new one, which the caller adopts). `models` converts
+// models to and from what workers send (estimator.js portableModels; passed in, as estimator.js
+// imports this module).
+export async function fitInWorker(model, X, y, options, models) {
   const { signal, onProgress, ...fitOptions } = options ?? {};
   checkSignal(signal, 'fitAsync');
   if (onProgress !== undefined && typeof onProgress !== 'function') throw new Error(`onProgress must be a function, got ${typeof onProgress}`);
   checkPortable(fitOptions, 'fitAsync options');
   const json = model.toJSON();
-  const workers = fitsInSlices(json.params) ? await workersFor(json.params.nJobs) : 1;
-  if (workers > 1) return fitSlices(json, X, y, fitOptions, workers, { signal, onProgress });
+  const split = splitOf(json, y);
+  const workers = split ? await workersFor(json.params.nJobs) : 1;
+  if (workers > 1) return split(model, json, X, y, fitOptions, workers, models, { signal, onProgress });
   const pool = sharedPool(await workersFor(-1));
-  return pool.run('fit', { model: json, X, y, options: fitOptions }, { signal, onProgress });
+  return models.fromPortable(await pool.run('fit', { model: json, X, y, options: fitOptions }, { signal, onProgress }));
 }
 
-// Ensembles declare which of their members a model holds (firstEstimator, nEstimators), keeping
-// fitted ones (warmStart) and their workers (nJobs); forests save their members as trees, bagging as
-// members (a pipeline's JSON has no params).
-const fitsInSlices = (params) => params !== undefined && ['firstEstimator', 'warmStart', 'nJobs'].every((name) => name in params);
-const memberList = (state) => ('trees' in state ? 'trees' : 'members');
+// How fitAsync splits a fit over nJobs workers, by the options the estimator declares; null: it fits
+// in one worker. Ensembles declare which of their members a model holds (firstEstimator,
+// nEstimators), keeping fitted ones (warmStart); the estimators that keep the best of several starts
+// which starts a model runs (firstInit, nInit); one-vs-rest and one-vs-one which of their members a
+// model fits (firstMember, nMembers). A pipeline's JSON has no params.
+function splitOf(json, y) {
+  const { params } = json;
+  if (params === undefined || !('nJobs' in params)) return null;
+  if ('firstEstimator' in params) return fitSlices;
+  if ('firstInit' in params) return fitsRuns(params) ? fitRuns : null;
+  if ('firstMember' in params) return params.firstMember === 0 && params.nMembers === null && membersOf(json.estimator, y) > 1 ? fitMemberSlices : null;
+  return null;
+}
+
+// Forests save their members as trees, bagging (an ensemble of any estimator) as members.
+const memberList = (params) => ('estimator' in params ? 'members' : 'trees');
+const unfitted = (json) => ({ ...json, fitted: false, state: undefined, labels: undefined });
+
+// [first, end) of each of `count` slices of [from, to), in order, as even as can be.
+const cut = (from, to, count) => Array.from({ length: count }, (_, k) => [k, k + 1].map((j) => from + Math.floor(((to - from) * j) / count)));
 
 // The members still to fit (all, or those past the fitted ones with warmStart), cut into one slice
 // per worker; each worker fits its slice (the ensemble's members depend on randomState and their
-// index alone) and the slices are joined in index order: the model JSON of one fit, whatever nJobs.
-// An out-of-bag score needs every member and the data: one warm refit in a worker, which fits no
-// member, computes it.
-async function fitSlices(json, X, y, fitOptions, workers, { signal, onProgress }) {
+// index alone) and the slices, sent back in binary, are joined in index order: the model of one fit,
+// whatever nJobs. An out-of-bag score needs every member and the data: one warm refit in a worker,
+// which fits no member, computes it.
+async function fitSlices(model, json, X, y, fitOptions, workers, models, { signal, onProgress }) {
+  const { fromPortable, toPortable, joinPortable } = models;
   const { params } = json;
-  const kept = params.warmStart && json.fitted ? json.state[memberList(json.state)] : [];
-  const missing = params.nEstimators - kept.length;
+  const list = memberList(params);
+  const warm = params.warmStart && json.fitted;
+  const kept = warm ? json.state[list].length : 0;
+  const missing = params.nEstimators - kept;
   const pool = sharedPool(await workersFor(-1));
-  if (missing < 1) return pool.run('fit', { model: json, X, y, options: fitOptions }, { signal, onProgress });
-  const unfitted = { ...json, fitted: false, state: undefined, labels: undefined };
+  if (missing < 1) return fromPortable(await pool.run('fit', { model: json, X, y, options: fitOptions }, { signal, onProgress }));
   const count = Math.min(workers, missing);
-  const slices = Array.from({ length: count }, (_, k) => {
-    const first = kept.length + Math.floor((missing * k) / count), end = kept.length + Math.floor((missing * (k + 1)) / count);
+  const slices = cut(kept, params.nEstimators, count).map(([first, end]) => {
     const sliceParams = { ...params, firstEstimator: params.firstEstimator + first, nEstimators: end - first, warmStart: false, nJobs: 1 };
     if ('oobScore' in params) sliceParams.oobScore = false; // scored once, by the warm refit over every member
-    return { model: { ...unfitted, params: sliceParams } };
+    return { model: { ...unfitted(json), params: sliceParams } };
   });
   const done = new Array(count).fill(0);
-  const progress = onProgress && ((k, fitted) => ((done[k] = fitted), onProgress(kept.length + done.reduce((a, b) => a + b), params.nEstimators)));
-  const settled = await runAll('fitSlice', slices, workers, { X, y, options: fitOptions }, { signal, onProgress: progress });
+  const progress = onProgress && ((k, fitted) => ((done[k] = fitted), onProgress(kept + done.reduce((a, b) => a + b), params.nEstimators)));
+  const fitted = await runEach('fitSlice', slices, workers, { X, y, options: fitOptions }, { signal, onProgress: progress });
+  const parts = [...(warm ? [toPortable(model)] : []), ...fitted];
+  if (!params.oobScore) return joinPortable(parts, list, params);
+  const joined = joinPortable(parts, list, { ...params, warmStart: true });
+  try {
+    return fromPortable(await pool.run('fit', { model: toPortable(joined), X, y, options: fitOptions, params }, { signal }));
+  } finally {
+    joined.dispose();
+  }
+}
+
+// runAll's results, in task order; the first failure rejects.
+async function runEach(kind, tasks, workers, data, options) {
+  const settled = await runAll(kind, tasks, workers, data, options);
   const failed = settled.find((s) => s.failed);
   if (failed) throw failed.reason;
-  const fitted = settled.map((s) => s.value);
-  const list = memberList(fitted[0].state);
-  const joined = { ...fitted[0], params, state: { ...fitted[0].state, [list]: [...kept, ...fitted.flatMap((f) => f.state[list])] } };
-  if (!params.oobScore) return joined;
-  const whole = await pool.run('fit', { model: { ...joined, params: { ...params, warmStart: true } }, X, y, options: fitOptions }, { signal });
-  return { ...whole, params };
+  return settled.map((s) => s.value);
+}
+
+// Starts are pooled when there are several and the estimator draws them (a count it decides itself,
+// 'auto', or given initial centres run in one worker).
+const fitsRuns = (params) => Number.isInteger(params.nInit) && params.nInit > 1 && typeof (params.init ?? '') === 'string';
+
+// Whether the fit over starts a, then b keeps b: the rules of the core's loops over starts
+// (cluster/kmeans.cpp, mixture/gaussian_mixture.cpp), so that the first best start wins.
+const keepsLater = {
+  KMeans: (a, b) => b.inertia < a.inertia && !sameClustering(a.labels, b.labels),
+  GaussianMixture: (a, b) => b.lowerBound > a.lowerBound,
+};
+
+// Two labelings name the same partition, up to renaming (scikit-learn's _is_same_clustering).
+function sameClustering(a, b) {
+  const renamed = new Map();
+  for (let i = 0; i < a.length; i++) {
+    if (!renamed.has(a[i])) renamed.set(a[i], b[i]);
+    else if (renamed.get(a[i]) !== b[i]) return false;
+  }
+  return true;
+}
+
+// Each start run in a task of its own (start r depends on randomState and r alone); the starts'
+// models come back in order and the best is kept as the sequential loop keeps it: the model of one
+// fit, whatever nJobs.
+async function fitRuns(model, json, X, y, fitOptions, workers, models, { signal }) {
+  const { params } = json;
+  const starts = Array.from({ length: params.nInit }, (_, r) => ({ model: { ...unfitted(json), params: { ...params, firstInit: params.firstInit + r, nInit: 1, nJobs: 1 } } }));
+  const runs = (await runEach('fitSlice', starts, workers, { X, y, options: fitOptions }, { signal })).map(models.fromPortable);
+  const keeps = keepsLater[json.estimator];
+  const best = runs.reduce((kept, run) => (keeps(kept, run) ? run : kept));
+  for (const run of runs) if (run !== best) run.dispose();
+  return best.setParams({ firstInit: params.firstInit, nInit: params.nInit, nJobs: params.nJobs });
+}
+
+// The members of one-vs-rest (one per class, one for two classes) and one-vs-one (one per pair of
+// classes) for labels y; NaN for a y of another form (a multi-label matrix), whose fit is not split.
+function membersOf(estimator, y) {
+  const scalars = (Array.isArray(y) || ArrayBuffer.isView(y)) && !(Array.isArray(y[0]) || ArrayBuffer.isView(y[0]));
+  const classes = scalars ? new Set(y).size : NaN;
+  return estimator === 'OneVsRestClassifier' ? (classes === 2 ? 1 : classes) : (classes * (classes - 1)) / 2;
+}
+
+// The members cut into one slice per worker (each member is fitted on its relabelling of y alone) and
+// the slices joined in order: the model of one fit, whatever nJobs.
+async function fitMemberSlices(model, json, X, y, fitOptions, workers, models, { signal }) {
+  const { params } = json;
+  const total = membersOf(json.estimator, y);
+  const slices = cut(0, total, Math.min(workers, total)).map(([first, end]) => ({
+    model: { ...unfitted(json), params: { ...params, firstMember: first, nMembers: end - first, nJobs: 1 } },
+  }));
+  return models.joinPortable(await runEach('fitSlice', slices, workers, { X, y, options: fitOptions }, { signal }), 'members', params);
 }
 
 // The one pool shared by nJobs and fitAsync, as large as the most workers asked for; a call that asked
@@ -310,6 +392,42 @@ export async function runAll(kind, payloads, workers, data, { signal, onProgress
   await Promise.all(Array.from({ length: Math.min(workers, payloads.length) }, lane));
   pool.release(job);
   return settled;
+}
+
+// The methods of X that an estimator also runs on the pool, as <name>Async: the k-nearest estimators'
+// (their nJobs names the workers) predict, predictProba and kneighbors.
+export const pooledMethods = (meta) =>
+  meta.family === 'neighbors' && meta.params.some((p) => p.name === 'nJobs') ? ['predict', 'predictProba', 'kneighbors'].filter((name) => meta.methods.includes(name)) : [];
+
+// model.<method>Async (a method pooledMethods names; `args` the method's arguments after X): X cut
+// into one block of rows per worker (nJobs), the fitted model sent once to each, the blocks' results
+// joined in order, so the result is the method's in this thread, where it runs with one worker. An
+// aborted signal rejects with an AbortError.
+export async function callInWorkers(model, method, X, args, options, models) {
+  const { signal, ...rest } = options ?? {};
+  if (options !== undefined && (options === null || typeof options !== 'object' || Object.keys(rest).length)) throw new Error(`${method}Async takes { signal } as its last argument, got ${options === null || typeof options !== 'object' ? String(options) : Object.keys(rest).join(', ')}`);
+  checkSignal(signal, `${method}Async`);
+  if (signal?.aborted) throw new AbortError();
+  const x = toMatrix(X);
+  const workers = Math.min(await workersFor(model.getParams().nJobs), x.rows);
+  if (workers <= 1) return model[method](x, ...args);
+  // Copies (slice), not views: a view would carry all of X's buffer to every worker.
+  const blocks = cut(0, x.rows, workers).map(([first, end]) => ({ method, args, X: new DenseMatrix(x.data.slice(first * x.cols, end * x.cols), end - first, x.cols) }));
+  return joinRows(await runEach('call', blocks, workers, { model: models.toPortable(model) }, { signal }));
+}
+
+// Results of consecutive blocks of rows joined: arrays and typed arrays, matrices (which come from a
+// worker as plain { data, rows, cols }), and objects of those (kneighbors' distances and indices).
+function joinRows(parts) {
+  const [first] = parts;
+  if (Array.isArray(first)) return parts.flat();
+  if (ArrayBuffer.isView(first)) {
+    const joined = new first.constructor(parts.reduce((n, p) => n + p.length, 0));
+    parts.reduce((at, p) => (joined.set(p, at), at + p.length), 0);
+    return joined;
+  }
+  if ('rows' in first) return new DenseMatrix(joinRows(parts.map((p) => p.data)), parts.reduce((n, p) => n + p.rows, 0), first.cols);
+  return Object.fromEntries(Object.keys(first).map((key) => [key, joinRows(parts.map((p) => p[key]))]));
 }
 
 // Stops the shared pool's workers (they restart when needed).

@@ -1,6 +1,8 @@
 // What a pool worker (pool_worker.js) can run, by kind: each handler takes the task's payload, its
-// job's data and a progress reporter, and returns something structured-cloneable (models as JSON).
-import { loadModel } from './index.js';
+// job's data and a progress reporter, and returns something structured-cloneable (models in their
+// portable form, see estimator.js toPortable).
+import './index.js'; // every estimator class and model loader (Pipeline) registered
+import { fromPortable, toPortable } from './estimator.js';
 import { fitAndScore, predictFold, taskFromPortable } from './validation.js';
 import { setConfig } from './config.js';
 import { wasm } from './module.js';
@@ -28,18 +30,28 @@ export const poolTasks = {
       return { ...result, estimatorJSON };
     }),
   predictFold: (task, data) => withEstimator(task, (t) => predictFold(t, data)),
-  // model.fitAsync: the model's JSON fitted on X, y.
+  // model.fitAsync: the model (JSON or portable) fitted on X, y, then given `params` if the task has them.
   fit: (task, _, onProgress) => fitModel(task, onProgress),
   // A slice of an ensemble (pool.js fitSlices): the job's data holds X, y and the fit's options.
   fitSlice: ({ model }, data, onProgress) => fitModel({ model, ...data }, onProgress),
+  // A block of rows of a model's method (pool.js callInWorkers): the job's data holds the model.
+  call: ({ X, method, args }, { model }) => {
+    const fitted = fromPortable(model);
+    try {
+      return fitted[method](X, ...args);
+    } finally {
+      fitted.dispose();
+    }
+  },
   // The worker's WebAssembly heap in use (bytes), for leak tests.
   heapUsed: () => wasm.heapUsed(),
 };
 
-function fitModel({ model, X, y, options }, onProgress) {
-  const fitted = loadModel(model);
+function fitModel({ model, X, y, options, params }, onProgress) {
+  const fitted = fromPortable(model);
   try {
-    return fitted.fit(X, y, onProgress ? { ...options, onProgress } : options).toJSON();
+    fitted.fit(X, y, onProgress ? { ...options, onProgress } : options);
+    return toPortable(params ? fitted.setParams(params) : fitted);
   } finally {
     fitted.dispose();
   }

@@ -14,7 +14,7 @@ portReady.then((port) => {
     const onProgress = progress ? (...args) => port.postMessage({ id, progress: args }) : undefined;
     try {
       const result = await poolTasks[kind](payload, jobs.get(job), onProgress);
-      port.postMessage({ id, result });
+      port.postMessage({ id, result }, result?.binary ? [result.binary.buffer] : []); // a binary model moves, uncopied
     } catch (e) {
       port.postMessage({ id, error: { name: e?.name ?? 'Error', message: e?.message ?? String(e) } });
     }

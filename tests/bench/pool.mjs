@@ -1,5 +1,6 @@
 // The worker pool (issue #16): pool start-up, per-task overhead, GridSearchCV 5-fold × 12
-// candidates and RandomForestClassifier 100 trees on 16 000 × 20 with nJobs 1 and 2 (wall time: the point is using more than one core; the process's CPU
+// candidates, RandomForestClassifier 100 trees on 16 000 × 20 and KMeans 10 starts on 20 000 × 10
+// with nJobs 1 and 2 (wall time: the point is using more than one core; the process's CPU
 // time, all threads, shows what the pool adds to the work).
 // `node tests/bench/pool.mjs` (after the build); prints one markdown table. Not part of npm test.
 import * as wl from '../../bindings/js/index.js';
@@ -84,6 +85,18 @@ await nJobsRows(
     return nJobs === 1 ? forest.fit(forestData.X, forestData.y) : forest.fitAsync(forestData.X, forestData.y);
   },
   (forest) => JSON.stringify(forest.setParams({ nJobs: 1 }).toJSON()),
+);
+
+// KMeans, 10 k-means++ starts on 20 000 × 10: fit in this thread against fitAsync on two workers.
+const blobs = wl.datasets.makeBlobs({ nSamples: 20000, nFeatures: 10, centers: 8, randomState: 2 });
+await nJobsRows(
+  'KMeans nInit 10 (20 000 × 10)',
+  1,
+  (nJobs) => {
+    const kmeans = new wl.KMeans({ nClusters: 8, nInit: 10, randomState: 0, nJobs });
+    return nJobs === 1 ? kmeans.fit(blobs.X) : kmeans.fitAsync(blobs.X);
+  },
+  (kmeans) => JSON.stringify(kmeans.setParams({ nJobs: 1 }).toJSON()),
 );
 wl.terminatePools();
 

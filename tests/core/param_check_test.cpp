@@ -178,7 +178,8 @@ TEST(ParamCheck, RulesAreInTheMetadata) {
   EXPECT_EQ(rules.at("RandomForestClassifier"),
             json({"oobScore requires bootstrap", "maxSamples requires bootstrap (it sets the bootstrap sample size)",
                   "nJobs is not 0 (1: the calling thread, n: n workers, -1: every core)"}));
-  EXPECT_EQ(rules.at("KMeans"), json::array());
+  EXPECT_EQ(rules.at("KMeans"), json({"nJobs is not 0 (1: the calling thread, n: n workers, -1: every core)"}));
+  EXPECT_EQ(rules.at("LinearRegression"), json::array());
 }
 
 TEST(ParamCheck, DeclaredRulesBetweenOptions) {

@@ -268,3 +268,66 @@ test('2 000 fits in a pool worker, failing ones among them, leave its WebAssembl
   assert.equal(await pool.run('heapUsed'), before);
   pool.terminate();
 });
+
+test('KMeans and GaussianMixture fitted by fitAsync run their starts on nJobs 1, 2 and 3 workers, to the model fit gives', async () => {
+  // Starts that end in different clusterings, so which one is kept matters.
+  const inertias = [0, 1, 2, 3].map((firstInit) => new wl.KMeans({ nInit: 1, firstInit }).fit(X).inertia);
+  assert.ok(new Set(inertias).size > 1, `the starts differ: ${inertias}`);
+  const cases = [
+    [wl.KMeans, {}], // defaults: 10 k-means++ starts
+    [wl.KMeans, { nClusters: 4, init: 'random', nInit: 7, algorithm: 'elkan', randomState: 5 }],
+    [wl.GaussianMixture, {}], // one start: fitted in one worker
+    [wl.GaussianMixture, { nComponents: 3, nInit: 5, covarianceType: 'diag', randomState: 2 }],
+    [wl.GaussianMixture, { nComponents: 2, nInit: 3, initParams: 'random' }],
+  ];
+  for (const [Class, options] of cases) {
+    const expected = new Class(options).fit(X).toJSON();
+    for (const nJobs of [1, 2, 3]) {
+      const model = new Class({ ...options, nJobs });
+      assert.equal(await model.fitAsync(X), model);
+      assert.deepEqual(model.setParams({ nJobs: 1 }).toJSON(), expected, `${Class.name} ${JSON.stringify(options)}, nJobs ${nJobs}`);
+    }
+  }
+  await assert.rejects(new wl.KMeans({ nJobs: 0 }).fitAsync(X), /nJobs must be a non-zero integer/);
+});
+
+test('OneVsRestClassifier and OneVsOneClassifier fitted by fitAsync fit their members on nJobs 1, 2 and 3 workers, to the model fit gives', async () => {
+  const y5 = X.map((_, i) => `class ${i % 5}`);
+  for (const Class of [wl.OneVsRestClassifier, wl.OneVsOneClassifier])
+    for (const [estimator, y] of [[new wl.SVC({ C: 2 }), yClass], [new wl.LogisticRegression(), y5]]) {
+      const expected = new Class(estimator).fit(X, y).toJSON();
+      for (const nJobs of [1, 2, 3]) {
+        const model = new Class({ estimator, nJobs });
+        await model.fitAsync(X, y);
+        assert.deepEqual(model.setParams({ nJobs: 1 }).toJSON(), expected, `${Class.name} of ${estimator.constructor.name}, nJobs ${nJobs}`);
+        assert.deepEqual(model.predict(X), new Class(estimator).fit(X, y).predict(X));
+      }
+    }
+  assert.throws(() => new wl.OneVsOneClassifier({ firstMember: 3 }).fit(X, yClass), /firstMember = 3 is past the last of the 3 members/);
+});
+
+test('KNeighbors predictAsync, predictProbaAsync and kneighborsAsync on nJobs 1, 2 and 3 workers give what the methods give', async () => {
+  const train = X.slice(0, 200), queries = [...X, ...X.slice(0, 17)]; // 317 rows: past one block of 256, uneven blocks
+  const classifier = new wl.KNeighborsClassifier({ nNeighbors: 7, weights: 'distance' }).fit(train, yClass.slice(0, 200));
+  const regressor = new wl.KNeighborsRegressor({ nNeighbors: 4, algorithm: 'brute' }).fit(train, yReal.slice(0, 200));
+  const expected = {
+    labels: classifier.predict(queries),
+    proba: classifier.predictProba(queries),
+    values: regressor.predict(queries),
+    neighbors: regressor.kneighbors(queries, 6),
+  };
+  assert.equal(expected.proba.rows, 317);
+  for (const nJobs of [1, 2, 3]) {
+    classifier.setParams({ nJobs });
+    regressor.setParams({ nJobs });
+    assert.deepEqual(await classifier.predictAsync(queries), expected.labels, `nJobs ${nJobs}`);
+    assert.deepEqual(await classifier.predictProbaAsync(queries), expected.proba);
+    assert.deepEqual(await regressor.predictAsync(queries, { signal: new AbortController().signal }), expected.values);
+    assert.deepEqual(await regressor.kneighborsAsync(queries, 6), expected.neighbors);
+  }
+  await assert.rejects(regressor.predictAsync(queries, { signal: AbortSignal.abort() }), { name: 'AbortError' });
+  await assert.rejects(regressor.predictAsync(queries, { nJobs: 2 }), /predictAsync takes \{ signal \} as its last argument, got nJobs/);
+  await assert.rejects(regressor.kneighborsAsync(queries, 500), /nNeighbors|500/);
+  await assert.rejects(new wl.KNeighborsRegressor({ nJobs: 2 }).predictAsync(queries), { name: 'NotFittedError' });
+  assert.equal(typeof new wl.RadiusNeighborsRegressor().predictAsync, 'undefined');
+});

@@ -95,8 +95,9 @@ export function formatParam(value) {
 }
 
 // Options about how a fit runs rather than what it learns — workers, continuing an earlier fit,
-// which slice of an ensemble a worker fits — change nothing in the page's fresh fits.
-const howItRuns = new Set(['nJobs', 'warmStart', 'firstEstimator']);
+// which slice of an ensemble, of the starts or of the members a worker fits — change nothing in the
+// page's fresh fits.
+const howItRuns = new Set(['nJobs', 'warmStart', 'firstEstimator', 'firstInit', 'firstMember', 'nMembers']);
 
 // The parameters the page can edit: all the others (types without a dedicated control get a JSON
 // text field).

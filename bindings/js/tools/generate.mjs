@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { functionModules, functionDeclarations, functionDocs } from './generate_functions.mjs';
 import { apiPage } from './markdown.mjs';
+import { pooledMethods } from '../pool.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const jsDir = path.resolve(here, '..');
@@ -123,6 +124,14 @@ const fitSignature = (m) => {
   }[m.kind];
 };
 
+// <name>Async of the methods an estimator also runs on the worker pool (pool.js pooledMethods).
+const pooledSpecs = (m) =>
+  pooledMethods(m).map((name) => ({
+    ...standardMethods.find((spec) => spec.name === name),
+    name: `${name}Async`,
+    doc: `${name} on the worker pool: X cut into one block of rows per worker (nJobs), resolving to what ${name} returns; options: { signal } (an AbortSignal)`,
+  }));
+
 let dts = banner + readFileSync(path.join(here, 'prelude.d.ts'), 'utf8') + '\n';
 for (const m of metadata) {
   dts += `/** Options of {@link ${m.name}}. */\nexport interface ${m.name}Options {\n`;
@@ -141,6 +150,8 @@ for (const m of metadata) {
     dts += `  ${methodSignature(spec, m)}\n`;
     if (spec.name === 'transform') dts += `  fitTransform(X: MatrixLike, ${targetType(m.kind)}, options?: ${fitOptionsType(m)}): DenseMatrix;\n`;
   }
+  for (const spec of pooledSpecs(m))
+    dts += `  /** ${spec.doc}. */\n  ${spec.name}(${[argumentTypes(spec.args, m.kind), 'options?: { signal?: AbortSignalLike }'].join(', ')}): Promise<${resultType(spec, m)}>;\n`;
   if (m.kind === 'clusterer')
     dts += `  /** fit, then the cluster of each training sample. */\n  fitPredict(X: MatrixLike, y?: unknown, options?: ${fitOptionsType(m)}): Int32Array;\n`;
   const groups = new Map();
@@ -200,6 +211,7 @@ for (const m of metadata) {
   if (m.rules.length) md += `\nBetween options: ${cell(m.rules.join('; '))}.\n`;
   const methods = [...standardMethods.filter((spec) => m.methods.includes(spec.name)), ...m.extraMethods];
   if (m.kind === 'clusterer') methods.push({ name: 'fitPredict', args: 'X', result: 'prediction', doc: 'fit, then the cluster of each training sample' });
+  methods.push(...pooledSpecs(m));
   if (m.methods.includes('transform')) methods.push({ name: 'fitTransform', args: 'X', result: 'matrix', doc: 'fit, then transform the training samples' });
   md += `\n| method | result | meaning |\n|---|---|---|\n${methods.map((spec) => methodRow(spec, m)).join('')}`;
   if (m.attributes.length) md += `\n| fitted attribute | type | meaning |\n|---|---|---|\n${m.attributes.map(attributeRow).join('')}`;

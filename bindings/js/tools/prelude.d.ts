@@ -156,7 +156,8 @@ export declare abstract class Estimator<Options> {
   toOnnx(): Uint8Array;
   /** fit in a worker, so the calling thread stays free: fit's options (onProgress reports, its return
    * value is ignored) plus signal, an AbortSignal that cancels (the Promise rejects with an AbortError).
-   * Forests and bagging with nJobs other than 1 fit their members on that many workers, to the same model. */
+   * Forests, bagging, one-vs-rest and one-vs-one with nJobs other than 1 fit their members on that many workers,
+   * KMeans and GaussianMixture their nInit starts, to the same model. */
   fitAsync(X: MatrixLike, y?: unknown, options?: Record<string, unknown> & { signal?: AbortSignalLike; onProgress?: (done: number, total: number) => void; warnings?: WarningAction }): Promise<this>;
   /** Frees the WebAssembly memory now; any later call throws. */
   dispose(): void;

@@ -72,7 +72,8 @@ KMeans& KMeans::fit_rows(MatrixRef X, const Vector& w, bool weighted) {
     if (init_matrix) {
       start = init_matrix->rowwise() - mean;
     } else {
-      Random rng(Random::derive_seed(static_cast<std::uint64_t>(params_.random_state), static_cast<std::uint64_t>(run)));
+      const auto index = static_cast<std::uint64_t>(params_.first_init) + static_cast<std::uint64_t>(run);
+      Random rng(Random::derive_seed(static_cast<std::uint64_t>(params_.random_state), index));
       start = random_init ? k_means::random_rows(Xc, w, k, rng) : k_means::kmeans_plus_plus(Xc, w, weighted, k, rng);
     }
     k_means::Run r = k_means::run(params_.algorithm, Xc, w, start, params_.max_iter, tol);

@@ -159,11 +159,13 @@ GaussianMixture& GaussianMixture::fit(MatrixRef X) {
   int best_iter = 0;
   std::vector<double> best_history;
   Components c;
-  Warnings init_warnings;
+  Warnings best_warnings;  // those of the kept run's k-means start: a run's outcome depends on (randomState, run) alone
   Matrix resp;  // n x k, reused by every EM step (fresh n x k buffers cost page faults natively)
   Vector log_norm;
   for (int run = 0; run < params_.n_init; ++run) {
-    Random rng(Random::derive_seed(static_cast<std::uint64_t>(params_.random_state), static_cast<std::uint64_t>(run)));
+    const auto index = static_cast<std::uint64_t>(params_.first_init) + static_cast<std::uint64_t>(run);
+    Random rng(Random::derive_seed(static_cast<std::uint64_t>(params_.random_state), index));
+    Warnings init_warnings;
     resp.setZero(n, k);
     if (params_.init_params == MixtureInit::kmeans) {
       KMeansParams kp;
@@ -213,10 +215,11 @@ GaussianMixture& GaussianMixture::fit(MatrixRef X) {
       best_iter = iter;
       best_converged = converged;
       best_history = history;
+      best_warnings = std::move(init_warnings);
       have_best = true;
     }
   }
-  warnings_ = std::move(init_warnings);
+  warnings_ = std::move(best_warnings);
   if (!best_converged && params_.max_iter > 0)
     warnings_.add(WarningKind::convergence, "Initialization did not converge: try different init parameters, or increase maxIter, tol or check "
                   "for degenerate data.");

@@ -117,6 +117,13 @@ void MulticlassBase::load_state(const json& s) {
   member_proba_ = proba.get<bool>();
 }
 
+bool MulticlassBase::in_slice(const MulticlassParams& p, int index, int members) {
+  if (p.first_member >= members)
+    throw InvalidArgument("firstMember = " + std::to_string(p.first_member) + " is past the last of the " + std::to_string(members) +
+                          " members");
+  return index >= p.first_member && (!p.n_members || index - p.first_member < *p.n_members);
+}
+
 namespace {
 constexpr double kZeroOne[2] = {0.0, 1.0};
 }
@@ -132,6 +139,7 @@ OneVsRestClassifier& OneVsRestClassifier::fit(MatrixRef X, IntVectorRef y) {
   const int problems = n_classes_ == 2 ? 1 : n_classes_;
   const int first = n_classes_ == 2 ? 1 : 0;  // two classes: one member, class 1 against class 0
   for (int k = first; k < first + problems; ++k) {
+    if (!in_slice(params_, k - first, problems)) continue;
     std::vector<int> labels(static_cast<std::size_t>(y.size()));
     for (Index i = 0; i < y.size(); ++i) labels[static_cast<std::size_t>(i)] = y[i] == k ? 1 : 0;
     members_.push_back(fit_member(params_, X, labels, kZeroOne));
@@ -190,8 +198,10 @@ OneVsOneClassifier& OneVsOneClassifier::fit(MatrixRef X, IntVectorRef y) {
   check_params<OneVsOneClassifier>(params_);
   FitInProgress fitting(*this);
   start_fit(params_, X, y);
-  for (int i = 0; i < n_classes_; ++i)
-    for (int j = i + 1; j < n_classes_; ++j) {
+  const int pairs = n_classes_ * (n_classes_ - 1) / 2;
+  for (int i = 0, index = 0; i < n_classes_; ++i)
+    for (int j = i + 1; j < n_classes_; ++j, ++index) {
+      if (!in_slice(params_, index, pairs)) continue;
       std::vector<int> labels(static_cast<std::size_t>(y.size()));
       for (Index r = 0; r < y.size(); ++r) labels[static_cast<std::size_t>(r)] = y[r] == j ? 1 : y[r] == i ? 0 : -1;
       members_.push_back(fit_member(params_, X, labels, kZeroOne));

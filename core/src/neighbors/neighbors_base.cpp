@@ -76,7 +76,10 @@ IntVector argmax_rows(const Matrix& votes) {
 
 Matrix normalize_rows(Matrix votes) {
   for (Index i = 0; i < votes.rows(); ++i) {
-    const double s = votes.row(i).sum();
+    // Summed left to right: Eigen's vectorised sum pairs a row's elements by their alignment, so the
+    // bits of a row's probabilities would depend on its place in X (and the pool cuts X into blocks).
+    double s = 0;
+    for (Index c = 0; c < votes.cols(); ++c) s += votes(i, c);
     if (s != 0.0) votes.row(i) /= s;
   }
   return votes;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "wasmlearn/base/model_binary.hpp"
 #include "wasmlearn/base/validation.hpp"
 
 namespace wasmlearn {
@@ -172,14 +173,17 @@ std::size_t Tree::bytes() const {
 }
 
 json Tree::to_json() const {
-  return {{"childrenLeft", left}, {"childrenRight", right}, {"feature", feature}, {"threshold", threshold},
-          {"impurity", impurity}, {"nNodeSamples", n_samples}, {"weightedNNodeSamples", weighted_n}, {"value", value}};
+  return {{"childrenLeft", packable(left)},     {"childrenRight", packable(right)},
+          {"feature", packable(feature)},       {"threshold", packable(threshold)},
+          {"impurity", packable(impurity)},     {"nNodeSamples", packable(n_samples)},
+          {"weightedNNodeSamples", packable(weighted_n)}, {"value", packable(value)}};
 }
 
 namespace {
 template <class T>
 std::vector<T> array_from_json(const json& j, const char* field, std::size_t size) {
   const json& a = member(j, field);
+  if (auto values = unpacked<T>(a, std::string("tree.") + field, size)) return std::move(*values);
   if (!a.is_array() || a.size() != size)
     throw InvalidArgument(std::string("model JSON: tree.") + field + " must be an array of " + std::to_string(size) + " numbers");
   std::vector<T> out;
@@ -195,8 +199,8 @@ std::vector<T> array_from_json(const json& j, const char* field, std::size_t siz
 Tree Tree::from_json(const json& j, int n_features, int n_values) {
   if (!j.is_object()) throw InvalidArgument("model JSON: a tree must be an object");
   const json& l = member(j, "childrenLeft");
-  if (!l.is_array() || l.empty()) throw InvalidArgument("model JSON: tree.childrenLeft must be a non-empty array");
-  const std::size_t n = l.size();
+  const std::size_t n = l.is_binary() ? l.get_binary().size() / sizeof(std::int32_t) : l.size();
+  if (!(l.is_array() || l.is_binary()) || n == 0) throw InvalidArgument("model JSON: tree.childrenLeft must be a non-empty array");
   Tree t;
   t.n_features = n_features;
   t.n_values = n_values;

@@ -1,6 +1,7 @@
 // Declarations of the clustering estimators (see base/describe.hpp).
 #pragma once
 #include "wasmlearn/base/describe.hpp"
+#include "wasmlearn/base/n_jobs.hpp"
 #include "wasmlearn/cluster/kmeans.hpp"
 
 namespace wasmlearn {
@@ -13,7 +14,7 @@ struct Describe<KMeans> {
   static constexpr Kind kind = Kind::clusterer;
   static auto params() {
     using P = KMeans::Params;
-    return std::make_tuple(
+    return std::tuple_cat(std::make_tuple(
         param("nClusters", &P::n_clusters, "number of clusters", at_least(1)),
         param("init", &P::init, "'k-means++', 'random' (k distinct samples) or the initial centres (nClusters x nFeatures)",
               {{"k-means++", KMeansInit::k_means_plus_plus}, {"random", KMeansInit::random}}),
@@ -25,8 +26,11 @@ struct Describe<KMeans> {
               at_least(0)),
         param("algorithm", &P::algorithm, "'lloyd' or 'elkan' (triangle-inequality bounds; same result)",
               {{"lloyd", KMeansAlgorithm::lloyd}, {"elkan", KMeansAlgorithm::elkan}}),
-        param("randomState", &P::random_state, "seed of the starts", at_least(0)));
+        param("randomState", &P::random_state, "seed of the starts; start i draws from a stream derived from (randomState, i) alone",
+              at_least(0))),
+                          start_params<P>());
   }
+  static auto rules() { return std::make_tuple(n_jobs_rule<KMeans::Params>()); }
   static auto attributes() {
     using E = KMeans;
     return std::make_tuple(attribute("clusterCenters", &E::cluster_centers, "centres (nClusters x nFeatures)").as(Role::centres),

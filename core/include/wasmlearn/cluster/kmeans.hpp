@@ -47,6 +47,8 @@ struct KMeansParams {
   double tol = 1e-4;
   KMeansAlgorithm algorithm = KMeansAlgorithm::lloyd;
   int random_state = 0;
+  int first_init = 0;  // run r starts from the stream of (random_state, first_init + r)
+  int n_jobs = 1;      // read by the JS layer (fitAsync on the worker pool); fit runs every start in this thread
 };
 
 class KMeans {

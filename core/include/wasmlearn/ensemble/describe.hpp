@@ -1,6 +1,7 @@
 // Declarations of the tree ensembles (see base/describe.hpp); options shared with the trees come
 // from tree/describe.hpp.
 #pragma once
+#include "wasmlearn/base/n_jobs.hpp"
 #include "wasmlearn/ensemble/bagging.hpp"
 #include "wasmlearn/ensemble/forest.hpp"
 #include "wasmlearn/tree/describe.hpp"
@@ -21,11 +22,6 @@ auto member_params() {
       param("nJobs", &P::n_jobs,
             "workers fitAsync fits the members on (the JS worker pool; -1: every core, -2: all but one); fit fits them in the "
             "calling thread"));
-}
-
-template <class P>
-auto n_jobs_rule() {
-  return rule<P>("nJobs is not 0 (1: the calling thread, n: n workers, -1: every core)", [](const P& p) { return p.n_jobs != 0; });
 }
 
 template <class P, class Counterpart, bool classifier>
@@ -154,7 +150,7 @@ struct Describe<BaggingClassifier> {
   static constexpr const char* doc = "Any classifier fitted on random subsets of samples and features; averaged probabilities or votes";
   static constexpr Kind kind = Kind::classifier;
   static auto params() { return forests::bagging_params<BaggingClassifierParams>("name of any registered classifier"); }
-  static auto rules() { return std::make_tuple(forests::n_jobs_rule<BaggingClassifierParams>()); }
+  static auto rules() { return std::make_tuple(n_jobs_rule<BaggingClassifierParams>()); }
   static auto attributes() {
     using E = BaggingClassifier;
     return std::make_tuple(attribute("nFeaturesIn", &E::n_features_in, "number of columns seen in fit"),
@@ -170,7 +166,7 @@ struct Describe<BaggingRegressor> {
   static constexpr const char* doc = "Any regressor fitted on random subsets of samples and features; averaged predictions";
   static constexpr Kind kind = Kind::regressor;
   static auto params() { return forests::bagging_params<BaggingRegressorParams>("name of any registered regressor"); }
-  static auto rules() { return std::make_tuple(forests::n_jobs_rule<BaggingRegressorParams>()); }
+  static auto rules() { return std::make_tuple(n_jobs_rule<BaggingRegressorParams>()); }
   static auto attributes() {
     using E = BaggingRegressor;
     return std::make_tuple(attribute("nFeaturesIn", &E::n_features_in, "number of columns seen in fit"),

@@ -1,6 +1,7 @@
 // Declarations of the mixture estimators (see base/describe.hpp).
 #pragma once
 #include "wasmlearn/base/describe.hpp"
+#include "wasmlearn/base/n_jobs.hpp"
 #include "wasmlearn/mixture/gaussian_mixture.hpp"
 
 namespace wasmlearn {
@@ -13,7 +14,7 @@ struct Describe<GaussianMixture> {
   static constexpr Kind kind = Kind::clusterer;
   static auto params() {
     using P = GaussianMixture::Params;
-    return std::make_tuple(
+    return std::tuple_cat(std::make_tuple(
         param("nComponents", &P::n_components, "number of Gaussian components", at_least(1)),
         param("covarianceType", &P::covariance_type,
               "'full' (own matrix each), 'tied' (one shared), 'diag' (own diagonal) or 'spherical' (own variance)",
@@ -29,8 +30,12 @@ struct Describe<GaussianMixture> {
         param("meansInit", &P::means_init, "initial means (nComponents x nFeatures); null: from initParams"),
         param("precisionsInit", &P::precisions_init,
               "initial precisions (inverse covariances), stacked: full (k·p) x p, tied p x p, diag k x p, spherical k x 1 (or 1 x k)"),
-        param("randomState", &P::random_state, "seed of the initialisation and of sample", at_least(0)));
+        param("randomState", &P::random_state,
+              "seed of the starts and of sample; start i draws from a stream derived from (randomState, i) alone",
+              at_least(0))),
+                          start_params<P>());
   }
+  static auto rules() { return std::make_tuple(n_jobs_rule<GaussianMixture::Params>()); }
   static auto attributes() {
     using E = GaussianMixture;
     return std::make_tuple(

@@ -2,6 +2,7 @@
 #pragma once
 #include "wasmlearn/base/describe.hpp"
 #include "wasmlearn/base/method_availability.hpp"
+#include "wasmlearn/base/n_jobs.hpp"
 #include "wasmlearn/multiclass/multiclass.hpp"
 
 namespace wasmlearn {
@@ -11,6 +12,20 @@ template <class P>
 auto member_params() {
   return std::make_tuple(param("estimator", &P::estimator, "name of any registered classifier (the binary member)"),
                          param("estimatorOptions", &P::estimator_options, "options of each member, as for its own constructor"));
+}
+
+// One-vs-rest and one-vs-one: which members a model fits, and the workers of the JS pool.
+template <class P>
+auto slice_params() {
+  return std::tuple_cat(
+      member_params<P>(),
+      split_params<P>("firstMember", &P::first_member,
+                      "index of this model's first member; it fits that one and the next nMembers - 1 (the worker pool fits "
+                      "slices so)",
+                      "workers fitAsync fits the members on (the JS worker pool; -1: every core, -2: all but one); fit fits them "
+                      "in the calling thread"),
+      std::make_tuple(
+          param("nMembers", &P::n_members, "number of members this model fits from firstMember; null: through the last", at_least(1))));
 }
 
 template <class E>
@@ -28,7 +43,8 @@ struct Describe<OneVsRestClassifier> {
   static constexpr const char* family = "multiclass";
   static constexpr const char* doc = "One binary classifier per class against the rest; the largest score wins";
   static constexpr Kind kind = Kind::classifier;
-  static auto params() { return multiclass::member_params<OneVsRestClassifier::Params>(); }
+  static auto params() { return multiclass::slice_params<OneVsRestClassifier::Params>(); }
+  static auto rules() { return std::make_tuple(n_jobs_rule<OneVsRestClassifier::Params>()); }
   static auto attributes() { return multiclass::member_attributes<OneVsRestClassifier>(); }
   // scikit-learn's available_if(_estimators_has(...)).
   static auto availability() {
@@ -46,7 +62,8 @@ struct Describe<OneVsOneClassifier> {
   static constexpr const char* family = "multiclass";
   static constexpr const char* doc = "One binary classifier per pair of classes; votes, ties broken by summed confidences";
   static constexpr Kind kind = Kind::classifier;
-  static auto params() { return multiclass::member_params<OneVsOneClassifier::Params>(); }
+  static auto params() { return multiclass::slice_params<OneVsOneClassifier::Params>(); }
+  static auto rules() { return std::make_tuple(n_jobs_rule<OneVsOneClassifier::Params>()); }
   static auto attributes() { return multiclass::member_attributes<OneVsOneClassifier>(); }
 };
 

@@ -15,6 +15,7 @@
 //                        scikit-learn's (numpy's) for the same seed.
 #pragma once
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,11 @@ namespace wasmlearn {
 struct MulticlassParams {
   std::string estimator = "LogisticRegression";
   json estimator_options = json::object();
+  // The members this model fits (one-vs-rest, one-vs-one): the worker pool fits slices of them and
+  // joins their lists. The output code ignores them (its members are declared whole).
+  int first_member = 0;
+  std::optional<int> n_members;  // null: through the last
+  int n_jobs = 1;                // read by the JS layer (fitAsync on the worker pool); fit fits every member here
 };
 struct OutputCodeParams : MulticlassParams {
   double code_size = 1.5;
@@ -74,6 +80,8 @@ class MulticlassBase {
     bool done_ = false;
   };
   void check_predict(MatrixRef X, const char* method) const;
+  // Whether member `index` of `members` is in the slice the options name; refuses a slice past the last.
+  static bool in_slice(const MulticlassParams& p, int index, int members);
 
   const char* name_;
   std::vector<Member> members_;

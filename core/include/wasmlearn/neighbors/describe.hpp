@@ -1,6 +1,7 @@
 // Declarations of the neighbours estimators (see base/describe.hpp).
 #pragma once
 #include "wasmlearn/base/describe.hpp"
+#include "wasmlearn/base/n_jobs.hpp"
 #include "wasmlearn/neighbors/kneighbors.hpp"
 #include "wasmlearn/neighbors/radius_neighbors.hpp"
 
@@ -34,8 +35,14 @@ auto shared_attributes() {
                          attribute("nSamplesFit", &E::n_samples_fit, "number of training samples"));
 }
 
-inline auto n_neighbors_param() {
-  return std::make_tuple(param("nNeighbors", &KNeighborsParams::n_neighbors, "number of neighbours", at_least(1)));
+// The k-nearest estimators: nNeighbors, the search options and the workers of their queries.
+inline auto k_neighbors_params() {
+  return std::tuple_cat(
+      std::make_tuple(param("nNeighbors", &KNeighborsParams::n_neighbors, "number of neighbours", at_least(1))),
+      search_params<KNeighborsParams>(),
+      std::make_tuple(param("nJobs", &KNeighborsParams::n_jobs,
+                            "workers predictAsync, predictProbaAsync and kneighborsAsync query on, one block of rows each "
+                            "(the JS worker pool; -1: every core, -2: all but one); the other methods run in the calling thread")));
 }
 inline auto radius_param() {
   return std::make_tuple(param("radius", &RadiusNeighborsParams::radius, "neighbourhood radius", greater_than(0)));
@@ -49,7 +56,8 @@ struct Describe<KNeighborsClassifier> {
   static constexpr const char* family = "neighbors";
   static constexpr const char* doc = "Vote among the k nearest training samples";
   static constexpr Kind kind = Kind::classifier;
-  static auto params() { return std::tuple_cat(nn::n_neighbors_param(), nn::search_params<KNeighborsParams>()); }
+  static auto params() { return nn::k_neighbors_params(); }
+  static auto rules() { return std::make_tuple(n_jobs_rule<KNeighborsParams>()); }
   static auto attributes() {
     using E = KNeighborsClassifier;
     return std::tuple_cat(nn::shared_attributes<E>(),
@@ -63,7 +71,8 @@ struct Describe<KNeighborsRegressor> {
   static constexpr const char* family = "neighbors";
   static constexpr const char* doc = "Average the targets of the k nearest training samples";
   static constexpr Kind kind = Kind::regressor;
-  static auto params() { return std::tuple_cat(nn::n_neighbors_param(), nn::search_params<KNeighborsParams>()); }
+  static auto params() { return nn::k_neighbors_params(); }
+  static auto rules() { return std::make_tuple(n_jobs_rule<KNeighborsParams>()); }
   static auto attributes() {
     using E = KNeighborsRegressor;
     return std::tuple_cat(nn::shared_attributes<E>(),

@@ -10,6 +10,7 @@ namespace wasmlearn {
 
 struct KNeighborsParams : NeighborsSearchParams {
   int n_neighbors = 5;
+  int n_jobs = 1;  // read by the JS layer (the *Async methods on the worker pool); the methods run in this thread
 };
 
 class KNeighborsClassifier : public nn::Estimator<KNeighborsParams, nn::ClassTargets> {
