@@ -1,6 +1,7 @@
 // The blocked Cholesky of kernel ridge (kernel_ridge/cholesky.hpp): a hand-checked factor, a matrix
 // that is not positive definite, and random positive definite matrices of sizes around the strip
-// (8), the panel (64) and the tiles' block of 512 columns, against Eigen's LLT.
+// (8), the panel (64) and the tiles' block of 512 columns, against Eigen's LLT; the same in float32,
+// and solve_positive_definite (float32 factor refined in double, else the double factor).
 #include <gtest/gtest.h>
 
 #include "wasmlearn/base/random.hpp"
@@ -67,4 +68,71 @@ TEST(Cholesky, AgreesWithEigenAroundTheBlockSizes) {
     restore_lower(factor, A.diagonal());
     EXPECT_TRUE(factor == A);
   }
+}
+
+namespace {
+// A symmetric positive definite n x n matrix M·Mᵀ/n·scale + shift·I of rank ≤ `rank` before the shift.
+Matrix positive_definite(Index n, Index rank, double shift, std::uint64_t seed) {
+  Random rng(seed);
+  Matrix M(n, rank);
+  for (Index i = 0; i < M.size(); ++i) M.data()[i] = rng.normal();
+  const Matrix product = M * M.transpose() / static_cast<double>(rank);
+  Matrix A = (product + product.transpose()) / 2.0;
+  A.diagonal().array() += shift;
+  return A;
+}
+}  // namespace
+
+TEST(Cholesky, FloatFactorAgreesWithEigen) {
+  for (const Index n : {Index{9}, kPanelColumns + 1, Index{515}}) {
+    SCOPED_TRACE("n = " + std::to_string(n));
+    const Matrix A = positive_definite(n, n, 0.5, 12);
+    const Matrix want = Eigen::LLT<Eigen::MatrixXd>(A).matrixL();
+    FloatMatrix factor = A.cast<float>();
+    ASSERT_TRUE(cholesky_in_place(factor));
+    const Matrix got = factor.cast<double>().triangularView<Eigen::Lower>();
+    EXPECT_LE((got - want).cwiseAbs().maxCoeff(), 1e-4 * want.cwiseAbs().maxCoeff());
+  }
+}
+
+// Well conditioned (cond ≈ 10): the float32 factor with refinement, A kept whole, the solution as
+// accurate as the double factor's. 515 rows: past the panel and, in floats, the tiles' block of 1 024.
+TEST(Cholesky, SolvePositiveDefiniteRefinesAFloatFactor) {
+  for (const Index n : {Index{1}, Index{9}, Index{515}}) {
+    SCOPED_TRACE("n = " + std::to_string(n));
+    const Matrix A = positive_definite(n, n, 0.5, 13);
+    Random rng(14);
+    Matrix B(n, 2);
+    for (Index i = 0; i < B.size(); ++i) B.data()[i] = rng.normal();
+    const Matrix want = Eigen::LLT<Eigen::MatrixXd>(A).solve(Eigen::MatrixXd(B));
+    Matrix work = A, X = B;
+    ASSERT_TRUE(solve_positive_definite(work, X));
+    EXPECT_TRUE(work == A);  // the float path does not touch A
+    EXPECT_LE((X - want).cwiseAbs().maxCoeff(), 1e-12 * want.cwiseAbs().maxCoeff());
+    EXPECT_LE((A * X - B).cwiseAbs().maxCoeff(), 1e-12 * B.cwiseAbs().maxCoeff());
+  }
+}
+
+// cond ≈ 1e12 (rank 5 plus 1e-12·I): float32 cannot refine it, the double factor solves it.
+TEST(Cholesky, SolvePositiveDefiniteFallsBackToDouble) {
+  const Index n = 300;
+  const Matrix A = positive_definite(n, 5, 1e-12, 15);
+  const Matrix B = A * Matrix::Ones(n, 1);
+  Matrix work = A, X = B;
+  ASSERT_TRUE(solve_positive_definite(work, X));
+  EXPECT_FALSE(work == A);  // the lower triangle holds the double factor
+  Matrix factor = A, direct = B;
+  ASSERT_TRUE(cholesky_in_place(factor));
+  cholesky_solve_in_place(factor, direct);
+  EXPECT_TRUE(X == direct);  // exactly the double path's solution
+  EXPECT_LE((A * X - B).cwiseAbs().maxCoeff(), 1e-12 * B.cwiseAbs().maxCoeff());  // backward stable
+}
+
+TEST(Cholesky, SolvePositiveDefiniteRejectsAnIndefiniteMatrix) {
+  Matrix A(2, 2), B(2, 1);
+  A << 1, 2, 2, 1;
+  B << 1, 1;
+  EXPECT_FALSE(solve_positive_definite(A, B));
+  EXPECT_EQ(B(0, 0), 1.0);
+  EXPECT_EQ(B(1, 0), 1.0);
 }

@@ -62,6 +62,27 @@ TEST(DenseProducts, TileKernelMatchesLoops) {
   }
 }
 
+// The float32 tiles (four lanes; KernelRidge's float32 factorisation): the same shapes, with a block
+// of 1 024 floats, against the double loops at float32's precision.
+TEST(DenseProducts, FloatTileKernelMatchesLoops) {
+  using FloatMatrix = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+  for (const Shape s : kShapes) {
+    const Matrix A = random_matrix(s.m, s.len, 1).cast<float>().cast<double>();
+    const Matrix B = random_matrix(s.k, s.len, 2).cast<float>().cast<double>();
+    FloatMatrix C = FloatMatrix::Constant(s.m, s.k, 0.5f), lower = FloatMatrix::Zero(s.m, s.m);
+    const FloatMatrix Af = A.cast<float>(), Bf = B.cast<float>();
+    dense_detail::accumulate_abt(Af, Bf, C, false);
+    dense_detail::accumulate_abt(Af, Af, lower, true);
+    const Matrix expected = looped_abt(A, B), gram = looped_abt(A, A);
+    // float32 sums of len terms of size ≤ 1: errors ≤ len · 2⁻²⁴ in the worst case
+    const double tolerance = 1e-7 * static_cast<double>(s.len + 1);
+    for (Index i = 0; i < s.m; ++i) {
+      for (Index j = 0; j < s.k; ++j) EXPECT_NEAR(C(i, j), 0.5 + expected(i, j), tolerance) << i << ", " << j;
+      for (Index j = 0; j <= i; ++j) EXPECT_NEAR(lower(i, j), gram(i, j), tolerance);
+    }
+  }
+}
+
 TEST(DenseProducts, ProductOfColumnMajorTransposeReadsColumns) {
   // XᵀX-style call sites pass the transpose of a column-major matrix: rows of Xᵀ are X's columns.
   Eigen::MatrixXd X(3, 2);

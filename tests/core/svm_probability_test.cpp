@@ -119,11 +119,14 @@ TEST(SvmProbability, HeldOutLogLossAgreesWithScikitLearn) {
 }
 
 // The folds come from randomState alone: the same seed gives the same bits, another seed other folds.
-// The probability fit leaves the decision function as it is without it. The sigmoids' bits are pinned
-// (printed once from this build with %.17g); tests/js/svm_probability.test.mjs compares WebAssembly's
-// with them (equal to 1e-13 relative; the last bits differ, not yet traced).
-const std::vector<double> kProbA{-2.6740602316407287, -2.7966813657039209, -4.1886223551701907};
-const std::vector<double> kProbB{-0.074857996196391288, 0.0031627214058180244, -0.2584452105934566};
+// The probability fit leaves the decision function as it is without it. The sigmoids' bits and the
+// first two test rows' decision values are pinned (printed once from this build with %.17g);
+// tests/js/svm_probability.test.mjs requires the same bits from WebAssembly: the kernel products run
+// in one fixed order in both builds (multiply_by_transpose_in_order).
+const std::vector<double> kProbA{-2.6740602316407287, -2.79668136570392, -4.1886223551701915};
+const std::vector<double> kProbB{-0.074857996196390816, 0.0031627214058182469, -0.25844521059345782};
+const std::vector<double> kDecision{-0.17689474927242366, 2.2216287426291643, 0.84652606041674361,
+                                    0.95099058343451759,  2.2098414415199996, -0.20141734626043695};
 
 TEST(SvmProbability, RandomStateFixesTheFolds) {
   const json& c = fixture()["models"][2];  // SVC rbf, 3 classes, p 17
@@ -137,6 +140,8 @@ TEST(SvmProbability, RandomStateFixesTheFolds) {
   EXPECT_NE(values(first->attribute("probA")), values(other->attribute("probA")));
   EXPECT_EQ(values(first->attribute("probA")), kProbA);
   EXPECT_EQ(values(first->attribute("probB")), kProbB);
+  const std::vector<double> decision = first->decision_function(X).data;
+  EXPECT_EQ(std::vector<double>(decision.begin(), decision.begin() + 6), kDecision);
   EXPECT_EQ(first->decision_function(X).data, plain->decision_function(X).data);
   EXPECT_EQ(first->predict(X).data, plain->predict(X).data);
   EXPECT_TRUE(plain->attribute("probA").data.empty());

@@ -159,6 +159,29 @@ TEST(Svm, MaxIterWarnsAndLeavesAUsableModel) {
   EXPECT_TRUE(full->warnings().empty());
 }
 
+// Each point twice, once per class: whatever ν, the ν-SVC optimum has w = Σ y_i α_i φ(x_i) = 0, every
+// gradient 0, so the margin r = 0 (scikit-learn stops on "dual coefficients ... not finite"). From the
+// start that fills each side's budget ν·6/2 = 1.5 in order (α = 1, ½, 0 on each side, already
+// optimal): a parameter warning, the unscaled solution (dualCoef with scikit-learn's binary sign),
+// decision values exactly 0.
+TEST(Svm, NuBelowTheDataMinimumWarns) {
+  Matrix X(6, 1), y(6, 1);
+  X << 0, 0, 1, 1, 2, 2;
+  y << 0, 1, 0, 1, 0, 1;
+  for (const char* kernel : {"linear", "rbf"}) {
+    SCOPED_TRACE(kernel);
+    auto est = make_estimator("NuSVC", {{"nu", 0.5}, {"kernel", kernel}});
+    est->fit(X, y, true);
+    ASSERT_EQ(est->warnings().size(), 1u);
+    EXPECT_EQ(est->warnings().items[0].kind, WarningKind::parameter);
+    EXPECT_EQ(est->decision_function(X).data, std::vector<double>(6, 0.0));
+    EXPECT_EQ(est->attribute("dualCoef").data, (std::vector<double>{-1, -0.5, 1, 0.5}));
+  }
+  const json& c = fixture()["svm"][18];  // a NuSVC case of the fixtures: r > 0, no warning
+  ASSERT_EQ(c["estimator"], "NuSVC");
+  EXPECT_TRUE(fitted(c, split(c))->warnings().empty());
+}
+
 TEST(Svm, JsonRoundTripPredictsTheSame) {
   for (const int index : {2, 8, 16, 17, 21, 23, 24, 25}) {
     const json& c = fixture()["svm"][index];

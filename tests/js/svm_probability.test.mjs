@@ -1,10 +1,9 @@
 // SVC / NuSVC with probability: true through the WASM package (tests/fixtures/svm_probability.py):
 // rows of predictProba sum to 1, held-out log-loss within 10 % of scikit-learn's (its sigmoids coupled
 // exactly, see svm_probability.py), and the folds come
-// from randomState alone: two runs give the same bits. The native build's sigmoids (the constants
-// below, pinned in tests/core/svm_probability_test.cpp) agree to 1e-13 relative but not to the bit:
-// the last bit of probA differs (not yet traced; the decision values go through Eigen's products,
-// whose SSE2 and WebAssembly kernels may sum in another order).
+// from randomState alone: two runs give the same bits. The native build's sigmoids and decision values
+// (the constants below, pinned in tests/core/svm_probability_test.cpp) are the same bits: the kernel
+// products run in one fixed order in both builds (before, Eigen's GEMM natively left probA 5e-15 apart).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -12,9 +11,12 @@ import * as wasmlearn from 'wasmlearn';
 
 const fx = JSON.parse(readFileSync(new URL('../fixtures/svm_probability.json', import.meta.url), 'utf8'));
 
-// The sigmoids of the native build for models[2] with randomState 3 (svm_probability_test.cpp's kProbA, kProbB).
-const NATIVE_PROB_A = [-2.6740602316407287, -2.7966813657039209, -4.1886223551701907];
-const NATIVE_PROB_B = [-0.074857996196391288, 0.0031627214058180244, -0.2584452105934566];
+// The native build's sigmoids for models[2] with randomState 3, and its decision values on the first two
+// test rows (svm_probability_test.cpp's kProbA, kProbB, kDecision).
+const NATIVE_PROB_A = [-2.6740602316407287, -2.79668136570392, -4.1886223551701915];
+const NATIVE_PROB_B = [-0.074857996196390816, 0.0031627214058182469, -0.25844521059345782];
+const NATIVE_DECISION = [-0.17689474927242366, 2.2216287426291643, 0.84652606041674361,
+  0.95099058343451759, 2.2098414415199996, -0.20141734626043695];
 
 const logLoss = (proba, y) => -y.reduce((sum, label, i) => sum + Math.log(proba.data[i * proba.cols + label]), 0) / y.length;
 
@@ -37,15 +39,15 @@ for (const c of fx.models) {
   });
 }
 
-test('the same randomState gives the same bits in two runs, and the native sigmoids to 1e-13', () => {
+test('the same randomState gives the same bits in two runs, and the native build\'s bits', () => {
   const c = fx.models[2];  // SVC rbf, 3 classes, p 17
   const fit = (randomState) => new wasmlearn.SVC({ probability: true, randomState }).fit(c.XTrain, c.yTrain);
   const [first, again, other] = [fit(3), fit(3), fit(4)];
   assert.deepEqual(Array.from(first.predictProba(c.XTest).data), Array.from(again.predictProba(c.XTest).data));
   assert.deepEqual(Array.from(first.probA), Array.from(again.probA));
   assert.notDeepEqual(Array.from(first.probA), Array.from(other.probA));
-  const close = (got, want) => got.forEach((v, i) => assert.ok(Math.abs(v - want[i]) <= 1e-13 * Math.abs(want[i]), `${v} vs ${want[i]}`));
-  close(Array.from(first.probA), NATIVE_PROB_A);
-  close(Array.from(first.probB), NATIVE_PROB_B);
+  assert.deepEqual(Array.from(first.probA), NATIVE_PROB_A);
+  assert.deepEqual(Array.from(first.probB), NATIVE_PROB_B);
+  assert.deepEqual(Array.from(first.decisionFunction(c.XTest).data.slice(0, 6)), NATIVE_DECISION);
   for (const m of [first, again, other]) m.dispose();
 });

@@ -68,7 +68,7 @@ Vector kernel_diagonal(const Kernel& kernel, MatrixRef X) {
 }
 
 void kernel_block(const Kernel& kernel, MatrixRef A, VectorRef a_norms, MatrixRef B, VectorRef b_norms, MatrixOut out) {
-  multiply_by_transpose(A, B, out);
+  multiply_by_transpose_in_order(A, B, out);
   const bool rbf = kernel.type == KernelType::rbf;
   for (Index i = 0; i < A.rows(); ++i)
     products_to_kernel(kernel, rbf ? a_norms[i] : 0.0, rbf ? b_norms.data() : nullptr, &out(i, 0), B.rows());

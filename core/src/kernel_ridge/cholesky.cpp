@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "wasmlearn/base/dense_products.hpp"
 
@@ -13,13 +14,14 @@ namespace {
 // columns c0..c1 of L with the columns d0..d1 already factored. The tiles add, so they multiply by
 // a negated copy of the right-hand rows. The square on the diagonal goes through `top`, as the tiles
 // that reach the diagonal also write a few entries above it, and the upper triangle is the caller's.
-void subtract_products(Matrix& A, Index c0, Index c1, Index d0, Index d1, Matrix& negated, Matrix& top) {
+template <class M>
+void subtract_products(M& A, Index c0, Index c1, Index d0, Index d1, M& negated, M& top) {
   const Index n = A.rows(), width = c1 - c0, depth = d1 - d0;
   if (depth == 0) return;
   negated = -A.block(c0, d0, width, depth);
   top.setZero(width, width);
   dense_detail::accumulate_abt(A.block(c0, d0, width, depth), negated, top, true);
-  A.block(c0, c0, width, width).triangularView<Eigen::Lower>() += top;
+  A.block(c0, c0, width, width).template triangularView<Eigen::Lower>() += top;
   if (c1 < n)
     dense_detail::accumulate_abt(A.block(c1, d0, n - c1, depth), negated, A.block(c1, c0, n - c1, width), false);
 }
@@ -27,12 +29,14 @@ void subtract_products(Matrix& A, Index c0, Index c1, Index d0, Index d1, Matrix
 // Columns s..se of L on rows s..n, once the products with the columns left of s are subtracted:
 // L(i, j) = (A(i, j) − Σ_{s ≤ t < j} L(i, t)·L(j, t)) / L(j, j), and L(j, j) the square root of the
 // same sum for i = j. False on a pivot that is not positive.
-bool factor_strip(Matrix& A, Index s, Index se) {
+template <class M>
+bool factor_strip(M& A, Index s, Index se) {
+  using T = typename M::Scalar;
   for (Index i = s; i < A.rows(); ++i) {
-    double* row = &A(i, 0);
+    T* row = &A(i, 0);
     for (Index j = s, last = std::min(i + 1, se); j < last; ++j) {
-      const double* pivot_row = &A(j, 0);
-      double v = row[j];
+      const T* pivot_row = &A(j, 0);
+      T v = row[j];
       for (Index t = s; t < j; ++t) v -= row[t] * pivot_row[t];
       if (j < i) {
         row[j] = v / pivot_row[j];
@@ -47,9 +51,10 @@ bool factor_strip(Matrix& A, Index s, Index se) {
 
 }  // namespace
 
-bool cholesky_in_place(Matrix& A) {
+template <class M>
+bool cholesky_in_place(M& A) {
   const Index n = A.rows();
-  Matrix negated, top;
+  M negated, top;
   for (Index k = 0; k < n; k += kPanelColumns) {
     const Index e = std::min(n, k + kPanelColumns);
     subtract_products(A, k, e, 0, k, negated, top);
@@ -62,12 +67,14 @@ bool cholesky_in_place(Matrix& A) {
   return true;
 }
 
-void cholesky_solve_in_place(const Matrix& A, Matrix& B) {
+template <class M>
+void cholesky_solve_in_place(const M& A, M& B) {
+  using T = typename M::Scalar;
   const Index n = A.rows();
-  Matrix Z = B.transpose();  // one row per target, so that a target's entries are contiguous as L's rows
+  M Z = B.transpose();  // one row per target, so that a target's entries are contiguous as L's rows
   const Index targets = Z.rows();
   // L·z = b, blocks of rows top down: the rows above a block enter through one product (z·Lᵀ).
-  Matrix above;
+  M above;
   for (Index b0 = 0; b0 < n; b0 += kPanelColumns) {
     const Index b1 = std::min(n, b0 + kPanelColumns);
     if (b0 > 0) {
@@ -77,7 +84,7 @@ void cholesky_solve_in_place(const Matrix& A, Matrix& B) {
     }
     for (Index i = b0; i < b1; ++i)
       for (Index r = 0; r < targets; ++r) {
-        double v = Z(r, i);
+        T v = Z(r, i);
         for (Index t = b0; t < i; ++t) v -= A(i, t) * Z(r, t);
         Z(r, i) = v / A(i, i);
       }
@@ -88,7 +95,7 @@ void cholesky_solve_in_place(const Matrix& A, Matrix& B) {
     const Index b1 = std::min(n, b0 + kPanelColumns);
     for (Index i = b1 - 1; i >= b0; --i)
       for (Index r = 0; r < targets; ++r) {
-        double v = Z(r, i);
+        T v = Z(r, i);
         for (Index j = i + 1; j < b1; ++j) v -= A(j, i) * Z(r, j);
         Z(r, i) = v / A(i, i);
       }
@@ -96,6 +103,78 @@ void cholesky_solve_in_place(const Matrix& A, Matrix& B) {
       for (Index j = b0; j < b1; ++j) Z.row(r).head(b0) -= Z(r, j) * A.row(j).head(b0);
   }
   B = Z.transpose();
+}
+
+template bool cholesky_in_place(Matrix&);
+template bool cholesky_in_place(FloatMatrix&);
+template void cholesky_solve_in_place(const Matrix&, Matrix&);
+template void cholesky_solve_in_place(const FloatMatrix&, FloatMatrix&);
+
+namespace {
+
+constexpr int kMaxRefinements = 30;  // LAPACK's dsposv gives up after 30 as well
+constexpr double kFloatRange = 1e30;  // ‖A‖∞ beyond which (or below whose inverse) float32 is not tried
+
+// ‖A‖∞, the largest row sum of |A|, summed in order.
+double infinity_norm(const Matrix& A) {
+  double largest = 0;
+  for (Index i = 0; i < A.rows(); ++i) {
+    double sum = 0;
+    for (Index j = 0; j < A.cols(); ++j) sum += std::fabs(A(i, j));
+    largest = std::max(largest, sum);
+  }
+  return largest;
+}
+
+// A·X = B by a float32 factor of A and iterative refinement in double (as LAPACK's dsposv): x += the
+// float32 solve of the residual b − A·x, computed in double, until ‖r‖∞ ≤ √n·‖A‖∞·ε·‖x‖∞ for every
+// target, the backward error of a double factorisation. False, B untouched, when float32 cannot
+// factor A or a step does not halve the largest residual (the convergence rate is about cond(A)·2⁻²⁴,
+// so A is too ill-conditioned for float32). The factorisation, 2/3 of the work per multiply-add of
+// a double one on the same 128-bit lanes, dominates; each step costs two triangular solves and one
+// product with A.
+bool solve_by_float_refinement(const Matrix& A, Matrix& B) {
+  const Index n = A.rows();
+  const double norm = infinity_norm(A);
+  if (!(norm > 1 / kFloatRange && norm < kFloatRange)) return false;
+  // Entries below float32's normal range become 0 (subnormal arithmetic is slow; the residual in
+  // double corrects the perturbation).
+  FloatMatrix L = A.unaryExpr([](double a) {
+    return std::fabs(a) < std::numeric_limits<float>::min() ? 0.0f : static_cast<float>(a);
+  });
+  if (!cholesky_in_place(L)) return false;
+  const double tolerance = std::sqrt(static_cast<double>(n)) * norm * std::numeric_limits<double>::epsilon();
+  const Index targets = B.cols();
+  Matrix X = Matrix::Zero(targets, n), R = B.transpose(), minus_x;  // one row per target, as L's rows
+  double previous = std::numeric_limits<double>::infinity();
+  for (int step = 0; step < kMaxRefinements; ++step) {
+    FloatMatrix correction = R.transpose().cast<float>();
+    cholesky_solve_in_place(L, correction);
+    X += correction.transpose().cast<double>();
+    R = B.transpose();
+    minus_x = -X;
+    dense_detail::accumulate_abt(minus_x, A, R, false);  // R −= X·A = (A·X)ᵀ, A symmetric
+    bool converged = true;
+    for (Index t = 0; t < targets; ++t)
+      converged = converged && R.row(t).cwiseAbs().maxCoeff() <= tolerance * X.row(t).cwiseAbs().maxCoeff();
+    if (converged) {
+      B = X.transpose();
+      return true;
+    }
+    const double largest = R.cwiseAbs().maxCoeff();
+    if (!(largest <= previous / 2)) return false;
+    previous = largest;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool solve_positive_definite(Matrix& A, Matrix& B) {
+  if (solve_by_float_refinement(A, B)) return true;
+  if (!cholesky_in_place(A)) return false;
+  cholesky_solve_in_place(A, B);
+  return true;
 }
 
 void restore_lower(Matrix& A, const Vector& diagonal) {

@@ -40,7 +40,7 @@ Matrix kernel_ridge_dual(Matrix K, MatrixRef Y, const std::vector<double>& alpha
     rhs = sqrt_weights.asDiagonal() * rhs;
   }
   const Vector diagonal = K.diagonal();
-  // One solve for every target when they share α, else one per target. The factor overwrites K's
+  // One solve for every target when they share α, else one per target. A double factor overwrites K's
   // lower triangle; its upper triangle and `diagonal` rebuild K + αI for the next solve or the fallback.
   const bool one_alpha = std::all_of(alphas.begin(), alphas.end(), [&](double a) { return a == alphas[0]; });
   const Index solves = one_alpha ? 1 : Y.cols(), width = one_alpha ? Y.cols() : 1;
@@ -51,8 +51,7 @@ Matrix kernel_ridge_dual(Matrix K, MatrixRef Y, const std::vector<double>& alpha
     if (s == 0) K.diagonal() = shifted;
     else restore_lower(K, shifted);
     Matrix targets = rhs.middleCols(s, width);
-    if (cholesky_in_place(K)) {
-      cholesky_solve_in_place(K, targets);
+    if (solve_positive_definite(K, targets)) {
       dual.middleCols(s, width) = targets;
     } else {
       if (!warned)

@@ -33,7 +33,7 @@ Matrix KernelExpansion::values(MatrixRef X) const {
       const Vector x_norms = rbf ? row_squared_norms(X.middleRows(begin, m)) : Vector();
       kernel_block(kernel, X.middleRows(begin, m), x_norms, support_vectors, sv_norms, K);
     }
-    out.middleRows(begin, m).noalias() = K * coef.transpose();
+    multiply_by_transpose_in_order(K, coef, out.middleRows(begin, m));  // the same bits in every build
     out.middleRows(begin, m).rowwise() += intercept.transpose();
   });
   return out;
@@ -216,7 +216,21 @@ PairSolution solve_pair(const P& o, const Kernel& kernel, MatrixRef X, const Vec
   constexpr bool nu = std::is_same_v<P, NuSVCParams>;
   const SmoProblem pb = pair_problem(o, upper, members, positives);
   const SmoResult r = solve(o, kernel, subset(X, members, kernel.type == KernelType::precomputed), pb, nu, fit_status, warnings);
-  const double scale = nu ? r.r : 1.0;
+  // r ≤ 0: ν is at or below the smallest value the data allows, where the ν problem has no C-SVC
+  // counterpart (libsvm divides by r all the same: infinite or sign-flipped coefficients). The
+  // solution is kept unscaled, which keeps the sign of its decision values.
+  double scale = 1.0;
+  if constexpr (nu) {
+    if (r.r > 0) {
+      scale = r.r;
+    } else {
+      const std::string message = "nu = " + format_number(o.nu) + " is below the smallest value the data allows (the "
+                                  "margin r of a pair of classes is not positive, so the solution cannot be scaled to "
+                                  "a C-SVC's); its decision values are left unscaled: raise nu";
+      if (std::none_of(warnings.items.begin(), warnings.items.end(), [&](const Warning& w) { return w.message == message; }))
+        warnings.add(WarningKind::parameter, message);
+    }
+  }
   PairSolution out;
   out.coef.resize(pb.y.size());
   // + 0.0: a zero α of class −1 gives +0, not −0, so the model survives a JSON round trip bit for bit.

@@ -21,6 +21,8 @@
 // Their sums run over the row's entries in order, the same in every build.
 #pragma once
 #include <algorithm>
+#include <cstring>
+#include <type_traits>
 
 #include "wasmlearn/base/lanes.hpp"
 #include "wasmlearn/base/types.hpp"
@@ -112,44 +114,63 @@ inline Index padded_columns(Index cols) { return (cols + kTileColumns - 1) / kTi
 
 namespace dense_detail {
 
-// C[a, b] += Σ_t A[a, t]·B[b, t] for RA rows of A and RB rows of B, t < len.
-template <int RA, int RB>
-__attribute__((noinline)) void dot_tile(const double* A, Index lda, const double* B, Index ldb, Index len, double* C,
-                                        Index ldc) {
-  Lanes2 acc[RA][RB];
+// The packet of T: two doubles or four floats (KernelRidge's float32 factorisation).
+template <class T>
+using PacketOf = std::conditional_t<std::is_same_v<T, double>, Lanes2, Floats4>;
+
+template <class T>
+inline PacketOf<T> load_packet(const T* p) {
+  PacketOf<T> v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+
+// C[a, b] += Σ_t A[a, t]·B[b, t] for RA rows of A and RB rows of B, t < len. The lanes of each sum
+// are added in order, then the tail terms: for doubles the sums of the earlier double-only tile.
+template <class T, int RA, int RB>
+__attribute__((noinline)) void dot_tile(const T* A, Index lda, const T* B, Index ldb, Index len, T* C, Index ldc) {
+  using Packet = PacketOf<T>;
+  constexpr Index kWidth = sizeof(Packet) / sizeof(T);
+  Packet acc[RA][RB];
   for (int a = 0; a < RA; ++a)
-    for (int b = 0; b < RB; ++b) acc[a][b] = splat_lanes(0.0);
-  const Index pairs = len / 2;
-  for (Index t = 0; t < pairs; ++t) {
-    Lanes2 va[RA], vb[RB];
-    for (int a = 0; a < RA; ++a) va[a] = load_lanes(A + a * lda + 2 * t);
-    for (int b = 0; b < RB; ++b) vb[b] = load_lanes(B + b * ldb + 2 * t);
+    for (int b = 0; b < RB; ++b) acc[a][b] = Packet{} + T(0);
+  const Index packets = len / kWidth;
+  for (Index t = 0; t < packets; ++t) {
+    Packet va[RA], vb[RB];
+    for (int a = 0; a < RA; ++a) va[a] = load_packet(A + a * lda + kWidth * t);
+    for (int b = 0; b < RB; ++b) vb[b] = load_packet(B + b * ldb + kWidth * t);
     for (int a = 0; a < RA; ++a)
       for (int b = 0; b < RB; ++b) acc[a][b] += va[a] * vb[b];
   }
   for (int a = 0; a < RA; ++a)
     for (int b = 0; b < RB; ++b) {
-      double s = acc[a][b][0] + acc[a][b][1];
-      if (len % 2) s += A[a * lda + len - 1] * B[b * ldb + len - 1];
+      T s = acc[a][b][0];
+      for (Index l = 1; l < kWidth; ++l) s += acc[a][b][l];
+      for (Index t = packets * kWidth; t < len; ++t) s += A[a * lda + t] * B[b * ldb + t];
       C[a * ldc + b] += s;
     }
 }
 
-using Tile = void (*)(const double*, Index, const double*, Index, Index, double*, Index);
+template <class T>
+using Tile = void (*)(const T*, Index, const T*, Index, Index, T*, Index);
 constexpr int kTileA = 2, kTileB = 4;
-constexpr Index kBlockLen = 512;  // 2 × 4 rows of 4 KB stay in L1; a block of 50 rows stays in L2
+constexpr Index kBlockBytes = 4096;  // 2 × 4 rows of 4 KB stay in L1; a block of 50 rows stays in L2
 
-inline Tile tile_for(Index rows_a, Index rows_b) {
-  static constexpr Tile tiles[kTileA][kTileB] = {
-      {dot_tile<1, 1>, dot_tile<1, 2>, dot_tile<1, 3>, dot_tile<1, 4>},
-      {dot_tile<2, 1>, dot_tile<2, 2>, dot_tile<2, 3>, dot_tile<2, 4>},
+template <class T>
+inline Tile<T> tile_for(Index rows_a, Index rows_b) {
+  static constexpr Tile<T> tiles[kTileA][kTileB] = {
+      {dot_tile<T, 1, 1>, dot_tile<T, 1, 2>, dot_tile<T, 1, 3>, dot_tile<T, 1, 4>},
+      {dot_tile<T, 2, 1>, dot_tile<T, 2, 2>, dot_tile<T, 2, 3>, dot_tile<T, 2, 4>},
   };
   return tiles[rows_a - 1][rows_b - 1];
 }
 
-// C += A·Bᵀ; with `lower_only`, only the tiles that reach the diagonal or below (A = B).
-inline void accumulate_abt(const MatrixRef& A, const MatrixRef& B, MatrixOut C, bool lower_only) {
-  const Index m = A.rows(), k = B.rows(), len = A.cols(), lda = A.outerStride(), ldb = B.outerStride();
+// C += A·Bᵀ (A m×len, B k×len, C m×k, rows lda, ldb, ldc apart); with `lower_only`, only the tiles
+// that reach the diagonal or below (A = B).
+template <class T>
+void accumulate_abt(const T* A, Index lda, const T* B, Index ldb, Index m, Index k, Index len, T* C, Index ldc,
+                    bool lower_only) {
+  constexpr Index kBlockLen = kBlockBytes / static_cast<Index>(sizeof(T));
   for (Index t0 = 0; t0 < len; t0 += kBlockLen) {
     const Index block = std::min(kBlockLen, len - t0);
     for (Index i = 0; i < m; i += kTileA) {
@@ -157,19 +178,33 @@ inline void accumulate_abt(const MatrixRef& A, const MatrixRef& B, MatrixOut C, 
       const Index j_end = lower_only ? std::min(k, i + ra) : k;
       for (Index j = 0; j < j_end; j += kTileB) {
         const Index rb = std::min<Index>(kTileB, k - j);
-        tile_for(ra, rb)(A.data() + i * lda + t0, lda, B.data() + j * ldb + t0, ldb, block, &C(i, j), C.outerStride());
+        tile_for<T>(ra, rb)(A + i * lda + t0, lda, B + j * ldb + t0, ldb, block, C + i * ldc + j, ldc);
       }
     }
   }
 }
 
+// C += A·Bᵀ on row-major matrices of doubles or floats (any Eigen row-major block or Ref).
+template <class MA, class MB, class MC>
+void accumulate_abt(const MA& A, const MB& B, MC&& C, bool lower_only) {
+  static_assert(MA::IsRowMajor && MB::IsRowMajor && std::decay_t<MC>::IsRowMajor, "the tiles read rows");
+  accumulate_abt(A.data(), A.outerStride(), B.data(), B.outerStride(), A.rows(), B.rows(), A.cols(), C.data(),
+                 C.outerStride(), lower_only);
+}
+
 }  // namespace dense_detail
+
+// C = A·Bᵀ summed in the tiles' order in every build: the same bits natively and in WebAssembly (the
+// kernel methods' products, whose fits must not depend on the build).
+inline void multiply_by_transpose_in_order(const MatrixRef& A, const MatrixRef& B, MatrixOut C) {
+  C.setZero();
+  if (A.cols() > 0) dense_detail::accumulate_abt(A, B, C, false);
+}
 
 // C = A·Bᵀ (A m×len, B k×len, C m×k).
 inline void multiply_by_transpose(const MatrixRef& A, const MatrixRef& B, MatrixOut C) {
 #if defined(__wasm_simd128__)
-  C.setZero();
-  if (A.cols() > 0) dense_detail::accumulate_abt(A, B, C, false);
+  multiply_by_transpose_in_order(A, B, C);
 #else
   C.noalias() = A * B.transpose();
 #endif

@@ -21,12 +21,22 @@ namespace wasmlearn {
 constexpr Index kPanelColumns = 64;  // a panel of 64 rows × 512 doubles of the tiles' block stays in L2
 constexpr Index kStripColumns = 8;
 
-// Overwrites the lower triangle of A (n x n, row-major) with L. False when A is not positive
-// definite (a pivot ≤ 0 or not a number); A's lower triangle is then partly overwritten.
-bool cholesky_in_place(Matrix& A);
+using FloatMatrix = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+
+// Overwrites the lower triangle of A (n x n, row-major, Matrix or FloatMatrix) with L. False when A
+// is not positive definite (a pivot ≤ 0 or not a number); A's lower triangle is then partly overwritten.
+template <class M>
+bool cholesky_in_place(M& A);
 
 // Solves L·Lᵀ·X = B for the factor L in the lower triangle of A; B (n x targets) is overwritten by X.
-void cholesky_solve_in_place(const Matrix& A, Matrix& B);
+template <class M>
+void cholesky_solve_in_place(const M& A, M& B);
+
+// Solves A·X = B for a symmetric positive definite A, all of it stored: a float32 factorisation
+// refined in double to a double factorisation's backward error when A's conditioning allows (A kept),
+// else cholesky_in_place and its solve (A's lower triangle overwritten). False when A is not positive
+// definite; B is then left as it was.
+bool solve_positive_definite(Matrix& A, Matrix& B);
 
 // The lower triangle of A set back from its strict upper triangle and the given diagonal.
 void restore_lower(Matrix& A, const Vector& diagonal);
