@@ -205,6 +205,60 @@ describe('play / pause / step / reset (built site)', { skip: built ? false : 'we
     }
   });
 
+  // The other iterative families, measured the same way (recorded, not asserted as a rate).
+  for (const [name, hash] of [['GaussianMixture', '#preset=aniso&nSamples=500&model=GaussianMixture&nComponents=3&initParams=random&tol=0&maxIter=200'],
+    ['LogisticRegression', '#preset=moons&nSamples=500&model=LogisticRegression&C=1000&maxIter=200'],
+    ['DecisionTreeClassifier', '#preset=moons&nSamples=500&model=DecisionTreeClassifier'],
+    ['RandomForestClassifier', '#preset=moons&nSamples=500&model=RandomForestClassifier']]) {
+    it(`${name} on 500 points plays, its rate measured`, async () => {
+      const { page, problems } = await openPlayground(site, hash, { width: 1280, height: 900 });
+      try {
+        const r = await playRate(page);
+        rates[name] = { rate: +r.rate.toFixed(1), frames: r.frames, ms: r.elapsed, idle: idle() };
+        assert.ok(r.frames >= 2, `${r.frames} pictures in ${r.elapsed} ms`);
+        assert.ok(r.end.points > r.start.points, 'the objective curve advanced');
+        assert.deepEqual(problems, []);
+      } finally {
+        await page.close();
+      }
+    });
+  }
+
+  // While playing, a step's objective is appended to the curve drawn (no Plot layout per step):
+  // its path runs through its dots, one dot per iteration, falling with the inertia.
+  it('the objective curve grows in place while playing', async () => {
+    const { page, problems } = await openPlayground(site, '#preset=aniso&nSamples=500&model=KMeans&nClusters=8&init=random&nInit=1&tol=0', { width: 1280, height: 900 });
+    try {
+      await afterRender(page, () => page.locator('#reset-steps').click());
+      await page.locator('#play').click();
+      await page.waitForFunction(() => Number(document.querySelector('#figure .history').dataset.points) >= 6, null, { timeout: 60_000 });
+      const curve = await page.evaluate(() => {
+        const box = document.querySelector('#figure .history');
+        const path = box.querySelector('g[aria-label="line"] path').getAttribute('d');
+        return {
+          appended: Number(box.dataset.appended),
+          points: Number(box.dataset.points),
+          vertices: path.slice(1).split('L').map((v) => v.split(',').map(Number)),
+          dots: [...box.querySelectorAll('g[aria-label="dot"] circle')].map((c) => [Number(c.getAttribute('cx')), Number(c.getAttribute('cy'))]),
+        };
+      });
+      await page.locator('#pause').click();
+      assert.ok(curve.appended >= 2, `${curve.appended} steps appended in place`);
+      assert.equal(curve.dots.length, curve.points, 'one dot per iteration');
+      assert.equal(curve.vertices.length, curve.points);
+      curve.vertices.forEach(([x, y], i) => assert.ok(Math.abs(x - curve.dots[i][0]) < 0.01 && Math.abs(y - curve.dots[i][1]) < 0.01, `vertex ${i} on its dot`));
+      curve.dots.slice(1).forEach(([x, y], i) => {
+        assert.ok(x > curve.dots[i][0], 'iterations left to right');
+        assert.ok(y >= curve.dots[i][1] - 0.01, 'the inertia does not rise');
+      });
+      await page.waitForFunction(() => !document.querySelector('#figure').hasAttribute('aria-busy'), null, { timeout: 15_000 });
+      assert.equal(await page.locator('#figure .history').getAttribute('data-appended'), '0', 'the pause lays the curve out anew');
+      assert.deepEqual(problems, []);
+    } finally {
+      await page.close();
+    }
+  });
+
   // A network's step k is a fit of k epochs from the start (exact, no core change), so a step
   // costs k epochs: the rate falls as it plays (measured, reported; not yet 30 a second).
   it('an MLP on 500 points plays epoch after epoch, its loss curve growing one epoch a picture', async () => {
