@@ -294,6 +294,34 @@ describe('play / pause / step / reset (built site)', { skip: built ? false : 'we
     }
   });
 
+  // A learner's review: in the tutorial's two-column cards the player sat in one grid cell of the
+  // figure's controls, its five buttons wrapped over two or three rows beside the sliders.
+  for (const width of [1280, 390]) {
+    it(`the tutorial's players (Figures 20 and 22) span their cards at ${width} px, buttons in reach`, async () => {
+      const { page, problems } = await openTutorial(site, 's12', { width, height: 900 });
+      try {
+        for (const fig of ['Figure 20', 'Figure 22']) {
+          const box = page.locator('.tfig', { hasText: fig });
+          const rows = await box.locator('.player').evaluate((player) => {
+            const tops = [...player.querySelectorAll('button')].map((b) => Math.round(b.getBoundingClientRect().top));
+            const controls = player.parentElement.getBoundingClientRect(), own = player.getBoundingClientRect();
+            const card = player.closest('.tfig').getBoundingClientRect();
+            const inside = [...player.children].every((c) => c.getBoundingClientRect().right <= card.right && c.getBoundingClientRect().left >= card.left);
+            return { tops, inside, spans: Math.abs(own.width - controls.width) < 1 };
+          });
+          assert.equal(rows.tops.length, 5);
+          // one row in a desktop card; a phone's card is narrower than the five buttons
+          assert.equal(new Set(rows.tops).size, width > 1000 ? 1 : 2, `${fig}: the buttons' tops ${rows.tops}`);
+          assert.ok(rows.inside, `${fig}: the controls inside the card`);
+          assert.ok(rows.spans, `${fig}: the player spans the controls' width`);
+        }
+        assert.deepEqual(problems, []);
+      } finally {
+        await page.close();
+      }
+    });
+  }
+
   it('the objective curve stands beside the figure at 1280 px, under it at 390 px', async () => {
     for (const [width, beside] of [[1280, true], [390, false]]) {
       const { page, problems } = await openPlayground(site, `${kmeans}&step=3`, { width, height: 900 });
