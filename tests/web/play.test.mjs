@@ -294,6 +294,28 @@ describe('play / pause / step / reset (built site)', { skip: built ? false : 'we
     }
   });
 
+  // A learner's review: the curve's first and last dots sat on the axes' tick marks (the
+  // domain ended at them), at the corner where the learner looks for the latest value.
+  it('the objective curve keeps its dots off the axes', async () => {
+    for (const width of [1280, 390]) {
+      const { page, problems } = await openPlayground(site, `${kmeans}&step=3`, { width, height: 900 });
+      try {
+        const hits = await page.evaluate(() => {
+          const box = (e) => e.getBoundingClientRect();
+          const meet = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+          const ticks = [...document.querySelectorAll('#figure .history g[aria-label$="-axis tick"] path')].map(box);
+          const dots = [...document.querySelectorAll('#figure .history g[aria-label="dot"] circle')].map(box);
+          return { dots: dots.length, ticks: ticks.length, hits: dots.flatMap((d, i) => ticks.filter((t) => meet(d, t)).map(() => i)) };
+        });
+        assert.ok(hits.dots >= 2 && hits.ticks >= 4, JSON.stringify(hits));
+        assert.deepEqual(hits.hits, [], `${width} px: dots on tick marks`);
+        assert.deepEqual(problems, []);
+      } finally {
+        await page.close();
+      }
+    }
+  });
+
   // A learner's review: in the tutorial's two-column cards the player sat in one grid cell of the
   // figure's controls, its five buttons wrapped over two or three rows beside the sliders.
   for (const width of [1280, 390]) {

@@ -190,6 +190,7 @@ export function lineChart(series, { width, height = 240, x, y, xType = 'linear',
     marginLeft,
     marginTop: 22,
     marginBottom: 38,
+    inset: 6, // the first and last dots clear the axes' tick marks
     style: { background: 'transparent', fontSize: '12px' },
     x: { label: x, type: xType, labelAnchor: 'center', labelArrow: 'none', ...fixed.x, ...(xTicks ? { ticks: xTicks, tickFormat: 'd' } : {}) },
     y: { label: y, labelAnchor: 'top', labelArrow: 'none', grid: true, ...fixed.y },
