@@ -10,7 +10,7 @@ import { levelSetsSvg, svmLegend } from './svm_view.js';
 import { onlyStepChanged, drawStep } from './step_draw.js';
 
 const COARSE = 40; // grid columns of the first, quick pass
-const QUICK = 100; // grid columns of a played step's only pass
+const QUICK = 64; // grid columns of a played step's only pass (a forest's or network's grid predict was half a picture at 100; the pause paints the fine grid)
 // From this figure width on, an objective curve goes beside the plot (HISTORY_WIDTH px, style.css).
 const HISTORY_BESIDE = 720, HISTORY_WIDTH = 280, HISTORY_GAP = 16;
 let figures = 0;
