@@ -13,6 +13,7 @@ import { useBuiltSite, openPlayground, openTutorial, afterRender, repoRoot, arti
 const built = existsSync(path.join(repoRoot, 'web/dist/index.html'));
 const screens = path.join(artifacts, 'screens');
 const kmeans = '#preset=aniso&nSamples=500&model=KMeans&nClusters=3';
+const kmeansPlay = '#preset=aniso&nSamples=500&model=KMeans&nClusters=8&init=random&nInit=1&tol=0'; // many iterations
 // The rates measured, with the machine's load, in artifacts/play-perf.json. Speed is judged by
 // measurements, not by timed tests (issue 17's 30 a second is not reached yet: 18–23 at load 2 on
 // two cores); the tests assert only that playing animates (a loose bound, as playground-perf does).
@@ -132,8 +133,8 @@ describe('play / pause / step / reset (built site)', { skip: built ? false : 'we
       await afterRender(page, () => page.locator('#reset-steps').click());
       await page.locator('#play-speed').selectOption('25');
       await page.locator('#play').click();
-      await page.waitForFunction(() => Number(document.querySelector('#player').dataset.step) >= 75, null, { timeout: 60_000 });
-      await page.locator('#pause').click();
+      // paused from the page as soon as step 75 shows (played faster, the solver's end came before a click)
+      await page.waitForFunction(() => Number(document.querySelector('#player').dataset.step) >= 75 && (document.querySelector('#pause').click(), true), null, { timeout: 60_000, polling: 'raf' });
       await page.waitForFunction(() => !document.querySelector('#figure').hasAttribute('aria-busy'), null, { timeout: 15_000 });
       const s = await shown(page);
       assert.equal(Number(s.step) % 25, 0, `step ${s.step}: 25 steps a picture`);
@@ -191,31 +192,20 @@ describe('play / pause / step / reset (built site)', { skip: built ? false : 'we
     }
   });
 
-  it('k-means on 500 points plays, its rate measured (goal: 30 pictures a second)', async () => {
-    const { page, problems } = await openPlayground(site, '#preset=aniso&nSamples=500&model=KMeans&nClusters=8&init=random&nInit=1&tol=0', { width: 1280, height: 900 });
-    try {
-      const r = await playRate(page);
-      rates.KMeans = { rate: +r.rate.toFixed(1), frames: r.frames, ms: r.elapsed, idle: idle() };
-      assert.ok(r.frames >= 10, `${r.frames} pictures in ${r.elapsed} ms`);
-      assert.ok(r.rate >= animates, `${r.rate.toFixed(1)} pictures a second (${r.frames} in ${r.elapsed} ms; load ${os.loadavg()[0].toFixed(1)})`);
-      assert.ok(r.end.points > r.start.points, 'the objective curve advanced');
-      assert.deepEqual(problems, []);
-    } finally {
-      await page.close();
-    }
-  });
-
-  // The other iterative families, measured the same way (recorded, not asserted as a rate).
-  for (const [name, hash] of [['GaussianMixture', '#preset=aniso&nSamples=500&model=GaussianMixture&nComponents=3&initParams=random&tol=0&maxIter=200'],
-    ['LogisticRegression', '#preset=moons&nSamples=500&model=LogisticRegression&C=1000&maxIter=200'],
-    ['DecisionTreeClassifier', '#preset=moons&nSamples=500&model=DecisionTreeClassifier'],
-    ['RandomForestClassifier', '#preset=moons&nSamples=500&model=RandomForestClassifier']]) {
+  // The rate of each iterative family on 500 points (goal: 30 pictures a second), recorded with the
+  // load; asserted only to animate. A tree and logistic regression end after a few steps.
+  for (const [name, hash, least] of [['KMeans', kmeansPlay, 10],
+    ['GaussianMixture', '#preset=aniso&nSamples=500&model=GaussianMixture&nComponents=3&initParams=random&tol=0&maxIter=200', 10],
+    ['LogisticRegression', '#preset=moons&nSamples=500&model=LogisticRegression&C=1000&maxIter=200', 2],
+    ['DecisionTreeClassifier', '#preset=moons&nSamples=500&model=DecisionTreeClassifier', 2],
+    ['RandomForestClassifier', '#preset=moons&nSamples=500&model=RandomForestClassifier', 10]]) {
     it(`${name} on 500 points plays, its rate measured`, async () => {
       const { page, problems } = await openPlayground(site, hash, { width: 1280, height: 900 });
       try {
         const r = await playRate(page);
         rates[name] = { rate: +r.rate.toFixed(1), frames: r.frames, ms: r.elapsed, idle: idle() };
-        assert.ok(r.frames >= 2, `${r.frames} pictures in ${r.elapsed} ms`);
+        assert.ok(r.frames >= least, `${r.frames} pictures in ${r.elapsed} ms`);
+        assert.ok(r.rate >= animates, `${r.rate.toFixed(1)} pictures a second (${r.frames} in ${r.elapsed} ms; load ${os.loadavg()[0].toFixed(1)})`);
         assert.ok(r.end.points > r.start.points, 'the objective curve advanced');
         assert.deepEqual(problems, []);
       } finally {
@@ -227,7 +217,7 @@ describe('play / pause / step / reset (built site)', { skip: built ? false : 'we
   // While playing, a step's objective is appended to the curve drawn (no Plot layout per step):
   // its path runs through its dots, one dot per iteration, falling with the inertia.
   it('the objective curve grows in place while playing', async () => {
-    const { page, problems } = await openPlayground(site, '#preset=aniso&nSamples=500&model=KMeans&nClusters=8&init=random&nInit=1&tol=0', { width: 1280, height: 900 });
+    const { page, problems } = await openPlayground(site, kmeansPlay, { width: 1280, height: 900 });
     try {
       await afterRender(page, () => page.locator('#reset-steps').click());
       await page.locator('#play').click();
