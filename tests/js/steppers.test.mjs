@@ -87,6 +87,36 @@ test('k-means with its defaults: assign then update of the kept run, each its fi
   full.dispose();
 });
 
+test('played k-means costs one fit per iteration (two pictures), the jump to a step included', () => {
+  let fits = 0;
+  class Counted extends wl.KMeans {
+    fit(X, y, options) {
+      fits += 1;
+      return super.fit(X, y, options);
+    }
+  }
+  const counted = { ...wl, KMeans: Counted };
+  const params = { ...defaults('KMeans'), nClusters: 3 };
+  const memory = {};
+  let step = 0;
+  for (let last = false; !last; step++) {
+    const out = stepFit(counted, meta('KMeans'), params, X, undefined, step, memory);
+    last = out.last;
+    out.model.dispose();
+  }
+  const iterations = step / 2;
+  // the complete fit (for the kept run's start), then each iteration's fit once, one of them ahead
+  assert.ok(fits <= iterations + 2, `${fits} fits for ${iterations} iterations`);
+  fits = 0;
+  const jump = stepFit(counted, meta('KMeans'), params, X, undefined, 4, memory); // iteration 3's assign
+  assert.ok(fits <= 3, `${fits} fits for a jump back`);
+  const before = new wl.KMeans({ ...params, init: rowsOf(jump.model.initCenters), nInit: 1, maxIter: 2 }).fit(X);
+  assert.deepEqual(Array.from(jump.centres), Array.from(before.clusterCenters.data));
+  jump.model.dispose();
+  before.dispose();
+  forget(memory);
+});
+
 test('EM: step k is the mixture after k iterations, the lower bound rising to the complete fit', () => {
   const params = { ...defaults('GaussianMixture'), nComponents: 3 };
   const full = new wl.GaussianMixture(params).fit(X);

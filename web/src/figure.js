@@ -10,10 +10,20 @@ import { levelSetsSvg, svmLegend } from './svm_view.js';
 import { onlyStepChanged, drawStep } from './step_draw.js';
 
 const COARSE = 40; // grid columns of the first, quick pass
-const QUICK = 100; // grid columns of a played step's only pass
+const QUICK = 64; // grid columns of a played step's only pass (a forest's or network's grid predict was half a picture at 100; the pause paints the fine grid)
 // From this figure width on, an objective curve goes beside the plot (HISTORY_WIDTH px, style.css).
 const HISTORY_BESIDE = 720, HISTORY_WIDTH = 280, HISTORY_GAP = 16;
 let figures = 0;
+
+// The axes' room for a played curve's next points: twice the steps so far, and half its range
+// further the way it last moved (objectives fall or rise steadily, by less and less).
+function roomAhead(points) {
+  const [x, y] = points.at(-1) ?? [1, 0];
+  const ys = points.map((p) => p[1]);
+  const range = Math.max(...ys) - Math.min(...ys) || Math.abs(y) || 1;
+  const moved = points.length > 1 ? Math.sign(y - points.at(-2)[1]) || -1 : -1;
+  return { x: [1, Math.max(2 * x, x + 10)], y: [y + (moved * range) / 2] };
+}
 
 const fmtMs = (ms) => (ms < 10 ? `${ms.toFixed(1)} ms` : `${Math.round(ms)} ms`);
 const pct = (v) => `${(100 * v).toFixed(1)} %`;
@@ -70,6 +80,7 @@ export class Figure {
   // the fit will have an objective curve, drawn beside the plot when the figure is wide enough.
   update(spec, { quick = false, history = false } = {}) {
     this.spec = spec;
+    this.quick = quick;
     if (this.id) this.engine.done(this.id);
     // The room the figure has (the plot itself is as wide as its frame, centred in it).
     const room = this.root.clientWidth || 300;
@@ -271,19 +282,54 @@ export class Figure {
     this.extra.textContent = extra.length ? `· ${extra.join(' · ')}` : '';
   }
 
-  // A clusterer's objective per iteration, under the figure.
+  // The objective per iteration, beside or under the figure. While playing, a curve is laid out
+  // with room for the steps to come and each played step appends its points to it in place
+  // (Plot lays a chart out in milliseconds: most of a played picture's JavaScript); a pause, or a
+  // point out of that room, lays it out anew.
   #history(history) {
     this.historyBox.hidden = !history;
-    if (!history) return this.historyBox.replaceChildren();
+    if (!history) {
+      this.curveDrawn = null;
+      return this.historyBox.replaceChildren();
+    }
     const unit = history.unit ?? 'iteration';
     // (steps the player skipped have no value)
+    const points = history.values.flatMap((v, i) => (v == null ? [] : [[i + 1, v]]));
     const beside = this.root.classList.contains('history-beside');
-    const chart = lineChart([{ name: history.label, points: history.values.flatMap((v, i) => (v == null ? [] : [[i + 1, v]])) }],
-      { width: beside ? HISTORY_WIDTH : Math.max(280, this.root.clientWidth), height: beside ? 220 : 170, x: unit, y: history.label, legend: false, zero: false, integerX: true });
-    chart.setAttribute?.('aria-label', `${history.label} per ${unit}`);
+    const form = JSON.stringify([history.label, unit, beside, this.root.clientWidth]);
     this.historyBox.dataset.points = String(history.values.length);
+    if (this.quick && this.#appendToCurve(form, points)) return;
+    const chart = lineChart([{ name: history.label, points }],
+      { width: beside ? HISTORY_WIDTH : Math.max(280, this.root.clientWidth), height: beside ? 220 : 170, x: unit, y: history.label, legend: false, zero: false, integerX: true,
+        include: this.quick ? roomAhead(points) : null });
+    chart.setAttribute?.('aria-label', `${history.label} per ${unit}`);
+    this.curveDrawn = { form, points, chart };
+    this.historyBox.dataset.appended = '0';
     const Label = `${history.label[0].toUpperCase()}${history.label.slice(1)}`;
     this.historyBox.replaceChildren(el('p', { class: 'hint', text: history.unit ? `${Label} after each ${unit} so far.` : `${Label} per iteration of the kept run.` }), chart);
+  }
+
+  // Extends the curve shown to `points` when they continue it inside its axes; false otherwise.
+  #appendToCurve(form, points) {
+    const drawn = this.curveDrawn;
+    if (!drawn || drawn.form !== form || points.length < drawn.points.length) return false;
+    if (drawn.points.some(([x, y], i) => points[i][0] !== x || points[i][1] !== y)) return false;
+    const sx = drawn.chart.scale?.('x'), sy = drawn.chart.scale?.('y');
+    const line = drawn.chart.querySelector('g[aria-label="line"] path'), dots = drawn.chart.querySelector('g[aria-label="dot"]');
+    if (!sx || !line || !dots?.lastElementChild) return false;
+    const within = (v, [a, b]) => v >= Math.min(a, b) && v <= Math.max(a, b);
+    if (!points.every(([x, y]) => within(x, sx.domain) && within(y, sy.domain))) return false;
+    const pixels = points.map(([x, y]) => [sx.apply(x), sy.apply(y)]);
+    line.setAttribute('d', `M${pixels.join('L')}`);
+    for (const [cx, cy] of pixels.slice(drawn.points.length)) {
+      const dot = dots.lastElementChild.cloneNode(false);
+      dot.setAttribute('cx', cx);
+      dot.setAttribute('cy', cy);
+      dots.append(dot);
+    }
+    drawn.points = points;
+    this.historyBox.dataset.appended = String(Number(this.historyBox.dataset.appended) + 1); // tests
+    return true;
   }
 
   #showPass(msg) {

@@ -168,15 +168,19 @@ export function drawFigure(fit, size, { curve = null, residuals = false, highlig
 // `zero`: draw the y = 0 rule (which also pulls 0 into the y domain); `integerX`: x counts
 // something (iterations), so its ticks are whole numbers. The y label sits above the axis, where
 // it cannot cover the tick labels, and the left margin fits the widest of them.
-export function lineChart(series, { width, height = 240, x, y, xType = 'linear', legend = true, zero = true, integerX = false }) {
+// `include` ({ x: [...], y: [...] }): values the axes cover besides the data's (a curve laid out with
+// room for the points to come); the domains are then fixed, y's rounded to nice ticks.
+export function lineChart(series, { width, height = 240, x, y, xType = 'linear', legend = true, zero = true, integerX = false, include = null }) {
   const rows = series.flatMap((s) => s.points.map(([a, b]) => ({ a, b, s: s.name })));
-  const ys = rows.map((r) => r.b).concat(zero ? [0] : []);
+  const ys = rows.map((r) => r.b).concat(zero ? [0] : [], include?.y ?? []);
   const yScale = d3.scaleLinear().domain(d3.extent(ys)).nice();
   const yTicks = yScale.ticks(Math.max(3, Math.round(height / 40))).map(yScale.tickFormat());
   const marginLeft = Math.max(40, 14 + 7 * d3.max(yTicks, (t) => t.length));
+  const xDomain = d3.extent(rows.map((r) => r.a).concat(include?.x ?? []));
+  const fixed = include ? { x: { domain: xDomain }, y: { domain: yScale.domain() } } : { x: {}, y: {} };
   let xTicks;
   if (integerX) {
-    const [lo, hi] = d3.extent(rows, (r) => r.a);
+    const [lo, hi] = xDomain;
     const step = Math.max(1, Math.ceil((hi - lo) / Math.max(2, Math.floor(width / 60))));
     xTicks = d3.range(Math.ceil(lo), hi + 1, step);
   }
@@ -186,9 +190,10 @@ export function lineChart(series, { width, height = 240, x, y, xType = 'linear',
     marginLeft,
     marginTop: 22,
     marginBottom: 38,
+    inset: 6, // the first and last dots clear the axes' tick marks
     style: { background: 'transparent', fontSize: '12px' },
-    x: { label: x, type: xType, labelAnchor: 'center', labelArrow: 'none', ...(xTicks ? { ticks: xTicks, tickFormat: 'd' } : {}) },
-    y: { label: y, labelAnchor: 'top', labelArrow: 'none', grid: true },
+    x: { label: x, type: xType, labelAnchor: 'center', labelArrow: 'none', ...fixed.x, ...(xTicks ? { ticks: xTicks, tickFormat: 'd' } : {}) },
+    y: { label: y, labelAnchor: 'top', labelArrow: 'none', grid: true, ...fixed.y },
     color: { domain: series.map((s) => s.name), range: series.map((s, i) => s.colour ?? palette[i % palette.length]), legend },
     marks: [...(zero ? [Plot.ruleY([0], { stroke: '#bbb' })] : []), Plot.line(rows, { x: 'a', y: 'b', z: 's', stroke: 's', strokeWidth: 2 }), Plot.dot(rows, { x: 'a', y: 'b', fill: 's', r: 2.2 })],
   });

@@ -164,7 +164,17 @@ export function stepFit(wl, meta, params, X, y, step, memory, { skip = false } =
   }
   const run = phases > 1 ? { ...params, init: memory.start, nInit: 1 } : params;
   if (memory.live === undefined) memory.live = LiveFit.continuable(wl, meta, run) ? new LiveFit(wl, meta, run, X, y) : null;
-  const fitOf = (j) => (memory.live ? (memory.live.to(j), memory.live.copy()) : fitAt(wl, meta, run, stepper.option, j, X, y));
+  // k-means shows each iteration twice (assign, update) and draws the centres before it: the
+  // model of the step shown is kept (as JSON, a copy is cheap) and every fit's centres recorded, so
+  // a played step costs one fit (the step ahead) every other picture rather than three.
+  memory.centres ??= new Map();
+  const fitOf = (j) => {
+    if (memory.live) return memory.live.to(j), memory.live.copy();
+    if (phases === 1) return fitAt(wl, meta, run, stepper.option, j, X, y);
+    const fitted = memory.shown?.k === j ? wl[meta.name].fromJSON(memory.shown.json) : fitAt(wl, meta, run, stepper.option, j, X, y);
+    memory.centres.set(j, Float64Array.from(fitted.clusterCenters.data));
+    return fitted;
+  };
   const fit = (j) => {
     if (memory.ahead?.k !== j) return fitOf(j);
     const { model } = memory.ahead;
@@ -172,6 +182,7 @@ export function stepFit(wl, meta, params, X, y, step, memory, { skip = false } =
     return model;
   };
   const model = fit(k);
+  if (phases > 1 && memory.shown?.k !== k) memory.shown = { k, json: model.toJSON() };
   // A step past the end (a URL's) shows the end: the last phase of the last unit used.
   const used = unitsUsed(model, stepper.option, k);
   const past = used < k;
@@ -200,12 +211,8 @@ export function stepFit(wl, meta, params, X, y, step, memory, { skip = false } =
   if (phases > 1) {
     // k-means: the points keep the assignment to the centres before this iteration's update (the
     // start, or the previous iteration's) until the next step; the assign phase still shows them.
-    let centres = Float64Array.from(memory.start.flat());
-    if (k > 1) {
-      const before = fitAt(wl, meta, run, stepper.option, k - 1, X, y);
-      centres = Float64Array.from(before.clusterCenters.data);
-      before.dispose();
-    }
+    if (k > 1 && !memory.centres.has(k - 1)) fitOf(k - 1).dispose(); // records its centres
+    const centres = k > 1 ? memory.centres.get(k - 1) : Float64Array.from(memory.start.flat());
     out.labelsOf = (rows) => nearest(rows, centres);
     if (phase === 'assign') out.centres = centres;
   }
