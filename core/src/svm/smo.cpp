@@ -6,6 +6,8 @@
 
 namespace wasmlearn {
 
+using FloatRows = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+
 // ---- the kernel-row cache ------------------------------------------------------------------------
 
 KernelCache::KernelCache(const Kernel& kernel, MatrixRef X, double megabytes)
@@ -13,7 +15,7 @@ KernelCache::KernelCache(const Kernel& kernel, MatrixRef X, double megabytes)
       prev_(static_cast<std::size_t>(X.rows()), -1), next_(static_cast<std::size_t>(X.rows()), -1) {
   if (kernel.type == KernelType::rbf) norms_ = row_squared_norms(X_);
   diagonal_ = kernel_diagonal(kernel, X_);
-  const double row_bytes = 8.0 * static_cast<double>(std::max<Index>(n_, 1));
+  const double row_bytes = static_cast<double>(sizeof(float)) * static_cast<double>(std::max<Index>(n_, 1));
   capacity_ = std::clamp<Index>(static_cast<Index>(megabytes * 1048576.0 / row_bytes), 2, std::max<Index>(n_, 2));
 }
 
@@ -37,9 +39,9 @@ void KernelCache::touch(Index s) {
   link_first(s);
 }
 
-double* KernelCache::slot_for(Index s) {
+float* KernelCache::slot_for(Index s) {
   if (cached_ < capacity_) {
-    rows_[s].reset(new double[static_cast<std::size_t>(n_)]);
+    rows_[s].reset(new float[static_cast<std::size_t>(n_)]);
     ++cached_;
   } else {
     const Index victim = tail_;
@@ -50,18 +52,18 @@ double* KernelCache::slot_for(Index s) {
   return rows_[s].get();
 }
 
-void KernelCache::compute(const Index* samples, Index count, double* out) {
-  Eigen::Map<Matrix> rows(out, count, n_);
+void KernelCache::compute(const Index* samples, Index count, float* out) {
+  Matrix rows(count, n_);
   kernel_rows(kernel_, X_, norms_, samples, count, rows);
-  rows = rows.cast<float>().cast<double>();  // libsvm's float32 cache: the same problem as scikit-learn's
+  Eigen::Map<FloatRows>(out, count, n_) = rows.cast<float>();  // libsvm's float32 cache: scikit-learn's problem
 }
 
-const double* KernelCache::row(Index s) {
+const float* KernelCache::row(Index s) {
   if (rows_[s]) {
     touch(s);
     return rows_[s].get();
   }
-  double* slot = slot_for(s);
+  float* slot = slot_for(s);
   compute(&s, 1, slot);
   return slot;
 }
@@ -143,7 +145,7 @@ class Smo {
           samples.push_back(s);
           break;
         }
-    cache_.for_rows(samples, [&](Index s, const double* K) {
+    cache_.for_rows(samples, [&](Index s, const float* K) {
       for (Index i = first_var_[s]; i >= 0; i = next_var_[i])
         if (pick(i)) use(i, K);
     });
@@ -151,7 +153,7 @@ class Smo {
 
   void initial_gradient() {
     for_variable_rows([&](Index i) { return alpha_[i] > 0; },
-                      [&](Index i, const double* K) {
+                      [&](Index i, const float* K) {
                         const double a = alpha_[i] * y(i), c = pb_.upper[i] * y(i);
                         const bool upper = status_[i] == at_upper;
                         for (Index t = 0; t < l_; ++t) {
@@ -171,7 +173,7 @@ class Smo {
         u_max[group(t)] = violation(t);
         best_i[group(t)] = t;
       }
-    const double* K[2] = {nullptr, nullptr};
+    const float* K[2] = {nullptr, nullptr};
     for (int g = 0; g < 2; ++g)
       if (best_i[g] >= 0) K[g] = cache_.row(sample(best_i[g]));
     // The two rows must stay valid together: the cache keeps the two most recent.
@@ -205,8 +207,8 @@ class Smo {
   // set to it and its partner to what s or d leaves, in libsvm's order of checks, so the rounding
   // residues (a partner left at 1e-15 rather than 0, which then counts as free in rho) are libsvm's.
   void step(Index i, Index j) {
-    const double* Ki = cache_.row(sample(i));
-    const double* Kj = cache_.row(sample(j));
+    const float* Ki = cache_.row(sample(i));
+    const float* Kj = cache_.row(sample(j));
     double a = cache_.diagonal(sample(i)) + cache_.diagonal(sample(j)) - 2.0 * Ki[sample(j)];
     if (a <= 0) a = kTau;
     const double t = (violation(i) - violation(j)) / a;
@@ -256,7 +258,7 @@ class Smo {
   }
 
   // Ḡ_t = Σ_{α_k = C_k} C_k Q_tk, kept for the gradient's reconstruction.
-  void track_upper(Index k, Status was, const double* K) {
+  void track_upper(Index k, Status was, const float* K) {
     const bool now = status_[k] == at_upper;
     if (now == (was == at_upper)) return;
     const double c = (now ? 1.0 : -1.0) * pb_.upper[k] * y(k);
@@ -294,7 +296,7 @@ class Smo {
         G_[t] = G_bar_[t] + pb_.p[t];
       }
     for_variable_rows([&](Index k) { return status_[k] == free_; },
-                      [&](Index k, const double* K) {
+                      [&](Index k, const float* K) {
                         const double a = alpha_[k] * y(k);
                         for (Index t : inactive) G_[t] += a * y(t) * K[sample(t)];
                       });

@@ -217,19 +217,18 @@ PairSolution solve_pair(const P& o, const Kernel& kernel, MatrixRef X, const Vec
   const SmoProblem pb = pair_problem(o, upper, members, positives);
   const SmoResult r = solve(o, kernel, subset(X, members, kernel.type == KernelType::precomputed), pb, nu, fit_status, warnings);
   // r ≤ 0: ν is at or below the smallest value the data allows, where the ν problem has no C-SVC
-  // counterpart (libsvm divides by r all the same: infinite or sign-flipped coefficients). The
-  // solution is kept unscaled, which keeps the sign of its decision values.
+  // counterpart. libsvm divides by r all the same (a negative r flips the signs), and scikit-learn's
+  // values are those; r = 0 would give infinities, so that solution is kept unscaled.
   double scale = 1.0;
   if constexpr (nu) {
-    if (r.r > 0) {
-      scale = r.r;
-    } else {
+    if (!(r.r > 0)) {
       const std::string message = "nu = " + format_number(o.nu) + " is below the smallest value the data allows (the "
-                                  "margin r of a pair of classes is not positive, so the solution cannot be scaled to "
-                                  "a C-SVC's); its decision values are left unscaled: raise nu";
+                                  "margin r of a pair of classes is not positive, so the solution has no C-SVC "
+                                  "counterpart; scaled by 1/r as libsvm does, unscaled when r = 0): raise nu";
       if (std::none_of(warnings.items.begin(), warnings.items.end(), [&](const Warning& w) { return w.message == message; }))
         warnings.add(WarningKind::parameter, message);
     }
+    if (r.r > 0 || r.r < 0) scale = r.r;
   }
   PairSolution out;
   out.coef.resize(pb.y.size());

@@ -14,6 +14,11 @@
 // replacement for WebAssembly, so a hot loop only reaches optimised code in a function that is
 // called many times.
 //
+// The tiles are templates over the scalar: the same 2 × 4 tiles on four float32 lanes serve
+// KernelRidge's float32 factorisation (kernel_ridge/cholesky.cpp), twice the multiply-adds per
+// instruction. multiply_by_transpose_in_order runs them in every build, for the kernel methods, whose
+// fits must give the same bits natively and in WebAssembly.
+//
 // Also register tiles for skinny products: a row of X times 8 columns of a matrix (PCA's transform,
 // the mixtures' Mahalanobis distances, skipping the zeros of a triangular one) and a weighted
 // scatter (the mixtures' covariances). Eigen's GEMM has a packing cost per call that dominates for

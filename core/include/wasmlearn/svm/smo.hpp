@@ -4,8 +4,8 @@
 // maximal violating pair by second-order working-set selection (Fan, Chen & Lin 2005), moves it
 // analytically and updates the gradient; shrinking sets aside variables stuck at a bound and
 // reconstructs their gradient before the final check. Kernel rows come from an LRU cache of
-// cacheSize MB, computed in blocks through base/kernels.hpp and rounded to float32 as libsvm's cache
-// stores them: both solvers then solve the same problem (with doubles, the ν variants' division by a
+// cacheSize MB, computed in blocks through base/kernels.hpp and stored as float32 as libsvm's cache
+// stores them (4 bytes a value, libsvm's rows per MB): both solvers then solve the same problem (with doubles, the ν variants' division by a
 // small margin scale r magnified libsvm's 1e-7 perturbation to 5 % of the decision values). The ν
 // variant selects pairs within one sign of y and computes the two biases of ν-SVC / ν-SVR.
 #pragma once
@@ -25,24 +25,24 @@ class KernelCache {
   KernelCache(const Kernel& kernel, MatrixRef X, double megabytes);
   Index size() const { return n_; }
   double diagonal(Index s) const { return diagonal_[s]; }
-  // Row s (n values, each rounded to float32), valid until the next call on the cache.
-  const double* row(Index s);
+  // Row s (n float32 values), valid until the next call on the cache.
+  const float* row(Index s);
   // Calls use(s, row) for each sample of `samples`, computing the missing rows in blocks.
   template <class Use>
   void for_rows(const std::vector<Index>& samples, Use&& use);
 
  private:
-  double* slot_for(Index s);  // a row buffer for s (evicting the least recently used), linked first
+  float* slot_for(Index s);  // a row buffer for s (evicting the least recently used), linked first
   void touch(Index s);       // a cached row becomes the most recent
   void link_first(Index s);  // a row not in the list enters it as the most recent
   void unlink(Index s);
-  void compute(const Index* samples, Index count, double* out);
+  void compute(const Index* samples, Index count, float* out);
 
   Kernel kernel_;
   Matrix X_;
   Vector norms_, diagonal_;
   Index n_, capacity_;
-  std::vector<std::unique_ptr<double[]>> rows_;  // by sample; empty when not cached
+  std::vector<std::unique_ptr<float[]>> rows_;  // by sample; empty when not cached
   std::vector<Index> prev_, next_;                // the LRU list of cached samples, head_ most recent
   Index head_ = -1, tail_ = -1, cached_ = 0;
 };
@@ -80,14 +80,15 @@ void KernelCache::for_rows(const std::vector<Index>& samples, Use&& use) {
   for (Index s : samples)
     if (rows_[s]) use(s, row(s));
     else missing.push_back(s);
-  Matrix block(std::min<Index>(kBlock, static_cast<Index>(missing.size())), n_);
+  std::vector<float> block(static_cast<std::size_t>(std::min<Index>(kBlock, static_cast<Index>(missing.size())) * n_));
   for (std::size_t b = 0; b < missing.size(); b += kBlock) {
     const Index count = std::min<Index>(kBlock, static_cast<Index>(missing.size() - b));
     compute(missing.data() + b, count, block.data());
     for (Index r = 0; r < count; ++r) {
       const Index s = missing[b + r];
-      if (cached_ < capacity_) std::copy(block.row(r).data(), block.row(r).data() + n_, slot_for(s));
-      use(s, block.row(r).data());
+      const float* values = block.data() + r * n_;
+      if (cached_ < capacity_) std::copy(values, values + n_, slot_for(s));
+      use(s, values);
     }
   }
 }
