@@ -47,10 +47,13 @@ export const poolTasks = {
   heapUsed: () => wasm.heapUsed(),
 };
 
+// fitAsync takes onProgress on every estimator; the fit reports only where it declares progress
+// (a pipeline or a GaussianMixture fitted in a worker just resolves).
 function fitModel({ model, X, y, options, params }, onProgress) {
   const fitted = fromPortable(model);
   try {
-    fitted.fit(X, y, onProgress ? { ...options, onProgress } : options);
+    const reports = onProgress && fitted.constructor.metadata?.fitOptions.includes('onProgress');
+    fitted.fit(X, y, reports ? { ...options, onProgress } : options);
     return toPortable(params ? fitted.setParams(params) : fitted);
   } finally {
     fitted.dispose();
