@@ -286,8 +286,8 @@ const cut = (from, to, count) => Array.from({ length: count }, (_, k) => [k, k +
 // The members still to fit (all, or those past the fitted ones with warmStart), cut into one slice
 // per worker; each worker fits its slice (the ensemble's members depend on randomState and their
 // index alone) and the slices, sent back in binary, are joined in index order: the model of one fit,
-// whatever nJobs. An out-of-bag score needs every member and the data: one warm refit in a worker,
-// which fits no member, computes it.
+// whatever nJobs. The out-of-bag values need every member and the data: one warm refit in a worker,
+// which fits no member, computes them.
 async function fitSlices(model, json, X, y, fitOptions, workers, models, { signal, onProgress }) {
   const { fromPortable, toPortable, joinPortable } = models;
   const { params } = json;
@@ -311,7 +311,10 @@ async function fitSlices(model, json, X, y, fitOptions, workers, models, { signa
   const sliceDone = progress && ((_done, _count, k) => progress(k, bounds[k][1] - bounds[k][0]));
   const fitted = await runEach('fitSlice', slices, workers, { X, y, options: fitOptions }, { signal, onProgress: progress, onTaskDone: sliceDone });
   const parts = [...(warm ? [toPortable(model)] : []), ...fitted];
-  if (!params.oobScore) return joinPortable(parts, list, params);
+  // The join keeps the first part's state: a fitted model's out-of-bag values, which a refit without
+  // oobScore drops (as fit does), and the warm refit recomputes with it.
+  const outOfBag = params.oobScore || (warm && (json.state.oobScore != null || json.state.oobValues != null));
+  if (!outOfBag) return joinPortable(parts, list, params);
   const joined = joinPortable(parts, list, { ...params, warmStart: true });
   try {
     return fromPortable(await pool.run('fit', { model: toPortable(joined), X, y, options: fitOptions, params }, { signal }));
