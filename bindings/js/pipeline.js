@@ -6,7 +6,7 @@
 // members by name).
 import { registerModelLoader, loadModel, portableModels } from './estimator.js';
 import { clone, cloneSymbol, isModel, kindOf } from './clone.js';
-import { fitInWorker } from './pool.js';
+import { fitInWorker, fitsInParts } from './pool.js';
 
 const isPassthrough = (step) => step === 'passthrough' || step === null;
 // The methods a pipeline has when its last step has them (scikit-learn's available_if).
@@ -127,8 +127,20 @@ export class Pipeline {
   }
 
   // fit in a worker (see Estimator.fitAsync); the steps keep their identity and take the fitted state.
+  // A last step that fits in parts on several workers (a forest or bagging with nJobs, restarts,
+  // one-vs-rest members) does so: the steps before it fitted once in a worker, X transformed by them
+  // here, the last step fitted on the pool (its fitAsync) and reporting onProgress.
   async fitAsync(X, y, options) {
-    return this._adopt(await fitInWorker(this, X, y, options, portableModels));
+    const [name, last] = this.#steps[this.#steps.length - 1];
+    if (this.#steps.length === 1 || isPassthrough(last) || !(await fitsInParts(last, y))) return this._adopt(await fitInWorker(this, X, y, options, portableModels));
+    const { signal, onProgress, ...fitOptions } = options ?? {};
+    const byStep = this.#fitOptions(fitOptions);
+    const before = Object.fromEntries(Object.entries(fitOptions).filter(([key]) => !key.startsWith(`${name}__`)));
+    // The steps before the last (the same models), ending in 'passthrough'.
+    const head = new Pipeline([...this.#steps.slice(0, -1), [name, 'passthrough']]);
+    head._adopt(await fitInWorker(head, X, y, { ...before, signal }, portableModels));
+    await last.fitAsync(this.#through(X), y, { ...byStep[name], signal, onProgress });
+    return this;
   }
 
   _adopt(source) {

@@ -227,6 +227,11 @@ export function checkPortable(value, what) {
   if (hasFunction(value)) throw new Error(`${what} holds a function, which cannot be sent to a worker: use nJobs 1, or names instead of functions`);
 }
 
+export function checkOnProgress(onProgress, owner) {
+  if (onProgress !== undefined && typeof onProgress !== 'function') throw new Error(`${owner}: onProgress must be a function, got ${typeof onProgress}`);
+  return onProgress;
+}
+
 export function checkSignal(signal, owner) {
   if (signal !== undefined && (typeof signal?.addEventListener !== 'function' || typeof signal.aborted !== 'boolean')) throw new Error(`${owner}: signal must be an AbortSignal`);
   return signal;
@@ -241,7 +246,7 @@ export function checkSignal(signal, owner) {
 export async function fitInWorker(model, X, y, options, models) {
   const { signal, onProgress, ...fitOptions } = options ?? {};
   checkSignal(signal, 'fitAsync');
-  if (onProgress !== undefined && typeof onProgress !== 'function') throw new Error(`onProgress must be a function, got ${typeof onProgress}`);
+  checkOnProgress(onProgress, 'fitAsync');
   checkPortable(fitOptions, 'fitAsync options');
   const json = model.toJSON();
   const split = splitOf(json, y);
@@ -265,6 +270,12 @@ function splitOf(json, y) {
   return null;
 }
 
+// Whether fitAsync fits `model` (an estimator) in parts on more than one worker (see splitOf).
+export async function fitsInParts(model, y) {
+  const params = model.getParams();
+  return splitOf({ estimator: model.constructor.metadata?.name, params }, y) !== null && (await workersFor(params.nJobs)) > 1;
+}
+
 // Forests save their members as trees, bagging (an ensemble of any estimator) as members.
 const memberList = (params) => ('estimator' in params ? 'members' : 'trees');
 const unfitted = (json) => ({ ...json, fitted: false, state: undefined, labels: undefined });
@@ -275,8 +286,8 @@ const cut = (from, to, count) => Array.from({ length: count }, (_, k) => [k, k +
 // The members still to fit (all, or those past the fitted ones with warmStart), cut into one slice
 // per worker; each worker fits its slice (the ensemble's members depend on randomState and their
 // index alone) and the slices, sent back in binary, are joined in index order: the model of one fit,
-// whatever nJobs. An out-of-bag score needs every member and the data: one warm refit in a worker,
-// which fits no member, computes it.
+// whatever nJobs. The out-of-bag values need every member and the data: one warm refit in a worker,
+// which fits no member, computes them.
 async function fitSlices(model, json, X, y, fitOptions, workers, models, { signal, onProgress }) {
   const { fromPortable, toPortable, joinPortable } = models;
   const { params } = json;
@@ -287,16 +298,23 @@ async function fitSlices(model, json, X, y, fitOptions, workers, models, { signa
   const pool = sharedPool(await workersFor(-1));
   if (missing < 1) return fromPortable(await pool.run('fit', { model: json, X, y, options: fitOptions }, { signal, onProgress }));
   const count = Math.min(workers, missing);
-  const slices = cut(kept, params.nEstimators, count).map(([first, end]) => {
+  const bounds = cut(kept, params.nEstimators, count);
+  const slices = bounds.map(([first, end]) => {
     const sliceParams = { ...params, firstEstimator: params.firstEstimator + first, nEstimators: end - first, warmStart: false, nJobs: 1 };
     if ('oobScore' in params) sliceParams.oobScore = false; // scored once, by the warm refit over every member
     return { model: { ...unfitted(json), params: sliceParams } };
   });
+  // Members fitted in each slice: reported by the fit member by member (forests), else the whole
+  // slice as it ends (bagging).
   const done = new Array(count).fill(0);
-  const progress = onProgress && ((k, fitted) => ((done[k] = fitted), onProgress(kept + done.reduce((a, b) => a + b), params.nEstimators)));
-  const fitted = await runEach('fitSlice', slices, workers, { X, y, options: fitOptions }, { signal, onProgress: progress });
+  const progress = onProgress && ((k, fitted) => done[k] !== fitted && ((done[k] = fitted), onProgress(kept + done.reduce((a, b) => a + b), params.nEstimators)));
+  const sliceDone = progress && ((_done, _count, k) => progress(k, bounds[k][1] - bounds[k][0]));
+  const fitted = await runEach('fitSlice', slices, workers, { X, y, options: fitOptions }, { signal, onProgress: progress, onTaskDone: sliceDone });
   const parts = [...(warm ? [toPortable(model)] : []), ...fitted];
-  if (!params.oobScore) return joinPortable(parts, list, params);
+  // The join keeps the first part's state: a fitted model's out-of-bag values, which a refit without
+  // oobScore drops (as fit does), and the warm refit recomputes with it.
+  const outOfBag = params.oobScore || (warm && (json.state.oobScore != null || json.state.oobValues != null));
+  if (!outOfBag) return joinPortable(parts, list, params);
   const joined = joinPortable(parts, list, { ...params, warmStart: true });
   try {
     return fromPortable(await pool.run('fit', { model: toPortable(joined), X, y, options: fitOptions, params }, { signal }));
@@ -304,6 +322,9 @@ async function fitSlices(model, json, X, y, fitOptions, workers, models, { signa
     joined.dispose();
   }
 }
+
+// An onTaskDone for runAll that passes onProgress (k, n): k of the n tasks done.
+export const tasksDone = (onProgress) => onProgress && ((done, total) => onProgress(done, total));
 
 // runAll's results, in task order; the first failure rejects.
 async function runEach(kind, tasks, workers, data, options) {
@@ -337,10 +358,10 @@ function sameClustering(a, b) {
 // Each start run in a task of its own (start r depends on randomState and r alone); the starts'
 // models come back in order and the best is kept as the sequential loop keeps it: the model of one
 // fit, whatever nJobs.
-async function fitRuns(model, json, X, y, fitOptions, workers, models, { signal }) {
+async function fitRuns(model, json, X, y, fitOptions, workers, models, { signal, onProgress }) {
   const { params } = json;
   const starts = Array.from({ length: params.nInit }, (_, r) => ({ model: { ...unfitted(json), params: { ...params, firstInit: params.firstInit + r, nInit: 1, nJobs: 1 } } }));
-  const runs = (await runEach('fitSlice', starts, workers, { X, y, options: fitOptions }, { signal })).map(models.fromPortable);
+  const runs = (await runEach('fitSlice', starts, workers, { X, y, options: fitOptions }, { signal, onTaskDone: tasksDone(onProgress) })).map(models.fromPortable);
   const keeps = keepsLater[json.estimator];
   const best = runs.reduce((kept, run) => (keeps(kept, run) ? run : kept));
   for (const run of runs) if (run !== best) run.dispose();
@@ -357,13 +378,14 @@ function membersOf(estimator, y) {
 
 // The members cut into one slice per worker (each member is fitted on its relabelling of y alone) and
 // the slices joined in order: the model of one fit, whatever nJobs.
-async function fitMemberSlices(model, json, X, y, fitOptions, workers, models, { signal }) {
+async function fitMemberSlices(model, json, X, y, fitOptions, workers, models, { signal, onProgress }) {
   const { params } = json;
   const total = membersOf(json.estimator, y);
-  const slices = cut(0, total, Math.min(workers, total)).map(([first, end]) => ({
-    model: { ...unfitted(json), params: { ...params, firstMember: first, nMembers: end - first, nJobs: 1 } },
-  }));
-  return models.joinPortable(await runEach('fitSlice', slices, workers, { X, y, options: fitOptions }, { signal }), 'members', params);
+  const bounds = cut(0, total, Math.min(workers, total));
+  const slices = bounds.map(([first, end]) => ({ model: { ...unfitted(json), params: { ...params, firstMember: first, nMembers: end - first, nJobs: 1 } } }));
+  let fitted = 0; // members in the slices done
+  const progress = onProgress && ((_done, _slices, k) => onProgress((fitted += bounds[k][1] - bounds[k][0]), total));
+  return models.joinPortable(await runEach('fitSlice', slices, workers, { X, y, options: fitOptions }, { signal, onTaskDone: progress }), 'members', params);
 }
 
 // The one pool shared by nJobs and fitAsync, as large as the most workers asked for; a call that asked
@@ -377,16 +399,19 @@ function sharedPool(size) {
 
 // Every task of `kind` on the shared pool, at most `workers` at a time, each worker receiving `data`
 // once; settled results ({ value } or { failed, reason }) in task order. An aborted `signal` cancels
-// the tasks not yet done; onProgress(k, ...report) receives task k's reports.
-export async function runAll(kind, payloads, workers, data, { signal, onProgress } = {}) {
+// the tasks not yet done; onProgress(k, ...report) receives task k's reports; onTaskDone(done, total, k)
+// is called as task k settles, done counting the tasks settled so far (1, 2, ... total).
+export async function runAll(kind, payloads, workers, data, { signal, onProgress, onTaskDone } = {}) {
   const pool = sharedPool(workers);
   const job = pool.job(data);
   const settled = new Array(payloads.length);
   let next = 0;
+  let done = 0;
   const lane = async () => {
     for (let k = next++; k < payloads.length; k = next++) {
       const reports = onProgress && ((...report) => onProgress(k, ...report));
       settled[k] = await pool.run(kind, payloads[k], { job, signal, onProgress: reports }).then((value) => ({ value }), (reason) => ({ reason, failed: true }));
+      if (!signal?.aborted) onTaskDone?.(++done, payloads.length, k);
     }
   };
   await Promise.all(Array.from({ length: Math.min(workers, payloads.length) }, lane));

@@ -1,4 +1,4 @@
-// GridSearchCV and RandomizedSearchCV, as sklearn.model_selection. fit(X, y, { groups, signal, ...fit
+// GridSearchCV and RandomizedSearchCV, as sklearn.model_selection. fit(X, y, { groups, signal, onProgress, ...
 // options of the estimator }) returns a Promise; every (candidate, fold) pair is one fitAndScore task.
 // cvResults keys are scikit-learn's in camelCase: mean_test_score -> meanTestScore, split0_test_score
 // -> split0TestScore, param_<name> -> param<Name> (the parameter's name with its first letter
@@ -7,7 +7,7 @@
 import { clone, cloneSymbol, kindOf } from './clone.js';
 import { scorers } from './scoring.js';
 import { permutation, uniformDraws } from './splitters.js';
-import { AbortError, checkNJobs, checkSignal } from './pool.js';
+import { AbortError, checkNJobs, checkOnProgress, checkSignal } from './pool.js';
 import { checkErrorScore, checkModel, checkOwnOptions, dataOf, foldsOf, resultKey, runFolds } from './validation.js';
 
 const capitalised = (s) => s[0].toUpperCase() + s.slice(1);
@@ -152,15 +152,16 @@ class BaseSearchCV {
   // Cross-validates every candidate, then (refit) fits the best on all of X, y. An aborted signal
   // rejects with an AbortError (before the refit).
   async fit(X, y, fitOptions = {}) {
-    const { groups, signal, ...estimatorFitOptions } = fitOptions ?? {};
+    const { groups, signal, onProgress, ...estimatorFitOptions } = fitOptions ?? {};
     checkSignal(signal, `${this.name}.fit`);
+    checkOnProgress(onProgress, `${this.name}.fit`);
     const data = dataOf(X, y, groups);
     const { folds, warnings } = foldsOf(this.options.cv, this.estimator, data);
     this.warnings = [...warnings];
     const candidates = this.candidates(this.warnings);
     const common = { estimator: this.estimator, scoring: this.options.scoring, fitOptions: estimatorFitOptions, errorScore: this.options.errorScore, returnTrainScore: this.options.returnTrainScore };
     const tasks = candidates.flatMap((params) => folds.map((f) => ({ ...common, ...f, params })));
-    const run = await runFolds(tasks, data, this.options.nJobs, signal);
+    const run = await runFolds(tasks, data, { nJobs: this.options.nJobs, signal, onProgress });
     if (signal?.aborted) throw new AbortError();
     this.warnings.push(...run.warnings);
     const cvResults = this.#results(candidates, folds.length, run.results);

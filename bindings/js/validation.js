@@ -6,7 +6,7 @@
 import { DenseMatrix, toMatrix, labelKind } from './arrays.js';
 import { clone, isModel, kindOf } from './clone.js';
 import { loadModel } from './estimator.js';
-import { AbortError, checkPortable, checkSignal, runAll, workersFor } from './pool.js';
+import { AbortError, checkOnProgress, checkPortable, checkSignal, runAll, tasksDone, workersFor } from './pool.js';
 import { scorers } from './scoring.js';
 import { KFold, StratifiedKFold, isSplitter, sampleCount, seedsFrom, permutation } from './splitters.js';
 
@@ -174,8 +174,9 @@ export const taskFromPortable = (task) => ({ ...task, estimator: loadModel(task.
 // nJobs workers, which each receive the data once; results in task order. When tasks fail, the first
 // failure in task order rejects, after every task has settled (the pool stays usable). An aborted
 // `signal` rejects with an AbortError: in this thread it is seen between tasks (the thread yields to
-// the event loop there), on the pool it cancels the running and waiting tasks.
-export async function mapTasks(kind, run, tasks, data, nJobs, signal) {
+// the event loop there), on the pool it cancels the running and waiting tasks. onProgress(k, n) is
+// called as each task finishes, k counting the tasks done (in the order they finish on the pool).
+export async function mapTasks(kind, run, tasks, data, { nJobs, signal, onProgress }) {
   const workers = await workersFor(nJobs);
   if (workers === 1) {
     const results = [];
@@ -183,11 +184,12 @@ export async function mapTasks(kind, run, tasks, data, nJobs, signal) {
       if (signal) await new Promise((resolve) => setTimeout(resolve, 0));
       if (signal?.aborted) throw new AbortError();
       results.push(await run(task, data));
+      onProgress?.(results.length, tasks.length);
     }
     return results;
   }
   const portable = tasks.map(portableTask);
-  const settled = await runAll(kind, portable, workers, { X: data.X, y: data.y }, { signal });
+  const settled = await runAll(kind, portable, workers, { X: data.X, y: data.y }, { signal, onTaskDone: tasksDone(onProgress) });
   if (signal?.aborted) throw new AbortError();
   const failed = settled.find((s) => s.failed);
   if (failed) throw failed.reason;
@@ -195,8 +197,9 @@ export async function mapTasks(kind, run, tasks, data, nJobs, signal) {
 }
 
 // Every fold of a cross-validation; all failing is an error (as scikit-learn), some failing a warning.
-export async function runFolds(tasks, data, nJobs, signal) {
-  const results = await mapTasks('fitAndScore', fitAndScore, tasks, data, nJobs, signal);
+// `run`: { nJobs, signal, onProgress } as mapTasks takes them.
+export async function runFolds(tasks, data, run) {
+  const results = await mapTasks('fitAndScore', fitAndScore, tasks, data, run);
   for (const r of results) if (r.estimatorJSON) r.estimator = loadModel(r.estimatorJSON);
   const failures = results.filter((r) => r.failure !== null);
   if (failures.length === results.length)
@@ -205,7 +208,11 @@ export async function runFolds(tasks, data, nJobs, signal) {
   return { results, warnings };
 }
 
-const cvOptions = ['groups', 'scoring', 'cv', 'fitParams', 'errorScore', 'nJobs', 'signal'];
+const cvOptions = ['groups', 'scoring', 'cv', 'fitParams', 'errorScore', 'nJobs', 'signal', 'onProgress'];
+
+// How a cross-validation runs its fits: on nJobs workers, cancelled by signal, each fit done reported
+// to onProgress(k, n).
+const runOptions = (owner, o) => ({ nJobs: o.nJobs, signal: checkSignal(o.signal, owner), onProgress: checkOnProgress(o.onProgress, owner) });
 
 // crossValidate's result: testScore / test<Name> per scorer, fitTime, scoreTime, and on request
 // trainScore..., estimator (the fitted clones), indices ({ train, test } lists).
@@ -219,8 +226,7 @@ export async function crossValidate(estimator, X, y, options) {
   const { results } = await runFolds(
     folds.map((f) => ({ ...common, ...f, returnTrainScore: o.returnTrainScore === true, returnEstimator: o.returnEstimator === true })),
     data,
-    o.nJobs,
-    checkSignal(o.signal, 'crossValidate'),
+    runOptions('crossValidate', o),
   );
   const out = { fitTime: Float64Array.from(results, (r) => r.fitTime), scoreTime: Float64Array.from(results, (r) => r.scoreTime) };
   for (const name of scoring.keys()) {
@@ -243,7 +249,7 @@ export async function crossValScore(estimator, X, y, options) {
 // The prediction for every sample from the fold that tested it (the folds must partition the samples).
 export async function crossValPredict(estimator, X, y, options) {
   checkModel(estimator, 'crossValPredict');
-  const o = checkOwnOptions('crossValPredict', options, ['groups', 'cv', 'fitParams', 'method', 'nJobs', 'signal']);
+  const o = checkOwnOptions('crossValPredict', options, ['groups', 'cv', 'fitParams', 'method', 'nJobs', 'signal', 'onProgress']);
   const method = o.method ?? 'predict';
   if (!['predict', 'predictProba', 'decisionFunction', 'transform'].includes(method))
     throw new Error(`method must be 'predict', 'predictProba', 'decisionFunction' or 'transform', got ${method}`);
@@ -256,7 +262,7 @@ export async function crossValPredict(estimator, X, y, options) {
   const byClass = ['predictProba', 'decisionFunction'].includes(method) && kindOf(estimator) === 'classifier';
   const allClasses = byClass ? [...new Set(Array.from(data.y))].sort(compareLabels) : null;
   const tasks = folds.map((f) => ({ estimator, ...f, fitOptions: o.fitParams, method, byClass }));
-  const parts = await mapTasks('predictFold', predictFold, tasks, data, o.nJobs, checkSignal(o.signal, 'crossValPredict'));
+  const parts = await mapTasks('predictFold', predictFold, tasks, data, runOptions('crossValPredict', o));
   let out = null;
   for (const [k, { test }] of folds.entries()) {
     const { classes } = parts[k];
@@ -311,7 +317,7 @@ export async function validationCurve(estimator, X, y, options) {
   const { folds } = foldsOf(o.cv, estimator, data);
   const common = { estimator, scoring: checkedScoring(o.scoring), fitOptions: o.fitParams, errorScore: checkErrorScore(o.errorScore ?? NaN), returnTrainScore: true };
   const tasks = o.paramRange.flatMap((value) => folds.map((f) => ({ ...common, ...f, params: { [o.paramName]: value } })));
-  return scoreMatrices((await runFolds(tasks, data, o.nJobs, checkSignal(o.signal, 'validationCurve'))).results, o.paramRange.length, folds.length);
+  return scoreMatrices((await runFolds(tasks, data, runOptions('validationCurve', o))).results, o.paramRange.length, folds.length);
 }
 
 // Absolute training sizes: all values in (0, 1] are fractions of the largest training set (floored,
@@ -340,7 +346,7 @@ export async function learningCurve(estimator, X, y, options) {
   const orders = folds.map((f, k) => (seeds ? Int32Array.from(permutation({ nSamples: f.train.length, randomState: seeds[k] }), (j) => f.train[j]) : f.train));
   const common = { estimator, scoring: checkedScoring(o.scoring), fitOptions: o.fitParams, errorScore: checkErrorScore(o.errorScore ?? NaN), returnTrainScore: true };
   const tasks = Array.from(sizes).flatMap((size) => folds.map((f, k) => ({ ...common, train: orders[k].subarray(0, size), test: f.test })));
-  const { results } = await runFolds(tasks, data, o.nJobs, checkSignal(o.signal, 'learningCurve'));
+  const { results } = await runFolds(tasks, data, runOptions('learningCurve', o));
   const out = { trainSizesAbs: sizes, ...scoreMatrices(results, sizes.length, folds.length) };
   if (o.returnTimes) {
     out.fitTimes = new DenseMatrix(Float64Array.from(results, (r) => r.fitTime), sizes.length, folds.length);

@@ -3,8 +3,13 @@
 // cancellation, bagging over other estimators, errors and model JSON.
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <cstring>
+
 #include "wasmlearn/base/any_estimator.hpp"
+#include "wasmlearn/base/model_binary.hpp"
 #include "wasmlearn/ensemble/describe.hpp"
+#include "wasmlearn/metrics/metrics.hpp"
 
 #include "../fixtures/trees_fixture.hpp"
 
@@ -203,8 +208,8 @@ TEST(EnsembleSlices, ConcatenatedSlicesAndWarmStartsEqualOneFit) {
       {"RandomForestClassifier", {{"oobScore", true}, {"maxDepth", 5}}},
       {"ExtraTreesRegressor", {{"maxDepth", 4}}},
       {"RandomForestRegressor", {{"oobScore", true}, {"maxSamples", 0.5}, {"maxDepth", 4}}},
-      {"BaggingClassifier", {{"maxFeatures", 0.5}, {"estimatorOptions", {{"maxDepth", 3}}}}},
-      {"BaggingRegressor", {{"estimator", "Ridge"}, {"maxSamples", 100}}}};
+      {"BaggingClassifier", {{"maxFeatures", 0.5}, {"oobScore", true}, {"estimatorOptions", {{"maxDepth", 3}}}}},
+      {"BaggingRegressor", {{"estimator", "Ridge"}, {"maxSamples", 100}, {"oobScore", true}}}};
   for (const auto& c : cases) {
     const std::string& name = c.first;  // not structured bindings: C++17 lambdas cannot capture those
     const json& options = c.second;
@@ -223,7 +228,7 @@ TEST(EnsembleSlices, ConcatenatedSlicesAndWarmStartsEqualOneFit) {
     json members = json::array();
     for (const auto& [first, count] : std::vector<std::pair<int, int>>{{0, 5}, {5, 1}, {6, 6}}) {
       json slice_options = {{"firstEstimator", first}, {"nEstimators", count}};
-      if (forest) slice_options["oobScore"] = false;  // scored once, over all trees, by the warm refit
+      slice_options["oobScore"] = false;  // scored once, over all members, by the warm refit
       auto slice = with(slice_options);
       slice->fit(X, Y, true);
       const json fitted = slice->to_json();
@@ -233,7 +238,7 @@ TEST(EnsembleSlices, ConcatenatedSlicesAndWarmStartsEqualOneFit) {
     json merged = expected;
     merged["params"]["warmStart"] = true;
     merged["state"][list] = members;
-    if (forest) merged["state"]["oobScore"] = nullptr;
+    merged["state"]["oobScore"] = merged["state"]["oobValues"] = nullptr;
     auto joined = estimator_from_json(merged);
     joined->fit(X, Y, true);
     joined->set_params({{"warmStart", false}});
@@ -245,6 +250,110 @@ TEST(EnsembleSlices, ConcatenatedSlicesAndWarmStartsEqualOneFit) {
     grown->set_params({{"warmStart", false}});
     EXPECT_EQ(grown->to_json(), expected);
   }
+}
+
+// The out-of-bag values (oobDecisionFunction, oobPrediction) are part of the model: text and binary
+// round trips give them back bit for bit, rows never out of bag (NaN) included; a malformed array is
+// refused, and models saved before they were kept load without them.
+TEST(Forest, OobValuesSurviveTextAndBinary) {
+  IntVector y;
+  const Matrix X = blobs(300, 9, 7, y, 3);
+  const Matrix Y = y.cast<double>();
+  for (const auto& [name, attribute] : std::vector<std::pair<std::string, std::string>>{
+           {"RandomForestClassifier", "oobDecisionFunction"}, {"ExtraTreesRegressor", "oobPrediction"},
+           {"BaggingClassifier", "oobDecisionFunction"}, {"BaggingRegressor", "oobPrediction"}}) {
+    SCOPED_TRACE(name);
+    // Few members: some rows are in every bootstrap sample, never out of bag.
+    auto forest = make_estimator(name, {{"nEstimators", 3}, {"oobScore", true}, {"bootstrap", true}, {"randomState", 2}});
+    forest->fit(X, Y, true);
+    const NdArray values = forest->attribute(attribute);
+    const auto nan_rows = std::count_if(values.data.begin(), values.data.end(), [](double v) { return std::isnan(v); });
+    EXPECT_GT(nan_rows, 0);
+    EXPECT_LT(nan_rows, static_cast<long>(values.data.size()) / 4);
+    const auto same_bits = [&](const AnyEstimator& read) {
+      const NdArray back = read.attribute(attribute);
+      EXPECT_EQ(back.shape, values.shape);
+      ASSERT_EQ(back.data.size(), values.data.size());
+      EXPECT_EQ(std::memcmp(back.data.data(), values.data.data(), values.data.size() * sizeof(double)), 0);
+      EXPECT_EQ(read.attribute("oobScore").data, forest->attribute("oobScore").data);
+    };
+    const json text = json::parse(forest->to_json().dump());
+    same_bits(*estimator_from_json(text));
+    const std::vector<std::uint8_t> bytes = model_to_binary(*forest);
+    const json packed = parse_binary(bytes.data(), bytes.size(), "binary model");
+    EXPECT_TRUE(packed["state"]["oobValues"]["data"].is_binary());
+    same_bits(*estimator_from_json(packed));
+    json cut = packed;
+    cut["state"]["oobValues"]["data"].get_binary().resize(16);
+    EXPECT_EQ(error_of([&] { estimator_from_json(cut); }),
+              "binary model: oobValues.data must be a typed array of " + std::to_string(values.data.size()) + " float64 values");
+    json wide = text;
+    wide["state"]["oobValues"]["rows"] = 1e9;
+    EXPECT_EQ(error_of([&] { estimator_from_json(wide); }).rfind("model JSON: oobValues (rows x nValues): ", 0), 0u);
+    json short_data = text;
+    short_data["state"]["oobValues"]["data"].erase(0);
+    EXPECT_EQ(error_of([&] { estimator_from_json(short_data); }), "model JSON: oobValues.data must be an array of rows * nValues numbers");
+    json old = text;
+    old["state"].erase("oobValues");
+    EXPECT_EQ(estimator_from_json(old)->attribute(attribute).data.size(), 0u);
+  }
+}
+
+// Bagging's out-of-bag values by hand: with one member, a sample left out of its draws gets that
+// member's values (the ensemble's own predictProba / predict there), a drawn one NaN, and the score is
+// the accuracy or R² over the samples left out; a member without predictProba votes (one-hot).
+TEST(Bagging, OutOfBagValuesOfOneMemberAreItsPredictions) {
+  IntVector y;
+  const Matrix X = blobs(300, 9, 4, y, 3);
+  const Matrix Y = y.cast<double>();
+  struct Case {
+    std::string name;
+    json options;
+    const char* attribute;
+  };
+  const std::vector<Case> cases = {
+      {"BaggingClassifier", {{"maxFeatures", 8}, {"estimatorOptions", {{"maxDepth", 3}}}}, "oobDecisionFunction"},
+      {"BaggingClassifier", {{"estimator", "LinearSVC"}}, "oobDecisionFunction"},
+      {"BaggingRegressor", {{"estimator", "Ridge"}, {"maxSamples", 0.7}}, "oobPrediction"}};
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name + " " + c.options.dump());
+    json options = c.options;
+    options.update({{"nEstimators", 1}, {"oobScore", true}, {"randomState", 5}});
+    auto model = make_estimator(c.name, options);
+    model->fit(X, Y, true);
+    const bool classifier = c.name == "BaggingClassifier";
+    const NdArray values = model->attribute(c.attribute);
+    const Index k = classifier ? 3 : 1;
+    ASSERT_EQ(values.data.size(), static_cast<std::size_t>(300 * k));
+    const Matrix expected = classifier ? model->predict_proba(X) : Matrix(Eigen::Map<const Matrix>(model->predict(X).data.data(), 300, 1));
+    std::vector<Index> left_out;
+    for (Index i = 0; i < 300; ++i) {
+      if (std::isnan(values.data[i * k])) continue;
+      left_out.push_back(i);
+      for (Index j = 0; j < k; ++j) EXPECT_EQ(values.data[i * k + j], expected(i, j)) << "row " << i;
+    }
+    // A bootstrap sample of n (or 0.7 n) draws leaves out about e^-1 (e^-0.7) of the samples.
+    const double share = static_cast<double>(left_out.size()) / 300;
+    EXPECT_NEAR(share, std::exp(-(options.contains("maxSamples") ? 0.7 : 1.0)), 0.07);
+    Matrix truth(static_cast<Index>(left_out.size()), 1), pred(truth.rows(), 1);
+    for (Index r = 0; r < truth.rows(); ++r) {
+      truth(r, 0) = Y(left_out[r], 0);
+      Index best = 0;
+      if (classifier) expected.row(left_out[r]).maxCoeff(&best);
+      pred(r, 0) = classifier ? static_cast<double>(best) : expected(left_out[r], 0);
+    }
+    const double score = model->attribute("oobScore").data[0];
+    if (classifier) {
+      EXPECT_DOUBLE_EQ(score, static_cast<double>((truth.array() == pred.array()).count()) / static_cast<double>(truth.rows()));
+      if (c.options.contains("estimator"))  // votes: one-hot rows
+        for (Index i : left_out) EXPECT_EQ(Eigen::Map<const Eigen::RowVectorXd>(&values.data[i * k], k).sum(), 1.0);
+    } else {
+      EXPECT_DOUBLE_EQ(score, r2_score(truth, pred));
+    }
+    EXPECT_GT(score, 0.5);
+  }
+  EXPECT_EQ(error_of([&] { make_estimator("BaggingRegressor", {{"oobScore", true}, {"bootstrap", false}})->fit(X, Y, true); }),
+            "oobScore requires bootstrap");
 }
 
 TEST(EnsembleSlices, WarmStartAndNJobsErrorsAreClear) {

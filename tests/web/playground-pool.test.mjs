@@ -57,8 +57,16 @@ describe('the playground on the worker pool (built site)', { skip: built ? false
         });
         await page.locator('#tune-run').click();
         await page.waitForFunction(() => document.querySelector('#tune').dataset.state === 'done', null, { timeout: 60_000 });
-        const onWorkers = (await page.evaluate(() => window.statuses)).some((t) => / on 2 workers…$/.test(t));
+        const statuses = await page.evaluate(() => window.statuses);
+        const onWorkers = statuses.some((t) => / on 2 workers…$/.test(t));
         assert.equal(onWorkers, jobs > 1, 'the search says it runs on 2 workers when it does');
+        // On the pool, "k of n folds" as the fits end: counting up to every (value, fold) pair.
+        const counts = statuses.map((t) => / on 2 workers… (\d+) of (\d+) folds$/.exec(t)).filter(Boolean).map((m) => [Number(m[1]), Number(m[2])]);
+        if (jobs > 1) {
+          const values = Number(/over (\d+) values/.exec(statuses[0])[1]);
+          assert.ok(counts.length > 0, `the search shows k of n folds: ${statuses.join(' | ')}`);
+          assert.ok(counts.every(([k, total], i) => total === values * 5 && k >= 1 && k <= total && (i === 0 || k >= counts[i - 1][0])), JSON.stringify(counts));
+        } else assert.deepEqual(counts, []);
         found[jobs] = { status: await page.locator('#tune-status').textContent(), cv: await page.locator('#cv-score').getAttribute('data-mean') };
         assert.deepEqual(problems, []);
       } finally {

@@ -22,8 +22,9 @@ export function poolWorkers(asked) {
 export const fitsOnPool = (meta) =>
   meta.params.some((p) => p.name === 'nJobs') && !meta.methods.includes('kneighbors') && !meta.methods.includes('radiusNeighbors');
 
-// What the reports of a pooled fit count: an ensemble's members, a clusterer's restarts.
-export const progressUnit = (meta) => (meta.params.some((p) => p.name === 'nEstimators') ? 'members' : 'runs');
+// What the reports of a pooled fit count: an ensemble's or a one-vs-rest / one-vs-one model's
+// members, a clusterer's restarts.
+export const progressUnit = (meta) => (meta.params.some((p) => p.name === 'nEstimators' || p.name === 'nMembers') ? 'members' : 'runs');
 
 // The model of `params` fitted by fitAsync on `workers` workers: the same bits as fit (the pool
 // seeds each member from randomState and its index). onProgress(done, total); an aborted signal

@@ -188,7 +188,8 @@ export class SelectionPanel {
     const confusionKey = JSON.stringify([spec.dataset, spec.model.name]);
     if (confusionKey !== this.#confusionKey) this.confusion.hidden = true;
     this.#timer = setTimeout(() => {
-      this.engine.ask({ type: 'crossValidation', fig: 'selection', ...spec })
+      const onPool = (p) => asked === this.#asked && p.total && (this.cv.textContent = `· ${FOLD_TEXT} … ${p.done} of ${p.total} folds on ${p.workers} workers`);
+      this.engine.ask({ type: 'crossValidation', fig: 'selection', ...spec }, onPool)
         .then((a) => asked === this.#asked && this.#showCV(a), (e) => asked === this.#asked && this.#showCVError(e));
     }, 300);
   }
@@ -237,7 +238,8 @@ export class SelectionPanel {
     this.tune.dataset.state = 'searching';
     this.tuneStatus.textContent = `Searching ${param.name} over ${param.values.length} values, 5 folds each…`;
     try {
-      const onPool = (p) => (this.tuneStatus.textContent = `Searching ${param.name} over ${param.values.length} values, 5 folds each, on ${p.workers} workers…`);
+      const done = (p) => (p.total ? ` ${p.done} of ${p.total} folds` : '');
+      const onPool = (p) => (this.tuneStatus.textContent = `Searching ${param.name} over ${param.values.length} values, 5 folds each, on ${p.workers} workers…${done(p)}`);
       const answer = await this.engine.ask({ type: 'tune', fig: 'selection', ...spec, param: param.name, values: param.values }, onPool);
       if (key !== searchKey(this.spec, param.name)) return; // the settings changed meanwhile
       this.#searched = { key, param, answer };

@@ -5,9 +5,9 @@
 //                    validation curve) and the best value
 //   alphaByCV        the lasso's regularisation path with the cross-validated error at every α of it
 //   codeBook         an output-code classifier's code words, fitted on the training points
-// Each takes the worker's `prepare` (worker.js) and `pool` ({ workers, signal }: the folds run on
-// that many workers of the library's pool, pooled.js; an aborted signal rejects with an
-// AbortError) and returns its answer.
+// Each takes the worker's `prepare` (worker.js) and `pool` ({ workers, signal, onProgress }: the
+// folds run on that many workers of the library's pool, pooled.js; an aborted signal rejects with an
+// AbortError; onProgress(k, n) as each fit is done) and returns its answer.
 import * as wl from 'wasmlearn';
 import { basisSteps, regularisationPath } from './paths.js';
 
@@ -46,10 +46,10 @@ function candidate(prepare, { dataset, edits, model: spec }) {
 const mean = (v) => v.reduce((a, b) => a + b, 0) / v.length;
 const std = (v) => Math.sqrt(mean(v.map((x) => (x - mean(v)) ** 2)));
 
-export async function crossValidation(msg, prepare, { workers, signal }) {
+export async function crossValidation(msg, prepare, { workers, signal, onProgress }) {
   const c = candidate(prepare, msg);
   try {
-    const scores = Array.from(await wl.crossValScore(c.estimator, c.X, c.y, { cv: folds(c.meta.kind), nJobs: workers, signal }));
+    const scores = Array.from(await wl.crossValScore(c.estimator, c.X, c.y, { cv: folds(c.meta.kind), nJobs: workers, signal, onProgress }));
     const answer = { metric: c.metric, scores, mean: mean(scores), std: std(scores), confusion: null };
     if (c.meta.kind === 'classifier') answer.confusion = confusion(c);
     return answer;
@@ -73,9 +73,9 @@ function confusion({ p, estimator, X, y }) {
 }
 
 // One grid search over `param` (refit: false, only the scores are wanted).
-async function search(c, param, values, scoring, { workers, signal }) {
+async function search(c, param, values, scoring, { workers, signal, onProgress }) {
   const grid = new wl.GridSearchCV(c.estimator, { [c.key(param)]: values }, { cv: folds(c.meta.kind), returnTrainScore: true, refit: false, scoring, nJobs: workers });
-  await grid.fit(c.X, c.y, { signal });
+  await grid.fit(c.X, c.y, { signal, onProgress });
   const r = grid.cvResults;
   return { train: Array.from(r.meanTrainScore), test: Array.from(r.meanTestScore), testStd: Array.from(r.stdTestScore), bestIndex: grid.bestIndex };
 }

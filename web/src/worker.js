@@ -480,13 +480,14 @@ async function fitOnPool(id, fig, Model, params, X, y, workers) {
 }
 
 // A model-selection request (selection_worker.js) with its folds on the pool: it tells the page
-// so at once (the page's cancel then aborts it).
+// so at once (the page's cancel then aborts it), then as each fit is done ("k of n folds").
 async function selectOnPool(msg) {
   const workers = pooledRequests.has(msg.type) ? poolWorkers(msg.model?.jobs) : 1;
-  if (workers > 1) postMessage({ type: 'progress', id: msg.id, fig: msg.fig, done: 0, total: null, unit: 'folds', workers });
+  const report = (done, total) => postMessage({ type: 'progress', id: msg.id, fig: msg.fig, done, total, unit: 'folds', workers });
+  if (workers > 1) report(0, null);
   const signal = startPooled(msg.id);
   try {
-    return await selection[msg.type](msg, prepare, { workers, signal });
+    return await selection[msg.type](msg, prepare, { workers, signal, onProgress: workers > 1 ? report : undefined });
   } finally {
     endPooled(msg.id);
   }

@@ -58,6 +58,8 @@ export interface CrossValidationOptions {
   nJobs?: number;
   /** Cancels: the Promise rejects with an AbortError (in this thread, seen between folds). */
   signal?: AbortSignalLike;
+  /** Called as each fit ends: k of the n fits done (counting up to n, in any nJobs). */
+  onProgress?: (k: number, n: number) => void;
 }
 export interface CrossValidateOptions extends CrossValidationOptions {
   /** One scoring, a list of scoring strings or { name: scoring } (default: the estimator's score). */
@@ -109,7 +111,7 @@ export interface SearchOptions {
 export type Distribution = unknown[] | { uniform: [number, number] } | { loguniform: [number, number] } | { randint: [number, number] };
 declare abstract class BaseSearchCV {
   /** fit options: groups (for the splitter) and the estimator's own fit options. */
-  fit(X: MatrixLike | Rows, y?: Labels | Targets | null, options?: { groups?: Labels; signal?: AbortSignalLike } & Record<string, unknown>): Promise<this>;
+  fit(X: MatrixLike | Rows, y?: Labels | Targets | null, options?: { groups?: Labels; signal?: AbortSignalLike; onProgress?: (k: number, n: number) => void } & Record<string, unknown>): Promise<this>;
   /** scikit-learn's cv_results_ with camelCase keys (meanTestScore, rankTestScore, split0TestScore, paramNNeighbors, params, ...). */
   readonly cvResults: Record<string, any>;
   readonly bestIndex: number;
@@ -156,8 +158,8 @@ export declare class Pipeline {
   setParams(params: Record<string, unknown>): this;
   /** options addressed to steps: { <step>__<fit option>: value }. */
   fit(X: MatrixLike | Rows, y?: Labels | Targets | null, options?: Record<string, unknown>): this;
-  /** fit in a worker (see Estimator.fitAsync); the steps keep their identity. */
-  fitAsync(X: MatrixLike | Rows, y?: Labels | Targets | null, options?: Record<string, unknown> & { signal?: AbortSignalLike }): Promise<this>;
+  /** fit in a worker (see Estimator.fitAsync); the steps keep their identity. A last step that fits in parts on the pool (a forest or bagging with nJobs, restarts, one-vs-rest members) does: the steps before it fitted once, then it on nJobs workers, reporting onProgress. */
+  fitAsync(X: MatrixLike | Rows, y?: Labels | Targets | null, options?: Record<string, unknown> & { signal?: AbortSignalLike; onProgress?: (k: number, n: number) => void }): Promise<this>;
   predict(X: MatrixLike | Rows): any;
   predictProba(X: MatrixLike | Rows): DenseMatrix;
   decisionFunction(X: MatrixLike | Rows): Float64Array | DenseMatrix;

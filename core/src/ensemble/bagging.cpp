@@ -8,6 +8,7 @@
 #include "wasmlearn/base/random.hpp"
 #include "wasmlearn/base/validation.hpp"
 #include "wasmlearn/ensemble/describe.hpp"
+#include "wasmlearn/ensemble/oob.hpp"
 
 namespace wasmlearn {
 
@@ -35,6 +36,19 @@ std::vector<int> draw(Random& rng, Index n, int k, bool replace) {
   for (int i = 0; i < k; ++i) std::swap(all[i], all[i + rng.index(n - i)]);
   std::copy(all.begin(), all.begin() + k, out.begin());
   return out;
+}
+
+// Member `index`'s draws: the first of its stream, its features then its rows (with repetitions when
+// drawn with replacement); its seed also seeds the member's own randomState.
+struct MemberDraws {
+  std::uint64_t seed;
+  std::vector<int> features, rows;
+};
+MemberDraws member_draws(const BaggingParams& p, int index, MatrixRef X, int n_samples, int n_feats) {
+  const std::uint64_t seed = Random::derive_seed(static_cast<std::uint64_t>(p.random_state), static_cast<std::uint64_t>(index));
+  Random rng(seed);
+  std::vector<int> features = draw(rng, X.cols(), n_feats, p.bootstrap_features);
+  return {seed, std::move(features), draw(rng, X.rows(), n_samples, p.bootstrap)};
 }
 
 // Whether the estimator's fit takes sampleWeight (its declared fit options). The metadata is fixed
@@ -81,11 +95,11 @@ void BaggingBase::fit_members(const BaggingParams& p, MatrixRef X, MatrixRef Y, 
   std::vector<Member> members;
   for (int m = n_kept; m < p.n_estimators; ++m) {
     const int index = p.first_estimator + m;
-    const std::uint64_t seed = Random::derive_seed(static_cast<std::uint64_t>(p.random_state), static_cast<std::uint64_t>(index));
-    Random rng(seed);
+    MemberDraws draws = member_draws(p, index, X, n_samples, n_feats);
+    const std::uint64_t seed = draws.seed;
     Member mem;
-    mem.features = draw(rng, X.cols(), n_feats, p.bootstrap_features);
-    std::vector<int> rows = draw(rng, X.rows(), n_samples, p.bootstrap);
+    mem.features = std::move(draws.features);
+    std::vector<int> rows = std::move(draws.rows);
     Vector member_weight;
     if (weighted_members) {  // each drawn row once, weighted by its draw count times its weight
       std::vector<double> count(static_cast<std::size_t>(X.rows()), 0.0);
@@ -123,6 +137,49 @@ void BaggingBase::fit_members(const BaggingParams& p, MatrixRef X, MatrixRef Y, 
   members_.insert(members_.end(), std::make_move_iterator(members.begin()), std::make_move_iterator(members.end()));
   n_features_ = static_cast<int>(X.cols());
   n_values_ = n_values;
+  oob_score_ = std::numeric_limits<double>::quiet_NaN();
+  oob_values_ = Matrix();
+  if (p.oob_score) score_out_of_bag(p, X, Y, n_samples, n_feats);
+}
+
+void BaggingBase::score_out_of_bag(const BaggingParams& p, MatrixRef X, MatrixRef Y, int n_samples, int n_feats) {
+  Matrix sum = Matrix::Zero(X.rows(), n_values_);
+  Vector count = Vector::Zero(X.rows());
+  for (std::size_t m = 0; m < members_.size(); ++m) {
+    std::vector<bool> drawn(static_cast<std::size_t>(X.rows()), false);
+    for (int r : member_draws(p, p.first_estimator + static_cast<int>(m), X, n_samples, n_feats).rows) drawn[r] = true;
+    std::vector<Index> left_out;
+    for (Index i = 0; i < X.rows(); ++i)
+      if (!drawn[i]) left_out.push_back(i);
+    if (left_out.empty()) continue;
+    Matrix rows(static_cast<Index>(left_out.size()), X.cols());
+    for (Index r = 0; r < rows.rows(); ++r) rows.row(r) = X.row(left_out[r]);
+    const Matrix values = member_values(members_[m], rows);
+    for (Index r = 0; r < rows.rows(); ++r) {
+      sum.row(left_out[r]) += values.row(r);
+      count[left_out[r]] += 1;
+    }
+  }
+  oob_values_ = oob_means(sum, count);
+  oob_score_ = member_kind_ == Kind::classifier ? oob_accuracy(sum, count, Y.col(0).cast<int>()) : oob_r2(sum, count, Y);
+}
+
+Matrix BaggingBase::member_values(const Member& mem, MatrixRef X) const {
+  Matrix Xs(X.rows(), static_cast<Index>(mem.features.size()));
+  for (Index j = 0; j < Xs.cols(); ++j) Xs.col(j) = X.col(mem.features[j]);
+  if (member_kind_ == Kind::regressor) {
+    const NdArray p = mem.model->predict(Xs);
+    return Eigen::Map<const Matrix>(p.data.data(), X.rows(), n_values_);
+  }
+  Matrix out = Matrix::Zero(X.rows(), n_values_);
+  if (mem.model->supports("predictProba")) {
+    const Matrix proba = mem.model->predict_proba(Xs);
+    for (Index c = 0; c < proba.cols(); ++c) out.col(mem.classes[c]) = proba.col(c);
+  } else {
+    const NdArray votes = mem.model->predict(Xs);
+    for (Index i = 0; i < X.rows(); ++i) out(i, mem.classes[static_cast<int>(votes.data[i])]) = 1;
+  }
+  return out;
 }
 
 Matrix BaggingBase::aggregate(MatrixRef X, const char* method) const {
@@ -131,20 +188,7 @@ Matrix BaggingBase::aggregate(MatrixRef X, const char* method) const {
   check_matrix(X);
   Matrix out = Matrix::Zero(X.rows(), n_values_);
   const double share = 1.0 / static_cast<double>(members_.size());
-  for (const Member& mem : members_) {
-    Matrix Xs(X.rows(), static_cast<Index>(mem.features.size()));
-    for (Index j = 0; j < Xs.cols(); ++j) Xs.col(j) = X.col(mem.features[j]);
-    if (member_kind_ == Kind::regressor) {
-      const NdArray p = mem.model->predict(Xs);
-      out += share * Eigen::Map<const Matrix>(p.data.data(), X.rows(), n_values_);
-    } else if (mem.model->supports("predictProba")) {
-      const Matrix proba = mem.model->predict_proba(Xs);
-      for (Index c = 0; c < proba.cols(); ++c) out.col(mem.classes[c]) += share * proba.col(c);
-    } else {
-      const NdArray votes = mem.model->predict(Xs);
-      for (Index i = 0; i < X.rows(); ++i) out(i, mem.classes[static_cast<int>(votes.data[i])]) += share;
-    }
-  }
+  for (const Member& mem : members_) out += share * member_values(mem, X);
   return out;
 }
 
@@ -158,7 +202,9 @@ Matrix BaggingBase::estimators_features() const {
 json BaggingBase::bagging_state() const {
   json list = json::array();
   for (const Member& m : members_) list.push_back({{"features", m.features}, {"classes", m.classes}, {"model", m.model->to_json()}});
-  return {{"nFeatures", n_features_}, {"nValues", n_values_}, {"members", list}};
+  json state = {{"nFeatures", n_features_}, {"nValues", n_values_}, {"members", list}};
+  state.update(oob_state(oob_score_, oob_values_));
+  return state;
 }
 
 void BaggingBase::load_bagging_state(const json& s) {
@@ -183,6 +229,7 @@ void BaggingBase::load_bagging_state(const json& s) {
   members_ = std::move(members);
   n_features_ = static_cast<int>(d);
   n_values_ = static_cast<int>(k);
+  load_oob_state(s, n_values_, oob_score_, oob_values_);
 }
 
 BaggingClassifier::BaggingClassifier(Params p) : BaggingBase(p, Params::name, Params::member_kind), params_(std::move(p)) {}

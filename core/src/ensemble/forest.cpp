@@ -5,7 +5,7 @@
 
 #include "wasmlearn/base/validation.hpp"
 #include "wasmlearn/ensemble/describe.hpp"
-#include "wasmlearn/metrics/metrics.hpp"
+#include "wasmlearn/ensemble/oob.hpp"
 
 namespace wasmlearn {
 
@@ -112,10 +112,7 @@ void ForestBase::grow_forest(const TreeData& data, const ForestParams& p, TreeCr
       }
     }
     oob = oob_score_of(sum, count);
-    oob_values = sum;
-    for (Index i = 0; i < data.n; ++i)
-      oob_values.row(i) = count[i] > 0 ? Eigen::RowVectorXd(sum.row(i) / count[i])
-                                       : Eigen::RowVectorXd::Constant(k, std::numeric_limits<double>::quiet_NaN());
+    oob_values = oob_means(sum, count);
   }
   trees_ = std::move(trees);
   n_features_ = static_cast<int>(data.d);
@@ -158,8 +155,9 @@ IntVector ForestBase::tree_n_leaves() const {
 json ForestBase::forest_state() const {
   json trees = json::array();
   for (const Tree& t : trees_) trees.push_back(t.to_json());
-  return {{"nFeatures", n_features_}, {"nValues", n_values_},
-          {"oobScore", std::isnan(oob_score_) ? json(nullptr) : json(oob_score_)}, {"trees", trees}};
+  json state = {{"nFeatures", n_features_}, {"nValues", n_values_}, {"trees", trees}};
+  state.update(oob_state(oob_score_, oob_values_));
+  return state;
 }
 
 void ForestBase::load_forest_state(const json& s) {
@@ -167,7 +165,6 @@ void ForestBase::load_forest_state(const json& s) {
   const double k = number_from_json(member(s, "nValues"), "nValues");
   if (d < 1 || k < 1 || d != std::floor(d) || k != std::floor(k))
     throw InvalidArgument("model JSON: nFeatures and nValues must be positive integers");
-  const json& oob = member(s, "oobScore");
   const json& list = member(s, "trees");
   if (!list.is_array() || list.empty()) throw InvalidArgument("model JSON: trees must be a non-empty array");
   std::vector<Tree> trees;
@@ -175,8 +172,7 @@ void ForestBase::load_forest_state(const json& s) {
   trees_ = std::move(trees);
   n_features_ = static_cast<int>(d);
   n_values_ = static_cast<int>(k);
-  oob_score_ = oob.is_number() ? oob.get<double>() : std::numeric_limits<double>::quiet_NaN();
-  oob_values_ = Matrix();
+  load_oob_state(s, n_values_, oob_score_, oob_values_);
 }
 
 // ---- classifier ---------------------------------------------------------------------------------
@@ -194,17 +190,7 @@ ForestClassifier<P>& ForestClassifier<P>::fit(MatrixRef X, IntVectorRef y, Vecto
   check_params<ForestClassifier<P>>(params_);
   const int k = check_classification_fit(X, y);
   const IntVector codes = y;
-  auto accuracy = [&](const Matrix& sum, const Vector& count) {
-    Index right = 0, seen = 0;
-    for (Index i = 0; i < sum.rows(); ++i) {
-      if (count[i] == 0) continue;
-      Index best;
-      sum.row(i).maxCoeff(&best);
-      right += best == codes[i];
-      ++seen;
-    }
-    return seen ? static_cast<double>(right) / static_cast<double>(seen) : std::numeric_limits<double>::quiet_NaN();
-  };
+  auto accuracy = [&](const Matrix& sum, const Vector& count) { return oob_accuracy(sum, count, codes); };
   grow_forest(TreeData::classification(X, y, k), params_, params_.criterion, P::splitter, accuracy, true, sample_weight);
   return *this;
 }
@@ -253,18 +239,7 @@ ForestRegressor<P>& ForestRegressor<P>::fit(MatrixRef X, MatrixRef Y, VectorRef 
   check_params<ForestRegressor<P>>(params_);
   check_regression_fit(X, Y);
   const Matrix targets = Y;
-  auto r2 = [&](const Matrix& sum, const Vector& count) {
-    std::vector<Index> seen;
-    for (Index i = 0; i < sum.rows(); ++i)
-      if (count[i] > 0) seen.push_back(i);
-    if (seen.size() < 2) return std::numeric_limits<double>::quiet_NaN();
-    Matrix truth(static_cast<Index>(seen.size()), targets.cols()), pred(truth.rows(), truth.cols());
-    for (Index r = 0; r < truth.rows(); ++r) {
-      truth.row(r) = targets.row(seen[r]);
-      pred.row(r) = sum.row(seen[r]) / count[seen[r]];
-    }
-    return r2_score(truth, pred);
-  };
+  auto r2 = [&](const Matrix& sum, const Vector& count) { return oob_r2(sum, count, targets); };
   grow_forest(TreeData::regression(X, Y), params_, params_.criterion, P::splitter, r2, false, sample_weight);
   return *this;
 }

@@ -7,8 +7,11 @@
 // other members get the drawn rows materialised (repeated), and then sampleWeight is refused.
 // A classifier member sees only the classes present in its sample (re-encoded 0..k-1) and its
 // results are mapped back. Aggregation: the mean of the members' predictProba when the base
-// estimator has one, else the share of votes; regressors average predictions.
+// estimator has one, else the share of votes; regressors average predictions. With oobScore, each
+// training sample is scored by the members whose draws left it out (as the forests: the mean of their
+// values, NaN rows for samples drawn by every member, which the score skips).
 #pragma once
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -27,6 +30,7 @@ struct BaggingParams {
   std::optional<SampleCount> max_features;  // null: all features
   bool bootstrap = true;
   bool bootstrap_features = false;
+  bool oob_score = false;
   int random_state = 0;
   int first_estimator = 0;  // this model's member m is member first_estimator + m of the ensemble of random_state
   bool warm_start = false;  // a refit keeps the fitted members and fits only those missing up to n_estimators
@@ -49,6 +53,7 @@ class BaggingBase {
   int n_features_in() const { return n_features_; }
   int n_estimators_fitted() const { return static_cast<int>(members_.size()); }
   Matrix estimators_features() const;  // nEstimators x features drawn (feature indices)
+  double oob_score() const { return oob_score_; }  // NaN unless fitted with oobScore
 
  protected:
   BaggingBase(const BaggingParams& p, const char* name, Kind member_kind);
@@ -65,10 +70,19 @@ class BaggingBase {
     std::vector<int> features;
     std::vector<int> classes;  // classifier: global code of each local code
   };
+  // One member's values on X (all features; n x n_values): its class probabilities or a vote of 1 in
+  // the global classes, or its predictions.
+  Matrix member_values(const Member& member, MatrixRef X) const;
+  // Every member's values on the samples its draws left out (member m drew as member
+  // first_estimator + m of the ensemble of random_state), summed and counted per sample.
+  void score_out_of_bag(const BaggingParams& p, MatrixRef X, MatrixRef Y, int n_samples, int n_feats);
+
   const char* name_;
   Kind member_kind_;
   std::vector<Member> members_;
   int n_features_ = 0, n_values_ = 0;
+  double oob_score_ = std::numeric_limits<double>::quiet_NaN();
+  Matrix oob_values_;  // n x n_values: the out-of-bag mean of each training sample (NaN rows: never out of bag)
 };
 
 class BaggingClassifier : public BaggingBase {
@@ -81,6 +95,7 @@ class BaggingClassifier : public BaggingBase {
   Matrix predict_proba(MatrixRef X) const;
   const Params& params() const { return params_; }
   int n_classes() const { return n_values_; }
+  Matrix oob_decision_function() const { return oob_values_; }
   json state() const { return bagging_state(); }
   void load_state(const json& s) { load_bagging_state(s); }
 
@@ -99,6 +114,7 @@ class BaggingRegressor : public BaggingBase {
   Matrix predict(MatrixRef X) const;
   const Params& params() const { return params_; }
   int n_outputs() const { return n_values_; }
+  Matrix oob_prediction() const { return oob_values_; }
   json state() const { return bagging_state(); }
   void load_state(const json& s) { load_bagging_state(s); }
 

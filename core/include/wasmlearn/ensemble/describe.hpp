@@ -47,9 +47,20 @@ auto forest_params(const char* max_features_doc) {
     return std::tuple_cat(common, seed, member_params<P>());
 }
 
+// Forests and bagging score out of bag on bootstrap samples only.
+template <class P>
+auto oob_rule() {
+  return rule<P>("oobScore requires bootstrap", [](const P& p) { return !p.oob_score || p.bootstrap; });
+}
+
+template <class E>
+auto oob_score_attribute() {
+  return attribute("oobScore", &E::oob_score, "out-of-bag accuracy (classifier) or R² (regressor); NaN without oobScore");
+}
+
 template <class P>
 auto forest_rules() {
-  return std::make_tuple(rule<P>("oobScore requires bootstrap", [](const P& p) { return !p.oob_score || p.bootstrap; }),
+  return std::make_tuple(oob_rule<P>(),
                          rule<P>("maxSamples requires bootstrap (it sets the bootstrap sample size)",
                                  [](const P& p) { return !p.max_samples || p.bootstrap; }),
                          n_jobs_rule<P>());
@@ -60,7 +71,7 @@ auto forest_attributes() {
   return std::make_tuple(
       attribute("nFeaturesIn", &E::n_features_in, "number of columns seen in fit"),
       attribute("featureImportances", &E::feature_importances, "mean impurity-based importance over the trees (sums to 1)"),
-      attribute("oobScore", &E::oob_score, "out-of-bag accuracy (classifier) or R² (regressor); NaN without oobScore"),
+      oob_score_attribute<E>(),
       attribute("estimatorDepths", &E::tree_depths, "depth of each tree"),
       attribute("estimatorNLeaves", &E::tree_n_leaves, "leaves of each tree"));
 }
@@ -112,8 +123,21 @@ auto bagging_params(const char* estimator_doc) {
             open_fraction()),
       param("bootstrap", &P::bootstrap, "draw samples with replacement"),
       param("bootstrapFeatures", &P::bootstrap_features, "draw features with replacement"),
+      param("oobScore", &P::oob_score, "score each training sample with the members whose draws left it out (needs bootstrap)"),
       param("randomState", &P::random_state, "seed; member m draws from a stream derived from (randomState, m) alone", at_least(0)));
   return std::tuple_cat(own, member_params<P>());
+}
+
+template <class P>
+auto bagging_rules() {
+  return std::make_tuple(oob_rule<P>(), n_jobs_rule<P>());
+}
+
+template <class E>
+auto bagging_attributes() {
+  return std::make_tuple(attribute("nFeaturesIn", &E::n_features_in, "number of columns seen in fit"),
+                         attribute("estimatorsFeatures", &E::estimators_features, "features drawn for each member (rows)"),
+                         oob_score_attribute<E>());
 }
 
 }  // namespace forests
@@ -150,12 +174,13 @@ struct Describe<BaggingClassifier> {
   static constexpr const char* doc = "Any classifier fitted on random subsets of samples and features; averaged probabilities or votes";
   static constexpr Kind kind = Kind::classifier;
   static auto params() { return forests::bagging_params<BaggingClassifierParams>("name of any registered classifier"); }
-  static auto rules() { return std::make_tuple(n_jobs_rule<BaggingClassifierParams>()); }
+  static auto rules() { return forests::bagging_rules<BaggingClassifierParams>(); }
   static auto attributes() {
     using E = BaggingClassifier;
-    return std::make_tuple(attribute("nFeaturesIn", &E::n_features_in, "number of columns seen in fit"),
-                           attribute("nClasses", &E::n_classes, "number of classes seen in fit"),
-                           attribute("estimatorsFeatures", &E::estimators_features, "features drawn for each member (rows)"));
+    return std::tuple_cat(forests::bagging_attributes<E>(),
+                          std::make_tuple(attribute("nClasses", &E::n_classes, "number of classes seen in fit"),
+                                          attribute("oobDecisionFunction", &E::oob_decision_function,
+                                                    "out-of-bag class probabilities (or vote shares) of each training sample (NaN: never out of bag)")));
   }
 };
 
@@ -166,12 +191,13 @@ struct Describe<BaggingRegressor> {
   static constexpr const char* doc = "Any regressor fitted on random subsets of samples and features; averaged predictions";
   static constexpr Kind kind = Kind::regressor;
   static auto params() { return forests::bagging_params<BaggingRegressorParams>("name of any registered regressor"); }
-  static auto rules() { return std::make_tuple(n_jobs_rule<BaggingRegressorParams>()); }
+  static auto rules() { return forests::bagging_rules<BaggingRegressorParams>(); }
   static auto attributes() {
     using E = BaggingRegressor;
-    return std::make_tuple(attribute("nFeaturesIn", &E::n_features_in, "number of columns seen in fit"),
-                           attribute("nOutputs", &E::n_outputs, "number of target columns seen in fit"),
-                           attribute("estimatorsFeatures", &E::estimators_features, "features drawn for each member (rows)"));
+    return std::tuple_cat(forests::bagging_attributes<E>(),
+                          std::make_tuple(attribute("nOutputs", &E::n_outputs, "number of target columns seen in fit"),
+                                          attribute("oobPrediction", &E::oob_prediction,
+                                                    "out-of-bag prediction of each training sample (NaN: never out of bag)")));
   }
 };
 
