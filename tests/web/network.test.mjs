@@ -34,6 +34,23 @@ const shown = (page) => page.evaluate(() => {
 });
 const nextFrame = (page, frames) => page.waitForFunction((f) => Number(document.querySelector('#network').dataset.frames) > f, frames, { timeout: 30_000 });
 
+// The model JSON the view exports (the worker's toJSON of the step shown).
+async function exportedModel(page, estimator = 'MLPClassifier') {
+  await page.locator('#net-export-json').click();
+  await page.waitForFunction((name) => document.querySelector('#net-export-text').value.includes(`"estimator": "${name}"`), estimator, { timeout: 15_000 });
+  return JSON.parse(await page.locator('#net-export-text').inputValue());
+}
+
+// Node's side of a comparison of bits: the package, the view's points of a preset (the view's
+// defaults) and its default network options.
+async function inNode(preset) {
+  const wl = await import('wasmlearn');
+  const { networkData } = await import('../../web/src/network_data.js');
+  wl.setConfig({ warnings: 'ignore' });
+  const data = networkData(wl, { preset, nSamples: 500, noise: null, seed: 0, testSize: 0.3, nClasses: 3, features: ['x1', 'x2'] });
+  return { wl, data, params: { hiddenLayerSizes: [8, 8], activation: 'tanh', learningRateInit: 0.03, randomState: 0 } };
+}
+
 // How far a canvas is from blank: the share of its pixels that are not white.
 const inked = (page, selector) => page.evaluate((s) => {
   const c = document.querySelector(s);
@@ -116,9 +133,7 @@ describe('the network view (built site)', { skip: built ? false : 'web/dist is m
       }
       await page.locator('#net-export-sklearn').click();
       assert.match(await page.locator('#net-export-text').inputValue(), /np\.column_stack\(\[X\[:, 0\], X\[:, 1\], X\[:, 0\] \* X\[:, 1\]\]\)[\s\S]*MLPClassifier\(hidden_layer_sizes=\(5, 4, 3\), learning_rate_init=0\.03, max_iter=500\)\nmodel\.fit\(features\(X\), y\)/);
-      await page.locator('#net-export-json').click();
-      await page.waitForFunction(() => document.querySelector('#net-export-text').value.includes('"estimator": "MLPClassifier"'), null, { timeout: 15_000 });
-      const model = JSON.parse(await page.locator('#net-export-text').inputValue());
+      const model = await exportedModel(page);
       assert.deepEqual(model.params.hiddenLayerSizes, [5, 4, 3]);
       assert.deepEqual(model.state.units, [3, 5, 4, 3, 4]);
       assert.deepEqual(problems, []);
@@ -168,16 +183,9 @@ describe('the network view (built site)', { skip: built ? false : 'web/dist is m
       await nextFrame(page, s.frames);
       s = await shown(page);
       assert.deepEqual([s.epoch, s.step], [1, '0']);
-      await page.locator('#net-export-json').click();
-      await page.waitForFunction(() => document.querySelector('#net-export-text').value.includes('"estimator": "MLPClassifier"'), null, { timeout: 15_000 });
-      const exported = JSON.parse(await page.locator('#net-export-text').inputValue());
-      const wl = await import('wasmlearn');
-      const { networkData } = await import('../../web/src/network_data.js');
-      wl.setConfig({ warnings: 'ignore' });
-      const data = networkData(wl, { preset: 'xor', nSamples: 500, noise: null, seed: 0, testSize: 0.3, nClasses: 3, features: ['x1', 'x2'] });
-      const reference = new wl.MLPClassifier({
-        hiddenLayerSizes: [8, 8], activation: 'tanh', learningRateInit: 0.03, maxIter: 1, randomState: 0, weightsInit: start,
-      }).fit(data.train.X, data.train.y);
+      const exported = await exportedModel(page);
+      const { wl, data, params } = await inNode('xor');
+      const reference = new wl.MLPClassifier({ ...params, maxIter: 1, weightsInit: start }).fit(data.train.X, data.train.y);
       const want = reference.toJSON().state;
       reference.dispose();
       // The same bits as Node's: the points (portable_math.js), the start (JSON) and the WASM agree.
@@ -203,14 +211,9 @@ describe('the network view (built site)', { skip: built ? false : 'web/dist is m
     const { page, problems } = await openNetwork(site, '#preset=xor&layers=8,8&step=4');
     try {
       assert.equal((await shown(page)).epoch, 5);
-      await page.locator('#net-export-json').click();
-      await page.waitForFunction(() => document.querySelector('#net-export-text').value.includes('"estimator": "MLPClassifier"'), null, { timeout: 15_000 });
-      const exported = JSON.parse(await page.locator('#net-export-text').inputValue());
-      const wl = await import('wasmlearn');
-      const { networkData } = await import('../../web/src/network_data.js');
-      wl.setConfig({ warnings: 'ignore' });
-      const data = networkData(wl, { preset: 'xor', nSamples: 500, noise: null, seed: 0, testSize: 0.3, nClasses: 3, features: ['x1', 'x2'] });
-      const reference = new wl.MLPClassifier({ hiddenLayerSizes: [8, 8], activation: 'tanh', learningRateInit: 0.03, maxIter: 5, randomState: 0 }).fit(data.train.X, data.train.y);
+      const exported = await exportedModel(page);
+      const { wl, data, params } = await inNode('xor');
+      const reference = new wl.MLPClassifier({ ...params, maxIter: 5 }).fit(data.train.X, data.train.y);
       const want = reference.toJSON();
       reference.dispose();
       assert.equal(exported.state.lossCurve.length, 5);
@@ -238,15 +241,10 @@ describe('the network view (built site)', { skip: built ? false : 'web/dist is m
       assert.deepEqual([(await shown(page)).step, (await shown(page)).epoch], ['4', 3], 'the third epoch\'s last batch ends it');
       await page.locator('#net-export-sklearn').click();
       assert.match(await page.locator('#net-export-text').inputValue(), /from sklearn\.neural_network import MLPRegressor[\s\S]*model = MLPRegressor\(/);
-      await page.locator('#net-export-json').click();
-      await page.waitForFunction(() => document.querySelector('#net-export-text').value.includes('"estimator": "MLPRegressor"'), null, { timeout: 15_000 });
-      const exported = JSON.parse(await page.locator('#net-export-text').inputValue());
-      const wl = await import('wasmlearn');
-      const { networkData } = await import('../../web/src/network_data.js');
-      wl.setConfig({ warnings: 'ignore' });
-      const data = networkData(wl, { preset: 'bumps', nSamples: 500, noise: null, seed: 0, testSize: 0.3, nClasses: 3, features: ['x1', 'x2'] });
+      const exported = await exportedModel(page, 'MLPRegressor');
+      const { wl, data, params } = await inNode('bumps');
       assert.ok(data.train.y.length > 200 && data.train.y.length <= 400, `${data.train.y.length} training rows: two batches an epoch`);
-      const reference = new wl.MLPRegressor({ hiddenLayerSizes: [8, 8], activation: 'tanh', learningRateInit: 0.03, maxIter: 1, randomState: 0 }).fit(data.train.X, data.train.y);
+      const reference = new wl.MLPRegressor({ ...params, maxIter: 1 }).fit(data.train.X, data.train.y);
       for (let b = 0; b < 4; b++) reference.continueBatch(data.train.X, data.train.y);
       const want = reference.toJSON();
       reference.dispose();
