@@ -1,11 +1,14 @@
 // The network view's costs in Node on the WASM package (issue 15 item 3's playground figures):
 // a 2-8-8-1 network (two classes: one logistic output; also 2-8-8-3) on 500 XOR points, ms per
 // epoch continued (continueFit, what a played step costs) against a refit of k epochs (the old
-// step), and every neuron's 100 x 100 map (the forward pass of network_forward.js over the grid).
+// step), and every neuron's 100 x 100 map: the library's layerActivations over the grid (what the
+// view's worker calls) against the forward pass written in JavaScript (network_forward.js), and the
+// colour mapping of every map into an ImageData (network_view.js paintMap).
 // Prints medians (and the maps' mean CPU time); run `node tests/bench/network_view.mjs` (not a test: timings are never asserted).
 import * as wl from 'wasmlearn';
 import { networkData, featureRows, gridOf } from '../../web/src/network_data.js';
 import { forwardLayers, weightsOf, outActivations } from '../../web/src/network_forward.js';
+import { paintMap } from '../../web/src/network_view.js';
 
 wl.setConfig({ warnings: 'ignore' });
 const median = (v) => v.slice().sort((a, b) => a - b)[Math.floor(v.length / 2)];
@@ -26,14 +29,25 @@ for (const [preset, nClasses] of [['xor', 2], ['blobs', 3]]) {
   const refitMs = performance.now() - t;
   const grid = featureRows(gridOf(data.domain, 100), 10000, ['x1', 'x2']);
   const weights = weightsOf(model);
-  const mapMs = [];
-  const cpu = process.cpuUsage(); // the CPU time of the 50 runs: steadier than wall time on a loaded machine
-  for (let i = 0; i < 50; i++) {
-    t = performance.now();
-    forwardLayers(grid.data, 10000, weights, 'tanh', outActivations[model.outActivation], Float32Array);
-    mapMs.push(performance.now() - t);
-  }
-  const { user, system } = process.cpuUsage(cpu);
+  const timed = (f) => {
+    const ms = [];
+    const cpu = process.cpuUsage(); // the CPU time of the 50 runs: steadier than wall time on a loaded machine
+    for (let i = 0; i < 50; i++) {
+      t = performance.now();
+      f();
+      ms.push(performance.now() - t);
+    }
+    const { user, system } = process.cpuUsage(cpu);
+    return { median: +median(ms).toFixed(3), cpu: +((user + system) / 1000 / 50).toFixed(3) };
+  };
+  const library = timed(() => model.layerActivations(grid));
+  const javascript = timed(() => forwardLayers(grid.data, 10000, weights, 'tanh', outActivations[model.outActivation]));
+  const values = model.layerActivations(grid), units = weights.units.slice(1);
+  const image = { data: new Uint8ClampedArray(4 * 10000) }; // paintMap reads only the pixels
+  const paint = timed(() => {
+    for (let l = 0, at = 0; l < units.length; at += 10000 * units[l], l++)
+      for (let j = 0; j < units[l]; j++) paintMap(values, at + j, units[l], 100, image, l === units.length - 1 ? 1 : null);
+  });
   const predictMs = [];
   for (let i = 0; i < 50; i++) {
     t = performance.now();
@@ -44,7 +58,9 @@ for (const [preset, nClasses] of [['xor', 2], ['blobs', 3]]) {
     network: weights.units.join('-'), rows: data.train.y.length,
     epochMsMedian: +median(epochMs).toFixed(4), epochMsMean: +(epochMs.reduce((a, b) => a + b) / epochMs.length).toFixed(4),
     refit300EpochsMs: +refitMs.toFixed(2), refitAtStep300Vs1EpochStep: +(refitMs / median(epochMs)).toFixed(0),
-    everyNeuronMap100x100Ms: +median(mapMs).toFixed(3), everyNeuronMapCpuMs: +((user + system) / 1000 / 50).toFixed(3), libraryPredictProbaGrid100x100Ms: +median(predictMs).toFixed(3),
+    everyNeuronMap100x100LayerActivationsMs: library.median, layerActivationsCpuMs: library.cpu,
+    everyNeuronMap100x100JavaScriptMs: javascript.median, javascriptCpuMs: javascript.cpu,
+    paintEveryMapMs: paint.median, paintCpuMs: paint.cpu, libraryPredictProbaGrid100x100Ms: +median(predictMs).toFixed(3),
   }));
   model.dispose();
   refit.dispose();

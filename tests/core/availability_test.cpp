@@ -93,7 +93,9 @@ TEST(Availability, MlpPartialFitOnlyForStochasticSolvers) {
   EXPECT_EQ(named(metadata_of("MLPRegressor")["extraMethods"], "partialFit")["args"], "Xy");
   EXPECT_EQ(named(metadata_of("MLPClassifier")["extraMethods"], "continueFit")["args"], "Xy");  // no classes: it continues a fit
   EXPECT_EQ(metadata_of("MLPRegressor")["availableIf"],
-            json({{"partialFit", "solver is 'sgd' or 'adam'"}, {"continueFit", "solver is 'sgd' or 'adam'"}}));
+            json({{"partialFit", "solver is 'sgd' or 'adam'"},
+                  {"continueFit", "solver is 'sgd' or 'adam'"},
+                  {"continueBatch", "solver is 'sgd' or 'adam'"}}));
   EXPECT_TRUE(metadata_of("MLPClassifier")["multilabel"].get<bool>());
   EXPECT_FALSE(metadata_of("SVC")["multilabel"].get<bool>());
 

@@ -2,6 +2,8 @@
 // epochs (weights, loss curve, validation scores, stopping counters, warnings, maxIter), for adam
 // and sgd with Nesterov's momentum, with and without early stopping, on 300 rows (past a block of
 // 256; batches of 200 and a last one of 100 or 70) and 9 or 17 features (past 8 and 16).
+// continueBatch: the batches of an epoch one at a time end in the same model; layerActivations: every
+// layer's values equal a forward pass by hand and the output layer predictProba / predict.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -146,4 +148,125 @@ TEST(MLPContinueFit, ThroughTheAdapterAndItsErrors) {
   EXPECT_FALSE(lbfgs->supports("continueFit"));
   EXPECT_EQ(error_of([&] { lbfgs->update(lbfgs->method_id("continueFit"), data.X, data.Y, false, NAN); }),
             "MLPRegressor.continueFit is available only when solver is 'sgd' or 'adam'");
+}
+
+namespace {
+
+template <class E>
+Matrix targets_of(const E&, const IntVector& y) {
+  return y.cast<double>();
+}
+template <class E>
+Matrix targets_of(const E&, const Matrix& Y) {
+  return Y;
+}
+
+// Fits k epochs, then takes `batches` batches one at a time (past an epoch's end), comparing the
+// model at every epoch's end with the direct fit; between, maxIter already counts the epoch under way.
+template <class E, class Target>
+void expect_batches_exact(json o, const Matrix& X, const Target& y, int k, int batches_per_epoch, int batches,
+                          const std::string& what) {
+  E continued(params_from_json<E>(o));
+  continued.fit(X, y);
+  const Matrix T = targets_of(continued, y);
+  Vector before = continued.weights().packed;
+  for (int b = 1; b <= batches; ++b) {
+    continued.continue_batch(X, T);
+    const int epochs = k + b / batches_per_epoch, under_way = k + (b + batches_per_epoch - 1) / batches_per_epoch;
+    EXPECT_EQ(continued.n_iter(), epochs) << what << ", batch " << b;
+    EXPECT_EQ(continued.params().max_iter, under_way) << what << ", batch " << b;
+    EXPECT_NE(continued.weights().packed, before) << what << ", batch " << b << " moved the weights";
+    before = continued.weights().packed;
+    if (b % batches_per_epoch != 0) continue;
+    o["maxIter"] = epochs;
+    E direct(params_from_json<E>(o));
+    direct.fit(X, y);
+    expect_same_model(continued, direct, what + ", epoch " + std::to_string(epochs) + " by batches");
+  }
+  // continueFit finishes the epoch under way.
+  continued.continue_fit(X, T);
+  o["maxIter"] = k + batches / batches_per_epoch + 1;
+  E direct(params_from_json<E>(o));
+  direct.fit(X, y);
+  expect_same_model(continued, direct, what + ", the epoch under way finished by continueFit");
+}
+
+}  // namespace
+
+TEST(MLPContinueBatch, TheBatchesOfAnEpochEqualTheLongerFitBitForBit) {
+  const Data small(300, 9), wide(300, 17);
+  for (const char* solver : {"adam", "sgd"})
+    for (bool early_stopping : {false, true}) {
+      const std::string what = std::string(solver) + (early_stopping ? " early stopping" : "");
+      json o = options(solver, early_stopping, 2);
+      o["batchSize"] = 64;  // 300 rows: 4 batches of 64 and one of 44 (270 with early stopping: 4 + 14)
+      expect_batches_exact<MLPClassifier>(o, small.X, small.y, 2, 5, 12, what + " 3 classes p 9");
+      expect_batches_exact<MLPRegressor>(o, wide.X, wide.Y, 2, 5, 7, what + " regressor p 17");
+    }
+  // scikit-learn's defaults: batches of min(200, n), so 300 rows take 2 per epoch.
+  expect_batches_exact<MLPClassifier>({{"maxIter", 1}}, small.X, small.y, 1, 2, 3, "defaults");
+}
+
+TEST(MLPContinueBatch, ErrorsAsContinueFit) {
+  const Data data(300, 9);
+  MLPClassifier model(params_from_json<MLPClassifier>(options("adam", false, 1)));
+  EXPECT_EQ(error_of([&] { model.continue_batch(data.X, data.y.cast<double>()); }),
+            "This MLPClassifier is not fitted yet: call fit before continueBatch");
+  model.fit(data.X, data.y);
+  Matrix other = data.X;
+  other(0, 0) += 1;
+  EXPECT_EQ(error_of([&] { model.continue_batch(other, data.y.cast<double>()); }),
+            "MLPClassifier.continueBatch needs the X and y of the last fit");
+  MLPRegressor lbfgs(params_from_json<MLPRegressor>({{"solver", "lbfgs"}, {"maxIter", 3}}));
+  lbfgs.fit(data.X, data.Y);
+  EXPECT_EQ(error_of([&] { lbfgs.continue_batch(data.X, data.Y); }),
+            "MLPRegressor.continueBatch is available only when solver is 'sgd' or 'adam'");
+}
+
+// layerActivations on 300 rows (past a block of 256): each hidden layer is f(A·W + b) of the layer
+// before, written out here; the last layer is predictProba (softmax, logistic) or predict (identity).
+TEST(MLPLayerActivations, EveryLayerByHandAndTheOutputsAsPredicted) {
+  const Data data(300, 9);
+  const IntVector two = (data.y.array() > 0).cast<int>();
+  const auto hand = [](const char* activation, double z) {
+    const std::string f = activation;
+    return f == "tanh" ? std::tanh(z) : f == "relu" ? std::max(z, 0.0) : f == "logistic" ? 1 / (1 + std::exp(-z)) : z;
+  };
+  const auto check = [&](const MultilayerPerceptron& model, const char* activation, const Matrix& outputs,
+                         const std::string& what) {
+    const Vector values = model.layer_activations(data.X);
+    const auto& units = model.weights().units;
+    const Index n = data.X.rows();
+    Matrix input = data.X;
+    Index at = 0;
+    for (std::size_t l = 1; l < units.size(); ++l) {
+      const Eigen::Map<const Matrix> layer(values.data() + at, n, units[l]);
+      at += n * units[l];
+      if (l + 1 == units.size()) {
+        EXPECT_EQ(Matrix(layer), outputs) << what << ": the output layer";
+        break;
+      }
+      const Matrix z = (input * model.weights().coef(l - 1)).rowwise() + model.weights().intercept(l - 1).transpose();
+      const Matrix want = z.unaryExpr([&](double v) { return hand(activation, v); });
+      EXPECT_LE((Matrix(layer) - want).cwiseAbs().maxCoeff(), 1e-13) << what << ": layer " << l;
+      input = layer;
+    }
+    EXPECT_EQ(at, values.size()) << what;
+  };
+  for (const char* activation : {"tanh", "relu", "logistic", "identity"}) {
+    json o = options("adam", false, 5);
+    o["activation"] = activation;
+    o["hiddenLayerSizes"] = {17, 9};
+    MLPClassifier three(params_from_json<MLPClassifier>(o)), binary(params_from_json<MLPClassifier>(o));
+    three.fit(data.X, data.y);
+    binary.fit(data.X, two);
+    check(three, activation, three.predict_proba(data.X), std::string(activation) + " softmax");
+    Matrix p1 = binary.predict_proba(data.X).col(1);
+    check(binary, activation, p1, std::string(activation) + " logistic");
+    MLPRegressor regressor(params_from_json<MLPRegressor>(o));
+    regressor.fit(data.X, data.Y);
+    check(regressor, activation, regressor.predict(data.X), std::string(activation) + " regressor");
+  }
+  MLPClassifier unfitted;
+  EXPECT_EQ(error_of([&] { unfitted.layer_activations(data.X); }).substr(0, 32), "This MLPClassifier is not fitted");
 }

@@ -96,7 +96,7 @@ test('MLPRegressor.partialFit: scikit-learn\'s losses (sgd); lbfgs has no partia
   assert.equal(lbfgs.hasMethod('partialFit'), false);
   assert.equal(m.hasMethod('partialFit'), true);
   assert.throws(() => lbfgs.partialFit(c.X, c.y), { message: "MLPRegressor.partialFit is available only when solver is 'sgd' or 'adam'" });
-  assert.deepEqual(MLPRegressor.metadata.availableIf, { partialFit: "solver is 'sgd' or 'adam'", continueFit: "solver is 'sgd' or 'adam'" });
+  assert.deepEqual(MLPRegressor.metadata.availableIf, { partialFit: "solver is 'sgd' or 'adam'", continueFit: "solver is 'sgd' or 'adam'", continueBatch: "solver is 'sgd' or 'adam'" });
   [m, lbfgs].forEach((x) => x.dispose());
 });
 
@@ -173,6 +173,33 @@ test('continueFit: one more epoch equals the fit with maxIter + 1, bit for bit',
   assert.equal(reg.getParams().maxIter, 2);
   reg.dispose();
   reg2.dispose();
+});
+
+// continueBatch (the network view's batch step): the batches of an epoch taken one at a time end in
+// the fit with maxIter + 1, bit for bit; between them nIter stays and maxIter counts the epoch under
+// way; continueFit finishes it. 300 rows in batches of 64: four of 64 and one of 44.
+test('continueBatch: an epoch by batches equals the fit with maxIter + 1, bit for bit', () => {
+  const c = byName('adam_relu_multiclass');
+  for (const extra of [{ solver: 'adam' }, { solver: 'sgd', learningRateInit: 0.05 }]) {
+    const options = { hiddenLayerSizes: [8, 8], randomState: 4, batchSize: 64, ...extra };
+    const stepped = new MLPClassifier({ ...options, maxIter: 2 }).fit(c.X, c.y);
+    let weights = stepped.coefs()[0].data.slice();
+    for (let b = 1; b <= 5; b++) {
+      assert.equal(stepped.continueBatch(c.X, c.y), stepped);
+      assert.deepEqual([stepped.nIter, stepped.getParams().maxIter], [b < 5 ? 2 : 3, 3], `batch ${b}`);
+      assert.notDeepEqual(stepped.coefs()[0].data, weights, `batch ${b} moves the weights`);
+      weights = stepped.coefs()[0].data.slice();
+    }
+    const direct = new MLPClassifier({ ...options, maxIter: 3 }).fit(c.X, c.y);
+    assert.deepEqual(stepped.toJSON(), direct.toJSON(), JSON.stringify(extra));
+    stepped.continueBatch(c.X, c.y).continueBatch(c.X, c.y).continueFit(c.X, c.y);
+    const longer = new MLPClassifier({ ...options, maxIter: 4 }).fit(c.X, c.y);
+    assert.deepEqual(stepped.toJSON(), longer.toJSON(), `${JSON.stringify(extra)}: continueFit finishes the epoch`);
+    for (const model of [stepped, direct, longer]) model.dispose();
+  }
+  const m = new MLPClassifier({ solver: 'lbfgs', maxIter: 3 }).fit(c.X, c.y);
+  assert.throws(() => m.continueBatch(c.X, c.y), { message: "MLPClassifier.continueBatch is available only when solver is 'sgd' or 'adam'" });
+  m.dispose();
 });
 
 test('continueFit: errors name what is missing', () => {

@@ -1,6 +1,6 @@
 // The network view's parts that run without a page (web/src/network_forward.js, network_data.js,
-// network.js): the forward pass written from the weights gives the library's predictProba on every
-// output activation (so the hidden neurons' maps are the network's own), the features the toggles
+// network.js): the forward pass written from the weights and the library's layerActivations (the
+// maps' source) give the library's predictProba on every output activation, the features the toggles
 // choose, CSV points, the hidden-layer field and the scikit-learn code of the export.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -13,7 +13,7 @@ wl.setConfig({ warnings: 'ignore' });
 
 const spec = (extra) => ({ preset: 'spiral', nSamples: 600, noise: 0.2, seed: 2, testSize: 0.3, nClasses: 3, features: ['x1', 'x2', 'x1TimesX2', 'sinX1'], ...extra });
 
-test('the forward pass from the weights equals predictProba: softmax, logistic, every activation, rows past 256', () => {
+test('the forward pass from the weights and the library\'s layerActivations equal predictProba: softmax, logistic, every activation, rows past 256', () => {
   for (const [extra, activation] of [[{}, 'tanh'], [{ nClasses: 2 }, 'relu'], [{ nClasses: 5 }, 'logistic'], [{ preset: 'moons' }, 'identity']]) {
     const d = networkData(wl, spec(extra));
     assert.ok(d.train.X.rows > 256);
@@ -28,6 +28,15 @@ test('the forward pass from the weights equals predictProba: softmax, logistic, 
         const want = P[i * k + j], got = k === 2 ? (j === 1 ? out[i] : 1 - out[i]) : out[i * k + j];
         assert.ok(Math.abs(got - want) <= 1e-12, `${activation} row ${i} class ${j}: ${got} vs ${want}`);
       }
+    // The library's layerActivations (what the view's maps are drawn from): every layer as the pass
+    // written out above, the output layer exactly predictProba's.
+    const core = model.layerActivations(d.train.X), n = d.train.X.rows;
+    assert.equal(core.length, n * w.units.slice(1).reduce((a, b) => a + b));
+    for (let l = 0, at = 0; l < layers.length; at += n * w.units[l + 1], l++) {
+      const values = core.subarray(at, at + n * w.units[l + 1]);
+      values.forEach((v, i) => assert.ok(Math.abs(v - layers[l][i]) <= 1e-12, `${activation} layer ${l + 1} value ${i}: ${v} vs ${layers[l][i]}`));
+      if (l === layers.length - 1) assert.deepEqual(Array.from(values), k === 2 ? Array.from({ length: n }, (_, i) => P[2 * i + 1]) : Array.from(P));
+    }
     if (activation === 'relu') assert.ok(layers[0].every((v) => v >= 0));
     if (activation === 'tanh') assert.ok(layers[1].every((v) => v > -1 && v < 1));
     model.dispose();
@@ -109,4 +118,50 @@ test('back-propagation by hand on the 2-2-1 XOR network equals the library\'s st
   assert.ok(Math.abs(r.out - 1 / (1 + Math.exp(1 - 2 * 0.2689414213699951))) < 1e-15);
   assert.ok(Math.abs(r.delta[0] - r.out * 0.2689414213699951 * (1 - 0.2689414213699951)) < 1e-15);
   assert.ok(flat(hand.gradient).every((g) => g !== 0), 'every weight moves');
+});
+
+// portable_math.js: sin, cos and log from + − × ÷ only (Math.sin, Math.cos and Math.log differ in
+// the last bit between Node's V8 and Chromium's), within 2 ulp of the true value of the double
+// argument (60-digit values by mpmath, rounded to the nearest double).
+test('portable sin, cos and log are within 2 ulp of the true values', async () => {
+  const { sin, cos, log } = await import('../../web/src/portable_math.js');
+  const near = (got, want, what) => assert.ok(Math.abs(got - want) <= 2 * 2 ** -52 * Math.abs(want), `${what}: ${got} vs ${want}`);
+  const trig = [
+    [0.1, 0.09983341664682815, 0.9950041652780258],
+    [-2.5, -0.5984721441039565, -0.8011436155469337],
+    [3.0, 0.1411200080598672, -0.9899924966004454],
+    [0.7853981633974483, 0.7071067811865475, 0.7071067811865476],
+    [100.25, -0.2772828564548513, 0.9607883312760612],
+    [1e-5, 9.999999999833334e-6, 0.99999999995],
+    [6.283185307179586, -2.4492935982947064e-16, 1.0],
+    [-40.0, -0.7451131604793488, -0.6669380616522619],
+    [1000.0, 0.8268795405320025, 0.5623790762907029],
+  ];
+  for (const [x, s, c] of trig) near(sin(x), s, `sin ${x}`), near(cos(x), c, `cos ${x}`);
+  const logs = [
+    [0.5, -0.6931471805599453], [1e-300, -690.7755278982137], [2.0, 0.6931471805599453], [0.999999, -1.000000500029089e-6],
+    [123456.789, 11.723646487185881], [5e-324, -744.4400719213812], [1.4142135623730951, 0.3465735902799727],
+  ];
+  for (const [x, l] of logs) near(log(x), l, `log ${x}`);
+  assert.deepEqual([log(1), log(0), log(-1), log(Infinity), sin(-0), cos(0)], [0, -Infinity, NaN, Infinity, -0, 1]);
+  assert.ok(Number.isFinite(sin(1e300)) && Math.abs(sin(1e300)) <= 1, 'huge arguments stay finite');
+});
+
+// The view's edited start (tests/web/network.test.mjs does the same in Chromium and requires these
+// bits): the default 2-8-8-1 network after 3 epochs on the XOR preset, the weight x1 → neuron 1 set
+// to 3.5, then one epoch from there. Pinned: Node printed them once (the points come from
+// portable_math.js, the same in every engine).
+test('an edited start trains to pinned bits', () => {
+  const data = networkData(wl, { preset: 'xor', nSamples: 500, noise: null, seed: 0, testSize: 0.3, nClasses: 3, features: ['x1', 'x2'] });
+  const params = { hiddenLayerSizes: [8, 8], activation: 'tanh', learningRateInit: 0.03, randomState: 0 };
+  const three = new wl.MLPClassifier({ ...params, maxIter: 3 }).fit(data.train.X, data.train.y);
+  const start = editedStart(weightsOf(three), { layer: 0, from: 0, to: 0, value: 3.5 });
+  const model = new wl.MLPClassifier({ ...params, maxIter: 1, weightsInit: start }).fit(data.train.X, data.train.y);
+  const { state } = model.toJSON();
+  assert.deepEqual([data.P[0], data.P[1], data.train.y.length], [-0.5628391812666363, 0.07760742994770294, 348]);
+  assert.deepEqual([state.lossCurve[0], state.weights[0], state.weights.reduce((a, b) => a + b)], [0.7214010433974792, 3.440241439110156, 4.400162521124488]);
+  // The weight the issue quoted (−0.18021544129054703 in Node, −0.180215441290547 in Chromium before
+  // the points were made portable).
+  assert.ok(state.weights.includes(-0.18021544129054717));
+  for (const m of [three, model]) m.dispose();
 });

@@ -34,6 +34,23 @@ const shown = (page) => page.evaluate(() => {
 });
 const nextFrame = (page, frames) => page.waitForFunction((f) => Number(document.querySelector('#network').dataset.frames) > f, frames, { timeout: 30_000 });
 
+// The model JSON the view exports (the worker's toJSON of the step shown).
+async function exportedModel(page, estimator = 'MLPClassifier') {
+  await page.locator('#net-export-json').click();
+  await page.waitForFunction((name) => document.querySelector('#net-export-text').value.includes(`"estimator": "${name}"`), estimator, { timeout: 15_000 });
+  return JSON.parse(await page.locator('#net-export-text').inputValue());
+}
+
+// Node's side of a comparison of bits: the package, the view's points of a preset (the view's
+// defaults) and its default network options.
+async function inNode(preset) {
+  const wl = await import('wasmlearn');
+  const { networkData } = await import('../../web/src/network_data.js');
+  wl.setConfig({ warnings: 'ignore' });
+  const data = networkData(wl, { preset, nSamples: 500, noise: null, seed: 0, testSize: 0.3, nClasses: 3, features: ['x1', 'x2'] });
+  return { wl, data, params: { hiddenLayerSizes: [8, 8], activation: 'tanh', learningRateInit: 0.03, randomState: 0 } };
+}
+
 // How far a canvas is from blank: the share of its pixels that are not white.
 const inked = (page, selector) => page.evaluate((s) => {
   const c = document.querySelector(s);
@@ -74,9 +91,12 @@ describe('the network view (built site)', { skip: built ? false : 'web/dist is m
       await page.waitForTimeout(3000);
       const end = await shown(page);
       const elapsed = Date.now() - t0;
+      const timingNow = () => page.evaluate(() => ({ trainMs: Number(document.body.dataset.trainMs), mapsMs: Number(document.body.dataset.mapsMs), drawMs: Number(document.body.dataset.drawMs) }));
+      const playing = await timingNow();
       await page.locator('#pause').click();
+      await page.waitForFunction(() => document.body.dataset.res === '100', null, { timeout: 30_000 }); // the pause redraws on the fine grid
       assert.ok(end.epoch > start.epoch + 3, `playing advanced ${start.epoch} → ${end.epoch}`);
-      const timing = await page.evaluate(() => ({ trainMs: Number(document.body.dataset.trainMs), mapsMs: Number(document.body.dataset.mapsMs), drawMs: Number(document.body.dataset.drawMs) }));
+      const timing = { playing50x50: playing, paused100x100: await timingNow() };
       writeFileSync(path.join(artifacts, 'network-perf.json'), `${JSON.stringify({
         network: '2-8-8-1 (tanh, adam) on 500 XOR points; maps 50 x 50 while playing, 100 x 100 paused', picturesPerSecond: +(((end.frames - start.frames) * 1000) / elapsed).toFixed(1),
         epochsPerSecond: +(((end.epoch - start.epoch) * 1000) / elapsed).toFixed(1), lastStep: timing, loadavg: os.loadavg().map((v) => +v.toFixed(2)), cores: os.cpus().length,
@@ -113,9 +133,7 @@ describe('the network view (built site)', { skip: built ? false : 'web/dist is m
       }
       await page.locator('#net-export-sklearn').click();
       assert.match(await page.locator('#net-export-text').inputValue(), /np\.column_stack\(\[X\[:, 0\], X\[:, 1\], X\[:, 0\] \* X\[:, 1\]\]\)[\s\S]*MLPClassifier\(hidden_layer_sizes=\(5, 4, 3\), learning_rate_init=0\.03, max_iter=500\)\nmodel\.fit\(features\(X\), y\)/);
-      await page.locator('#net-export-json').click();
-      await page.waitForFunction(() => document.querySelector('#net-export-text').value.includes('"estimator": "MLPClassifier"'), null, { timeout: 15_000 });
-      const model = JSON.parse(await page.locator('#net-export-text').inputValue());
+      const model = await exportedModel(page);
       assert.deepEqual(model.params.hiddenLayerSizes, [5, 4, 3]);
       assert.deepEqual(model.state.units, [3, 5, 4, 3, 4]);
       assert.deepEqual(problems, []);
@@ -165,25 +183,14 @@ describe('the network view (built site)', { skip: built ? false : 'web/dist is m
       await nextFrame(page, s.frames);
       s = await shown(page);
       assert.deepEqual([s.epoch, s.step], [1, '0']);
-      await page.locator('#net-export-json').click();
-      await page.waitForFunction(() => document.querySelector('#net-export-text').value.includes('"estimator": "MLPClassifier"'), null, { timeout: 15_000 });
-      const exported = JSON.parse(await page.locator('#net-export-text').inputValue());
-      const wl = await import('wasmlearn');
-      const { networkData } = await import('../../web/src/network_data.js');
-      wl.setConfig({ warnings: 'ignore' });
-      const data = networkData(wl, { preset: 'xor', nSamples: 500, noise: null, seed: 0, testSize: 0.3, nClasses: 3, features: ['x1', 'x2'] });
-      const reference = new wl.MLPClassifier({
-        hiddenLayerSizes: [8, 8], activation: 'tanh', learningRateInit: 0.03, maxIter: 1, randomState: 0, weightsInit: start,
-      }).fit(data.train.X, data.train.y);
+      const exported = await exportedModel(page);
+      const { wl, data, params } = await inNode('xor');
+      const reference = new wl.MLPClassifier({ ...params, maxIter: 1, weightsInit: start }).fit(data.train.X, data.train.y);
       const want = reference.toJSON().state;
       reference.dispose();
-      // Equal but for the last bits (Chromium's points and Node's differ there).
-      const close = (got, expected, what) => {
-        assert.equal(got.length, expected.length, what);
-        got.forEach((v, i) => assert.ok(Math.abs(v - expected[i]) <= 1e-12 * Math.max(1, Math.abs(expected[i])), `${what} ${i}: ${v} vs ${expected[i]}`));
-      };
-      close(exported.state.weights, want.weights, 'weight');
-      close(exported.state.lossCurve, want.lossCurve, 'loss');
+      // The same bits as Node's: the points (portable_math.js), the start (JSON) and the WASM agree.
+      assert.deepEqual(exported.state.weights, want.weights);
+      assert.deepEqual(exported.state.lossCurve, want.lossCurve);
       assert.equal(exported.state.weights[0] !== start.coefs[0][0][0] && Math.abs(exported.state.weights[0] - 3.5) < 0.2, true, 'x1 → neuron 1 moved one epoch from 3.5');
       // A reload keeps the edited start.
       const again = await openNetwork(site, s.hash);
@@ -194,6 +201,55 @@ describe('the network view (built site)', { skip: built ? false : 'web/dist is m
       } finally {
         await again.page.close();
       }
+      assert.deepEqual(problems, []);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('a default 2-8-8-1 fit: the model JSON after 5 epochs has the same bits as Node\'s fit with maxIter 5', async () => {
+    const { page, problems } = await openNetwork(site, '#preset=xor&layers=8,8&step=4');
+    try {
+      assert.equal((await shown(page)).epoch, 5);
+      const exported = await exportedModel(page);
+      const { wl, data, params } = await inNode('xor');
+      const reference = new wl.MLPClassifier({ ...params, maxIter: 5 }).fit(data.train.X, data.train.y);
+      const want = reference.toJSON();
+      reference.dispose();
+      assert.equal(exported.state.lossCurve.length, 5);
+      assert.deepEqual(exported.state, want.state);
+      assert.deepEqual(problems, []);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('a regression preset trains an MLPRegressor drawn as a heat map; steps by batch give Node\'s continueBatch bits', async () => {
+    // 500 points, 30 % held out: about 350 training rows in batches of 200, two a epoch. Step 3 is
+    // the first epoch and three batches: epoch 2 and the first batch of the third.
+    const { page, problems } = await openNetwork(site, '#preset=bumps&stepBy=batch&step=3');
+    try {
+      const s = await shown(page);
+      assert.deepEqual([s.step, s.epoch, s.neurons], ['3', 2, 8 + 8 + 1]);
+      assert.match(s.status, /^epoch 2 \+ 1 of 2 batches · train loss \d\.\d{4} · test loss \d\.\d{4} · R² -?\d\.\d{3} train/);
+      assert.match(await page.locator('#step-label').textContent(), /^epoch 3 · batch 1 of 2/);
+      assert.ok(await inked(page, '#net-regions') > 0.2, 'the predicted values colour the plane');
+      await page.locator('#net-diagram canvas.neuron[data-layer="3"][data-unit="0"]').hover();
+      assert.match(await page.locator('#neuron-caption').textContent(), /output: the predicted value \(identity\)/);
+      await page.locator('#step').click();
+      await nextFrame(page, s.frames);
+      assert.deepEqual([(await shown(page)).step, (await shown(page)).epoch], ['4', 3], 'the third epoch\'s last batch ends it');
+      await page.locator('#net-export-sklearn').click();
+      assert.match(await page.locator('#net-export-text').inputValue(), /from sklearn\.neural_network import MLPRegressor[\s\S]*model = MLPRegressor\(/);
+      const exported = await exportedModel(page, 'MLPRegressor');
+      const { wl, data, params } = await inNode('bumps');
+      assert.ok(data.train.y.length > 200 && data.train.y.length <= 400, `${data.train.y.length} training rows: two batches an epoch`);
+      const reference = new wl.MLPRegressor({ ...params, maxIter: 1 }).fit(data.train.X, data.train.y);
+      for (let b = 0; b < 4; b++) reference.continueBatch(data.train.X, data.train.y);
+      const want = reference.toJSON();
+      reference.dispose();
+      assert.equal(want.state.lossCurve.length, 3);
+      assert.deepEqual(exported.state, want.state);
       assert.deepEqual(problems, []);
     } finally {
       await page.close();

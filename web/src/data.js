@@ -3,7 +3,10 @@
 // line, anisotropic blobs), the train/test split, and the user's edits (added and moved points).
 // Shared by the page (catalogue, URL parsing) and the worker (generation).
 
-// xoshiro-free and tiny: mulberry32 for uniforms, Box–Muller for normals. Deterministic per seed.
+import { sin, cos, log } from './portable_math.js';
+
+// xoshiro-free and tiny: mulberry32 for uniforms, Box–Muller for normals. Deterministic per seed, the
+// same bits in every engine (portable_math.js).
 export function rng(seed) {
   let a = (seed >>> 0) ^ 0x9e3779b9;
   const uniform = () => {
@@ -20,9 +23,9 @@ export function rng(seed) {
       return s;
     }
     const u = 1 - uniform(), v = uniform();
-    const r = Math.sqrt(-2 * Math.log(u));
-    spare = r * Math.sin(2 * Math.PI * v);
-    return r * Math.cos(2 * Math.PI * v);
+    const r = Math.sqrt(-2 * log(u));
+    spare = r * sin(2 * Math.PI * v);
+    return r * cos(2 * Math.PI * v);
   };
   return { uniform, normal };
 }
@@ -64,8 +67,8 @@ export const expansions2d = [
   { name: 'x1Squared', label: 'x1²', f: (a) => a * a },
   { name: 'x2Squared', label: 'x2²', f: (a, b) => b * b },
   { name: 'x1TimesX2', label: 'x1·x2', f: (a, b) => a * b },
-  { name: 'sinX1', label: 'sin x1', f: (a) => Math.sin(a) },
-  { name: 'sinX2', label: 'sin x2', f: (a, b) => Math.sin(b) },
+  { name: 'sinX1', label: 'sin x1', f: (a) => sin(a) },
+  { name: 'sinX2', label: 'sin x2', f: (a, b) => sin(b) },
 ];
 
 // The dataset's own options, described like estimator parameters so they share the controls.
@@ -125,8 +128,8 @@ export function generate(wl, spec) {
         const arm = i % 2, s = r.uniform();
         const angle = 0.5 + 3.2 * Math.PI * s + arm * Math.PI, radius = 0.2 + 2.6 * s;
         c[i] = arm;
-        P[2 * i] = radius * Math.cos(angle) + noise * r.normal();
-        P[2 * i + 1] = radius * Math.sin(angle) + noise * r.normal();
+        P[2 * i] = radius * cos(angle) + noise * r.normal();
+        P[2 * i + 1] = radius * sin(angle) + noise * r.normal();
       }
       return { P, c, t: null, full: null, labels: ['feature 0', 'feature 1'] };
     }
@@ -135,7 +138,7 @@ export function generate(wl, spec) {
       const P = new Float64Array(2 * n), t = new Float64Array(n);
       for (let i = 0; i < n; i++) {
         const x = -3 + 6 * r.uniform();
-        t[i] = (preset.name === 'sine' ? Math.sin(x) : 0.8 * x + 0.5) + noise * r.normal();
+        t[i] = (preset.name === 'sine' ? sin(x) : 0.8 * x + 0.5) + noise * r.normal();
         P[2 * i] = x;
         P[2 * i + 1] = t[i];
       }

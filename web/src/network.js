@@ -1,11 +1,11 @@
-// The network view's page (network.html): an MLPClassifier learning 2-D points, played epoch by
-// epoch with the playground's player. The settings (data, input features, layers, options and the
+// The network view's page (network.html): an MLPClassifier learning 2-D points (an MLPRegressor
+// on a regression preset), played epoch by epoch or batch by batch with the playground's player. The settings (data, input features, layers, options and the
 // step shown) live in the URL; each step is one worker answer (network_worker.js) drawn by
 // NetworkView. Export: the model JSON and the equivalent scikit-learn code.
 import { el } from './controls.js';
 import { Player } from './player.js';
 import { NetworkView } from './network_view.js';
-import { networkPresets, inputFeatures, parseCsv } from './network_data.js';
+import { networkPresets, inputFeatures, parseCsv, isRegression } from './network_data.js';
 
 const MAX_LAYERS = 10, MAX_UNITS = 64;
 // The maps' grid: 100 x 100 cells, fewer for large networks (the forward pass over the grid costs
@@ -19,6 +19,7 @@ const gridSize = (layers) => {
 const defaults = {
   preset: 'xor', nSamples: 500, noise: null, seed: 0, testSize: 0.3, nClasses: 3, features: ['x1', 'x2'],
   layers: [8, 8], activation: 'tanh', solver: 'adam', learningRateInit: 0.03, alpha: 0.0001, batchSize: 'auto', maxIter: 500, randomState: 0,
+  stepBy: 'epoch',
 };
 const numbers = ['nSamples', 'noise', 'seed', 'testSize', 'nClasses', 'learningRateInit', 'alpha', 'maxIter', 'randomState'];
 
@@ -93,6 +94,7 @@ const python = (v) => (v === true ? 'True' : v === false ? 'False' : v === null 
 // from scikit-learn's defaults; the weights differ: numpy draws other random numbers).
 export function sklearnCode(s, meta) {
   const { weightsInit, ...params } = paramsOf(s); // scikit-learn has no option for starting weights
+  const name = isRegression(s) ? 'MLPRegressor' : 'MLPClassifier';
   const defaultsOf = Object.fromEntries(meta.params.map((p) => [p.name, p.default]));
   const args = Object.entries(params).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(defaultsOf[k])).map(([k, v]) => `${snake(k)}=${python(v)}`);
   const columns = inputFeatures.filter((f) => s.features.includes(f.name)).map((f) => ({
@@ -100,13 +102,13 @@ export function sklearnCode(s, meta) {
   })[f.name]);
   return [
     'import numpy as np',
-    'from sklearn.neural_network import MLPClassifier',
+    `from sklearn.neural_network import ${name}`,
     '',
-    '# X: the points (n x 2), y: their classes',
+    `# X: the points (n x 2), y: their ${name === 'MLPRegressor' ? 'targets' : 'classes'}`,
     `def features(X):\n    return np.column_stack([${columns.join(', ')}])`,
     '',
     ...(weightsInit ? ['# this view started from edited weights; scikit-learn starts from random ones'] : []),
-    `model = MLPClassifier(${args.join(', ')})`,
+    `model = ${name}(${args.join(', ')})`,
     'model.fit(features(X), y)',
   ].join('\n');
 }
@@ -134,6 +136,7 @@ export function startNetworkPage(root) {
   const spec = () => ({
     data: { preset: s.preset, nSamples: s.nSamples, noise: s.noise, seed: s.seed, testSize: s.testSize, nClasses: s.nClasses, features: s.features, csv: s.csv },
     params: paramsOf(s),
+    stepBy: s.stepBy,
     res: gridSize(s.layers),
   });
   function request(step, quick = false) {
@@ -160,9 +163,11 @@ export function startNetworkPage(root) {
     const t0 = performance.now();
     view.draw(data, { names: inputFeatures.filter((f) => s.features.includes(f.name)).map((f) => f.label), activation: s.activation });
     root.dataset.drawMs = (performance.now() - t0).toFixed(3); // the page's share of a picture (the worker's: trainMs, mapsMs)
-    player.rendered({ step: data.step, k: data.k, unit: 'epoch', phase: null, last: data.last });
+    const phase = data.batch ? `batch ${data.batch} of ${data.batches}` : null;
+    player.rendered({ step: data.step, k: data.batch ? data.k + 1 : data.k, unit: 'epoch', phase, last: data.last });
     root.dataset.trainMs = data.timing.trainMs.toFixed(3);
     root.dataset.mapsMs = data.timing.mapsMs.toFixed(3);
+    root.dataset.res = String(data.res); // the grid the maps were computed on (coarser while playing)
   };
   worker.onerror = (e) => {
     message.textContent = `the worker failed: ${e.message}`;
@@ -259,10 +264,13 @@ export function startNetworkPage(root) {
   onInput(epochs, 'maxIter', num('epochs', 1, 100000, true));
   const randomState = number('net-random', s.randomState, { min: 0, step: 1 });
   onInput(randomState, 'randomState', num('random state', 0, 2 ** 31 - 1, true));
+  const stepBy = select('net-step-by', [['epoch', 'an epoch'], ['batch', 'a minibatch (after the first epoch)']], s.stepBy);
+  onInput(stepBy, 'stepBy');
   const network = el('fieldset', {}, el('legend', { text: 'Network' }),
     field('hidden layers', layers, `neurons per hidden layer, e.g. "8, 8" (up to ${MAX_LAYERS} layers of ${MAX_UNITS})`),
     field('activation', activation), field('solver', solver), field('learning rate (learningRateInit)', rate), field('alpha (L2 penalty)', alpha),
-    field('batch size', batch, "'auto': min(200, n)"), field('epochs (maxIter)', epochs), field('random state', randomState));
+    field('batch size', batch, "'auto': min(200, n)"), field('epochs (maxIter)', epochs), field('random state', randomState),
+    field('a step trains', stepBy, 'adam and sgd: a step is one epoch, or one minibatch of batchSize rows'));
 
   const exportText = root.querySelector('#net-export-text');
   const download = root.querySelector('#net-download');

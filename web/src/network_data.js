@@ -1,7 +1,8 @@
 // The network view's data: the points (the playground's presets, blobs and spirals of 2 to 5
-// classes, or pasted CSV rows), their train/test split, the input features the toggles choose
+// classes, two regression targets over the plane as TensorFlow Playground's, or pasted CSV rows), their train/test split, the input features the toggles choose
 // (x1, x2 and the playground's expansions), and the grid the neuron maps are drawn on.
 import { generate, rng, isTestPoint, expansions2d } from './data.js';
+import { sin, cos } from './portable_math.js';
 
 export const networkPresets = [
   { name: 'moons', label: 'two moons', classes: false },
@@ -9,7 +10,29 @@ export const networkPresets = [
   { name: 'xor', label: 'XOR', classes: false },
   { name: 'spiral', label: 'spiral (2 to 5 arms)', classes: true, noise: 0.2 },
   { name: 'blobs', label: 'blobs (2 to 5)', classes: true, noise: 0.8 },
+  { name: 'plane', label: 'plane (regression)', regression: true, noise: 0.1 },
+  { name: 'bumps', label: 'bumps (regression)', regression: true, noise: 0.05 },
 ];
+
+// Whether the data spec's points carry a number to predict (an MLPRegressor) rather than a class.
+export const isRegression = (spec) => !spec.csv && Boolean(networkPresets.find((p) => p.name === spec.preset)?.regression);
+
+// n points uniform on [-3, 3]² with a target: a tilted plane, or two bumps up and two down (each
+// 1 / (1 + d²/r²) of the distance d to its centre: no exp, whose last bit differs between engines).
+function regressionPoints(kind, n, noise, seed) {
+  const r = rng(seed * 7919 + 17);
+  const P = new Float64Array(2 * n), t = new Float64Array(n);
+  const bumps = [[-1.5, -1.5, 1], [1.5, 1.5, 1], [-1.5, 1.5, -1], [1.5, -1.5, -1]];
+  for (let i = 0; i < n; i++) {
+    const a = 6 * r.uniform() - 3, b = 6 * r.uniform() - 3;
+    let value = (a + b) / 6;
+    if (kind === 'bumps') value = bumps.reduce((sum, [x, y, sign]) => sum + sign / (1 + ((a - x) * (a - x) + (b - y) * (b - y)) / 0.8), 0);
+    P[2 * i] = a;
+    P[2 * i + 1] = b;
+    t[i] = value + noise * r.normal();
+  }
+  return { P, t };
+}
 
 export const inputFeatures = [
   { name: 'x1', label: 'x1', f: (a) => a },
@@ -26,12 +49,12 @@ function manyClasses(kind, n, k, noise, seed) {
     c[i] = cls;
     if (kind === 'spiral') {
       const t = r.uniform(), angle = 3 * Math.PI * t + (2 * Math.PI * cls) / k, radius = 0.3 + 2.7 * t;
-      P[2 * i] = radius * Math.cos(angle) + noise * r.normal();
-      P[2 * i + 1] = radius * Math.sin(angle) + noise * r.normal();
+      P[2 * i] = radius * cos(angle) + noise * r.normal();
+      P[2 * i + 1] = radius * sin(angle) + noise * r.normal();
     } else {
       const angle = (2 * Math.PI * cls) / k;
-      P[2 * i] = 2.5 * Math.cos(angle) + noise * r.normal();
-      P[2 * i + 1] = 2.5 * Math.sin(angle) + noise * r.normal();
+      P[2 * i] = 2.5 * cos(angle) + noise * r.normal();
+      P[2 * i + 1] = 2.5 * sin(angle) + noise * r.normal();
     }
   }
   return { P, c };
@@ -61,6 +84,7 @@ export function networkPoints(wl, spec) {
   if (spec.csv) return parseCsv(spec.csv);
   const preset = networkPresets.find((p) => p.name === spec.preset);
   if (!preset) throw new Error(`unknown dataset ${spec.preset}`);
+  if (preset.regression) return regressionPoints(preset.name, spec.nSamples, spec.noise ?? preset.noise, spec.seed);
   if (preset.classes) return manyClasses(preset.name, spec.nSamples, spec.nClasses, spec.noise ?? preset.noise, spec.seed);
   const { P, c } = generate(wl, { preset: preset.name, nSamples: spec.nSamples, noise: spec.noise, seed: spec.seed });
   return { P, c };
@@ -96,20 +120,21 @@ export function gridOf(domain, res) {
   return P;
 }
 
-// The points, split (isTestPoint, as the playground), as training and test rows of the features.
+// The points, split (isTestPoint, as the playground), as training and test rows of the features;
+// y: classes, or the targets of a regression preset (t, with c null and nClasses 0).
 export function networkData(wl, spec) {
-  const { P, c, names } = networkPoints(wl, spec);
-  const n = c.length;
+  const { P, c = null, t = null, names } = networkPoints(wl, spec);
+  const n = P.length / 2;
   if (spec.features.length === 0) throw new Error('features: toggle at least one input feature');
   const test = Uint8Array.from({ length: n }, (_, i) => (isTestPoint(spec.seed, i, spec.testSize) ? 1 : 0));
   const pick = (keep) => {
     const idx = [];
     for (let i = 0; i < n; i++) if (test[i] === keep) idx.push(i);
     const Q = Float64Array.from(idx.flatMap((i) => [P[2 * i], P[2 * i + 1]]));
-    return { X: featureRows(Q, idx.length, spec.features), y: Int32Array.from(idx, (i) => c[i]) };
+    return { X: featureRows(Q, idx.length, spec.features), y: t ? Float64Array.from(idx, (i) => t[i]) : Int32Array.from(idx, (i) => c[i]) };
   };
   const train = pick(0), held = pick(1);
   if (train.y.length === 0) throw new Error('no training points: lower testSize or add points');
-  const nClasses = Math.max(...c) + 1;
-  return { P, c, test, train, held, nClasses, classNames: names ?? Array.from({ length: nClasses }, (_, k) => `class ${k}`), domain: domainOf(P) };
+  const nClasses = c ? Math.max(...c) + 1 : 0;
+  return { P, c, t, test, train, held, nClasses, classNames: names ?? Array.from({ length: nClasses }, (_, k) => `class ${k}`), domain: domainOf(P) };
 }

@@ -9,17 +9,36 @@ const positive = [8, 119, 189], negative = [245, 147, 34]; // blue above zero, o
 const rgb = (hex) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
 const classColours = palette.map(rgb);
 
-// Paints one map (res x res values) into an ImageData: diverging around 0, scaled by the map's
-// largest |value|; a probability map (of class `cls`) from white to that class's colour.
-function paintMap(values, offset, stride, res, image, cls = null) {
+// Colour ramps of LEVELS + 1 steps from white to a colour, as 32-bit words to copy into an
+// ImageData's pixels (bytes written as the canvas reads them, then viewed as words in the
+// platform's order, the order the pixels are viewed in): a map costs one lookup per pixel.
+const LEVELS = 255;
+function ramp(colour) {
+  const bytes = new Uint8ClampedArray(4 * (LEVELS + 1));
+  for (let level = 0; level <= LEVELS; level++) {
+    for (let c = 0; c < 3; c++) bytes[4 * level + c] = 255 + ((colour[c] - 255) * level) / LEVELS;
+    bytes[4 * level + 3] = 255;
+  }
+  return new Uint32Array(bytes.buffer);
+}
+const positiveRamp = ramp(positive), negativeRamp = ramp(negative), classRamps = classColours.map(ramp);
+
+// Paints one map (res x res values, the i-th at values[offset + i·stride]) into an ImageData:
+// diverging around 0, scaled by the map's largest |value|; a probability map (of class `cls`) from
+// white to that class's colour.
+export function paintMap(values, offset, stride, res, image, cls = null) {
+  const pixels = new Uint32Array(image.data.buffer), n = res * res;
+  if (cls !== null) {
+    const table = classRamps[cls % classRamps.length];
+    for (let i = 0, at = offset; i < n; i++, at += stride) pixels[i] = table[Math.round(values[at] * LEVELS)];
+    return image;
+  }
   let top = 1e-12;
-  if (cls === null) for (let i = 0; i < res * res; i++) top = Math.max(top, Math.abs(values[i * stride + offset]));
-  const px = image.data;
-  for (let i = 0; i < res * res; i++) {
-    const v = values[i * stride + offset];
-    const [colour, t] = cls !== null ? [classColours[cls % classColours.length], v] : [v >= 0 ? positive : negative, Math.abs(v) / top];
-    for (let c = 0; c < 3; c++) px[4 * i + c] = 255 + (colour[c] - 255) * t;
-    px[4 * i + 3] = 255;
+  for (let i = 0, at = offset; i < n; i++, at += stride) top = Math.max(top, Math.abs(values[at]));
+  const scale = LEVELS / top;
+  for (let i = 0, at = offset; i < n; i++, at += stride) {
+    const v = values[at];
+    pixels[i] = v >= 0 ? positiveRamp[Math.round(v * scale)] : negativeRamp[Math.round(-v * scale)];
   }
   return image;
 }
@@ -34,17 +53,28 @@ export function probabilities(output, res, nOutputs) {
 }
 
 // The most likely class of each cell (res x res, k probabilities each), paler where the network is
-// less sure, scaled to the canvas, with the points on top (test points hollow).
+// less sure, scaled to the canvas, with the points on top (test points hollow). A regression
+// (P: the predicted values, k 1) colours the plane as the neuron maps, blue above zero and orange
+// below, on the scale of the points' largest |target|, and the points by their target alike.
 export function drawRegions(canvas, P, k, res, points) {
   const image = new ImageData(res, res);
+  const top = points.t ? points.t.reduce((m, v) => Math.max(m, Math.abs(v)), 1e-12) : 0;
+  const shade = (v) => (v >= 0 ? positiveRamp : negativeRamp)[Math.round(Math.min(1, Math.abs(v) / top) * LEVELS)];
+  const pixels = new Uint32Array(image.data.buffer);
   for (let i = 0; i < res * res; i++) {
+    if (points.t) {
+      pixels[i] = shade(0.75 * P[i]); // paler than the points drawn on it
+      continue;
+    }
     let best = 0;
     for (let c = 1; c < k; c++) if (P[i * k + c] > P[i * k + best]) best = c;
     const certainty = k === 1 ? 1 : (P[i * k + best] - 1 / k) / (1 - 1 / k);
-    const colour = classColours[best % classColours.length];
-    for (let c = 0; c < 3; c++) image.data[4 * i + c] = 255 + (colour[c] - 255) * (0.15 + 0.45 * certainty);
-    image.data[4 * i + 3] = 255;
+    pixels[i] = classRamps[best % classRamps.length][Math.round((0.15 + 0.45 * certainty) * LEVELS)];
   }
+  const cssOf = (word) => {
+    const [r, g, b] = new Uint8Array(Uint32Array.of(word).buffer);
+    return `rgb(${r},${g},${b})`;
+  };
   const tmp = el('canvas', { width: res, height: res });
   tmp.getContext('2d').putImageData(image, 0, 0);
   const g = canvas.getContext('2d');
@@ -53,8 +83,8 @@ export function drawRegions(canvas, P, k, res, points) {
   g.drawImage(tmp, 0, 0, W, H);
   const { domain } = points;
   const sx = (x) => ((x - domain.x[0]) / (domain.x[1] - domain.x[0])) * W, sy = (y) => ((domain.y[1] - y) / (domain.y[1] - domain.y[0])) * H;
-  for (let i = 0; i < points.c.length; i++) {
-    const colour = palette[points.c[i] % palette.length];
+  for (let i = 0; i < points.P.length / 2; i++) {
+    const colour = points.t ? cssOf(shade(points.t[i])) : palette[points.c[i] % palette.length];
     g.beginPath();
     g.arc(sx(points.P[2 * i]), sy(points.P[2 * i + 1]), 3.2, 0, 2 * Math.PI);
     g.lineWidth = 1.4;
@@ -64,7 +94,7 @@ export function drawRegions(canvas, P, k, res, points) {
     } else {
       g.fillStyle = colour;
       g.fill();
-      g.strokeStyle = '#fff';
+      g.strokeStyle = points.t ? '#333' : '#fff';
       g.stroke();
     }
   }
@@ -112,9 +142,10 @@ export class NetworkView {
     this.#diagram();
     this.#regions();
     this.#loss();
-    const { accuracy, lossCurve, testLoss, k } = answer;
+    const { accuracy, lossCurve, testLoss, k, batch, batches, regression } = answer;
     const f = (v, d = 4) => (Number.isFinite(v) ? v.toFixed(d) : '–');
-    this.status.textContent = `epoch ${k} · train loss ${f(lossCurve[k - 1])} · test loss ${f(testLoss[k - 1])} · accuracy ${f(100 * accuracy.train, 1)} % train, ${f(100 * accuracy.test, 1)} % test${answer.stopped ? ' · stopped: no improvement' : ''}`;
+    const score = regression ? `R² ${f(accuracy.train, 3)} train, ${f(accuracy.test, 3)} test` : `accuracy ${f(100 * accuracy.train, 1)} % train, ${f(100 * accuracy.test, 1)} % test`;
+    this.status.textContent = `epoch ${k}${batch ? ` + ${batch} of ${batches} batches` : ''} · train loss ${f(lossCurve[k - 1])} · test loss ${f(testLoss[k - 1])} · ${score}${answer.stopped ? ' · stopped: no improvement' : ''}`;
     Object.assign(this.root.dataset, { epoch: String(k), inputs: String(answer.weights.units[0]), neurons: String(answer.weights.units.slice(1).reduce((a, b) => a + b, 0)) });
     this.root.dataset.frames = String(Number(this.root.dataset.frames) + 1);
     if (this.hovered) this.#showLarge(...this.hovered);
@@ -225,6 +256,7 @@ export class NetworkView {
   #caption(l, j) {
     const units = this.answer.weights.units;
     if (l === 0) return `input ${this.names[j]}`;
+    if (l === units.length - 1 && this.answer.regression) return 'output: the predicted value (identity)';
     if (l === units.length - 1) return units[l] === 1 ? 'output: probability of class 1 (logistic)' : `output ${j}: probability of class ${j} (softmax)`;
     return `hidden layer ${l}, neuron ${j + 1} (${this.activation})`;
   }
@@ -232,7 +264,7 @@ export class NetworkView {
   #mapImage(l, j) {
     const { maps, res, weights } = this.answer;
     const units = weights.units;
-    const outputs = l === units.length - 1;
+    const outputs = l === units.length - 1 && !this.answer.regression;
     const cls = outputs ? (units[l] === 1 ? 1 : j) : null;
     return paintMap(maps[l], j, units[l], res, this.image, cls);
   }
@@ -258,7 +290,7 @@ export class NetworkView {
   #regions() {
     const { maps, res, weights, points } = this.answer;
     const nOut = weights.units[weights.units.length - 1];
-    const { P, k } = probabilities(maps[maps.length - 1], res, nOut);
+    const { P, k } = points.t ? { P: maps[maps.length - 1], k: 1 } : probabilities(maps[maps.length - 1], res, nOut);
     drawRegions(this.regions, P, k, res, points);
   }
 

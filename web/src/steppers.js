@@ -102,10 +102,11 @@ function fitAt(wl, meta, params, option, k, X, y) {
 
 // A network's fit of k epochs kept live and continued one epoch at a time (continueFit, after
 // which the model equals the fit with maxIter + 1); a jump back refits. `each(model, k)` runs after
-// every epoch (the network view records its test loss there).
+// every step (the network view records its test loss there). byBatch: step 1 is the first epoch,
+// each later step one minibatch (continueBatch: an epoch's batches end in the longer fit).
 export class LiveFit {
-  constructor(wl, meta, params, X, y, each = () => {}) {
-    Object.assign(this, { wl, meta, params, X, y, each, k: 0, model: null });
+  constructor(wl, meta, params, X, y, each = () => {}, { byBatch = false } = {}) {
+    Object.assign(this, { wl, meta, params, X, y, each, byBatch, k: 0, model: null });
   }
 
   // Whether this estimator with these options continues its fits (MLPs but for lbfgs).
@@ -128,7 +129,8 @@ export class LiveFit {
       this.each(this.model, 1);
     }
     while (this.k < k) {
-      this.model.continueFit(this.X, this.y);
+      if (this.byBatch) this.model.continueBatch(this.X, this.y);
+      else this.model.continueFit(this.X, this.y);
       this.each(this.model, ++this.k);
     }
     return this.model;

@@ -114,6 +114,8 @@ class Backprop {
     }
     return acts_[layers];
   }
+  // Layer l's values (l = 1 .. layers; 0 is not kept: the input) after the last forward.
+  const Matrix& layer(std::size_t l) const { return acts_[l]; }
 
   // The batch's loss (with the penalty) and its gradient, packed as the weights.
   double loss_and_gradient(MatrixRef X, MatrixRef T, Vector& grad) {
@@ -333,6 +335,29 @@ Matrix MultilayerPerceptron::forward(MatrixRef X) const {
   return out;
 }
 
+Vector MultilayerPerceptron::layer_activations(MatrixRef X) const {
+  check_fitted(is_fitted(), name_, "layerActivations");
+  check_n_features(n_features_in(), X);
+  check_matrix(X, "X", 0);
+  const Index n = X.rows();
+  double total = 0;
+  for (std::size_t l = 1; l < weights_.units.size(); ++l) total += static_cast<double>(weights_.units[l]);
+  check_size(total * static_cast<double>(n), "layerActivations' values (rows x neurons after the inputs)");
+  Backprop pass(weights_, params_.activation, out_activation_, params_.alpha);
+  pass.refresh();
+  Vector out(static_cast<Index>(total) * n);
+  for_row_blocks(n, [&](Index begin, Index end) {
+    pass.forward(X.middleRows(begin, end - begin));
+    Index layer_start = 0;
+    for (std::size_t l = 1; l < weights_.units.size(); ++l) {
+      const Index units = weights_.units[l];
+      Eigen::Map<Matrix>(out.data() + layer_start + begin * units, end - begin, units) = pass.layer(l);
+      layer_start += n * units;
+    }
+  });
+  return out;
+}
+
 NamedArrays MultilayerPerceptron::progress_values() const {
   const double score = params_.early_stopping && !validation_scores_.empty() ? validation_scores_.back() : kNaN;
   return {{{"loss", NdArray::scalar(loss_)}, {"validationScore", NdArray::scalar(score)}}};
@@ -422,24 +447,25 @@ void MultilayerPerceptron::fit_targets(MatrixRef X, MatrixRef T, MLPActivation o
   });
 }
 
-void MultilayerPerceptron::check_continuable() const {
-  check_fitted(is_fitted(), name_, "continueFit");
+void MultilayerPerceptron::check_continuable(const char* method) const {
+  check_fitted(is_fitted(), name_, method);
   if (!run_)
-    throw InvalidArgument(std::string(name_) + ".continueFit continues the last fit of this model in memory; it has none "
+    throw InvalidArgument(std::string(name_) + "." + method + " continues the last fit of this model in memory; it has none "
                           "(loaded from JSON, changed by setParams, fitted by partialFit or on a given validation set): "
                           "call fit first");
 }
 
-void MultilayerPerceptron::continue_targets(MatrixRef X, MatrixRef T) {
-  check_continuable();
+void MultilayerPerceptron::continue_targets(MatrixRef X, MatrixRef T, bool one_batch) {
+  const char* method = one_batch ? "continueBatch" : "continueFit";
+  check_continuable(method);
   if (fingerprint(X, T) != run_->data)
-    throw InvalidArgument(std::string(name_) + ".continueFit needs the X and y of the last fit");
+    throw InvalidArgument(std::string(name_) + "." + method + " needs the X and y of the last fit");
   keep_on_error([&] {
-    ++params_.max_iter;
-    if (run_->stopped) return;  // the longer fit stops at the same epoch
+    if (run_->next_row == 0) ++params_.max_iter;  // an epoch begins: maxIter counts it
+    if (run_->stopped) return;                      // the longer fit stops at the same epoch
     warnings_.clear();
     weights_.packed = run_->weights;
-    train_epochs(*run_, X, T, nullptr, params_.early_stopping, false, 1);
+    train_epochs(*run_, X, T, nullptr, params_.early_stopping, false, 1, one_batch);
     check_finite_weights();
   });
 }
@@ -502,15 +528,16 @@ void MultilayerPerceptron::fit_stochastic(MatrixRef X_all, MatrixRef T_all, bool
 
 // The epochs on the training rows of the run's split (or on every row), scored on its validation rows.
 void MultilayerPerceptron::train_epochs(MLPRun& run, MatrixRef X, MatrixRef T, const Validation* validation,
-                                        bool early_stopping, bool incremental, int epochs) {
-  if (validation) return run_epochs(run, X, T, validation->X, validation->T, true, incremental, epochs);
-  if (run.validation.size() == 0) return run_epochs(run, X, T, Matrix(), Matrix(), early_stopping, incremental, epochs);
+                                        bool early_stopping, bool incremental, int epochs, bool one_batch) {
+  if (validation) return run_epochs(run, X, T, validation->X, validation->T, true, incremental, epochs, one_batch);
+  if (run.validation.size() == 0)
+    return run_epochs(run, X, T, Matrix(), Matrix(), early_stopping, incremental, epochs, one_batch);
   run_epochs(run, rows_of(X, run.train), rows_of(T, run.train), rows_of(X, run.validation), rows_of(T, run.validation),
-             true, incremental, epochs);
+             true, incremental, epochs, one_batch);
 }
 
 void MultilayerPerceptron::run_epochs(MLPRun& run, MatrixRef X, MatrixRef T, MatrixRef X_val, MatrixRef T_val,
-                                      bool early_stopping, bool incremental, int epochs) {
+                                      bool early_stopping, bool incremental, int epochs, bool one_batch) {
   const MLPParams& p = params_;
   Optimizer optimizer{p, *optimizer_};
   const Index n = X.rows();
@@ -524,9 +551,8 @@ void MultilayerPerceptron::run_epochs(MLPRun& run, MatrixRef X, MatrixRef T, Mat
   Vector grad;
   Matrix X_batch, T_batch;
   for (int epoch = 0; epoch < epochs; ++epoch) {
-    if (p.shuffle) run.random.shuffle(order.data(), order.data() + n);
-    double accumulated_loss = 0;
-    for (Index begin = 0; begin < n; begin += batch) {
+    if (p.shuffle && run.next_row == 0) run.random.shuffle(order.data(), order.data() + n);
+    for (Index begin = run.next_row; begin < n; begin += batch) {
       const Index rows = std::min(batch, n - begin);
       double batch_loss;
       if (p.shuffle) {
@@ -536,12 +562,17 @@ void MultilayerPerceptron::run_epochs(MLPRun& run, MatrixRef X, MatrixRef T, Mat
       } else {
         batch_loss = pass.loss_and_gradient(X.middleRows(begin, rows), T.middleRows(begin, rows), grad);
       }
-      accumulated_loss += batch_loss * static_cast<double>(rows);
+      run.accumulated_loss += batch_loss * static_cast<double>(rows);
       optimizer.update(weights_.packed, grad);
       pass.refresh();
+      run.next_row = begin + rows;
+      if (one_batch && run.next_row < n) break;
     }
+    if (run.next_row < n) break;  // one batch, not the epoch's last: the epoch goes on at next_row
+    run.next_row = 0;
     ++n_iter_;
-    loss_ = accumulated_loss / static_cast<double>(n);
+    loss_ = run.accumulated_loss / static_cast<double>(n);
+    run.accumulated_loss = 0;
     t_ += n;
     loss_curve_.push_back(loss_);
     update_no_improvement_count(early_stopping, X_val, T_val);
@@ -559,7 +590,8 @@ void MultilayerPerceptron::run_epochs(MLPRun& run, MatrixRef X, MatrixRef T, Mat
                                                   ") before converging; increase maxIter");
   }
   run.weights = weights_.packed;
-  if (early_stopping && best_packed_.size() == weights_.packed.size()) weights_.packed = best_packed_;
+  // Early stopping shows the best epoch's weights; inside an epoch (continueBatch) the live ones.
+  if (early_stopping && run.next_row == 0 && best_packed_.size() == weights_.packed.size()) weights_.packed = best_packed_;
 }
 
 namespace {
@@ -744,18 +776,22 @@ MLPClassifier& MLPClassifier::fit_multilabel(MatrixRef X, MatrixRef Y) {
   return *this;
 }
 
-MLPClassifier& MLPClassifier::continue_fit(MatrixRef X, MatrixRef Y) {
-  check_available(*this, "continueFit");
-  check_continuable();
+MLPClassifier& MLPClassifier::continue_fit(MatrixRef X, MatrixRef Y) { return continue_by(X, Y, false); }
+MLPClassifier& MLPClassifier::continue_batch(MatrixRef X, MatrixRef Y) { return continue_by(X, Y, true); }
+
+MLPClassifier& MLPClassifier::continue_by(MatrixRef X, MatrixRef Y, bool one_batch) {
+  const char* method = one_batch ? "continueBatch" : "continueFit";
+  check_available(*this, method);
+  check_continuable(method);
   check_matrix(X);
   check_same_rows(X.rows(), Y.rows());
   check_matrix(Y, "y");
   if (multilabel_) {
-    continue_targets(X, Y);
+    continue_targets(X, Y, one_batch);
   } else {
     const IntVector codes = Y.col(0).cast<int>();
     check_class_codes(codes);
-    continue_targets(X, indicators(codes, n_classes_));
+    continue_targets(X, indicators(codes, n_classes_), one_batch);
   }
   return *this;
 }
@@ -840,12 +876,15 @@ MLPRegressor& MLPRegressor::fit_with_validation(MatrixRef X, MatrixRef Y, Matrix
   return *this;
 }
 
-MLPRegressor& MLPRegressor::continue_fit(MatrixRef X, MatrixRef Y) {
-  check_available(*this, "continueFit");
+MLPRegressor& MLPRegressor::continue_fit(MatrixRef X, MatrixRef Y) { return continue_by(X, Y, false); }
+MLPRegressor& MLPRegressor::continue_batch(MatrixRef X, MatrixRef Y) { return continue_by(X, Y, true); }
+
+MLPRegressor& MLPRegressor::continue_by(MatrixRef X, MatrixRef Y, bool one_batch) {
+  check_available(*this, one_batch ? "continueBatch" : "continueFit");
   check_matrix(X);
   check_same_rows(X.rows(), Y.rows());
   check_matrix(Y, "y");
-  continue_targets(X, Y);
+  continue_targets(X, Y, one_batch);
   return *this;
 }
 

@@ -88,7 +88,8 @@ template <class E>
 auto mlp_availability() {
   const auto stochastic = [](const E& e) { return e.params().solver != MLPSolver::lbfgs; };
   return std::make_tuple(available_if<E>("partialFit", "solver is 'sgd' or 'adam'", stochastic),
-                         available_if<E>("continueFit", "solver is 'sgd' or 'adam'", stochastic));
+                         available_if<E>("continueFit", "solver is 'sgd' or 'adam'", stochastic),
+                         available_if<E>("continueBatch", "solver is 'sgd' or 'adam'", stochastic));
 }
 
 // Not a scikit-learn method: the step of the playground's training player, which shows the fit of
@@ -96,7 +97,10 @@ auto mlp_availability() {
 constexpr const char* kContinueFitDoc =
     "one more epoch of the last fit (adam, sgd), on the same X and y: the model then equals, bit for bit, the fit "
     "with maxIter + 1, which maxIter becomes (the generator, the optimiser and the stopping counters carry on; "
-    "in memory only, not after loading or setParams)";
+    "in memory only, not after loading or setParams); after continueBatch, the rest of the epoch under way";
+constexpr const char* kContinueBatchDoc =
+    "the next minibatch of the last fit (adam, sgd), on the same X and y, the first of an epoch starting it: after an "
+    "epoch's last batch the model equals, bit for bit, the fit with maxIter + 1 (maxIter counts the epoch under way)";
 
 template <class E>
 auto mlp_methods() {
@@ -104,7 +108,11 @@ auto mlp_methods() {
       method("coefs", &E::coefs, "the coefficient matrices, { 0: W1 (features x units), 1: W2, ... }")
           .returns({{"", ResultKind::matrix, "layer i's weights (units[i] x units[i + 1])"}}),
       method("intercepts", &E::intercepts, "the intercept vectors, { 0: b1, 1: b2, ... }")
-          .returns({{"", ResultKind::vector, "layer i's biases (units[i + 1])"}}));
+          .returns({{"", ResultKind::vector, "layer i's biases (units[i + 1])"}}),
+      method("layerActivations", &E::layer_activations,
+             "every neuron's value for the rows of X after its activation: the hidden layers, then the output layer, "
+             "one after the other (layer l's n x units[l] values row by row)")
+          .returns({{"", ResultKind::vector, "n x units[1], then n x units[2], ..., row-major, in one array"}}));
 }
 
 }  // namespace detail
@@ -127,7 +135,8 @@ struct Describe<MLPClassifier> {
     return std::make_tuple(update_method("partialFit", &MLPClassifier::partial_fit,
                                          "one epoch on (X, y) from the current weights and optimiser state; the first call "
                                          "(of an unfitted model) needs { classes }, every label y may hold"),
-                           update_method("continueFit", &MLPClassifier::continue_fit, detail::kContinueFitDoc));
+                           update_method("continueFit", &MLPClassifier::continue_fit, detail::kContinueFitDoc),
+                           update_method("continueBatch", &MLPClassifier::continue_batch, detail::kContinueBatchDoc));
   }
   static auto availability() { return detail::mlp_availability<MLPClassifier>(); }
 };
@@ -145,7 +154,8 @@ struct Describe<MLPRegressor> {
   static auto update_methods() {
     return std::make_tuple(
         update_method("partialFit", &MLPRegressor::partial_fit, "one epoch on (X, y) from the current weights and optimiser state"),
-        update_method("continueFit", &MLPRegressor::continue_fit, detail::kContinueFitDoc));
+        update_method("continueFit", &MLPRegressor::continue_fit, detail::kContinueFitDoc),
+        update_method("continueBatch", &MLPRegressor::continue_batch, detail::kContinueBatchDoc));
   }
   static auto availability() { return detail::mlp_availability<MLPRegressor>(); }
 };

@@ -79,6 +79,8 @@ struct MLPRun {
   IntVector order;              // the training rows in the last epoch's order (each shuffle permutes it)
   IntVector train, validation;  // early stopping's split of the rows (empty without it)
   Vector weights;               // the last epoch's weights (early stopping shows the best ones instead)
+  Index next_row = 0;           // inside an epoch (after continueBatch): the first row of its next batch
+  double accumulated_loss = 0;  // inside an epoch: the sum of its batches' loss x rows so far
   bool stopped = false;         // the fit stopped for lack of improvement: more epochs change nothing
   std::uint64_t data = 0;       // fingerprint of the fit's X and targets
 };
@@ -98,6 +100,10 @@ class MultilayerPerceptron {
 
   // The output layer's values (after the output activation) for the rows of X.
   Matrix forward(MatrixRef X) const;
+  // Every neuron's value for the rows of X, layer after layer (the hidden layers, then the output
+  // layer as predictProba / predict gives it): layer l's n x units[l] values row by row, all in one
+  // vector (the network view draws each neuron's map from them).
+  Vector layer_activations(MatrixRef X) const;
 
   // Fitted attributes.
   Vector loss_curve() const { return Eigen::Map<const Vector>(loss_curve_.data(), static_cast<Index>(loss_curve_.size())); }
@@ -132,9 +138,10 @@ class MultilayerPerceptron {
   // `out`. On any error, cancellation included, the model is left as it was.
   void fit_targets(MatrixRef X, MatrixRef T, MLPActivation out, bool incremental, const Validation* validation);
   // One more epoch of the last fit on the same X and targets T: the model becomes the fit with
-  // maxIter + 1 (maxIter grows by one). check_continuable first.
-  void continue_targets(MatrixRef X, MatrixRef T);
-  void check_continuable() const;
+  // maxIter + 1 (maxIter grows by one). After continueBatch, the rest of the epoch under way.
+  // one_batch: only the epoch's next batch (maxIter grows when it is the epoch's first). check_continuable first.
+  void continue_targets(MatrixRef X, MatrixRef T, bool one_batch);
+  void check_continuable(const char* method) const;  // method: continueFit or continueBatch, for the messages
 
   json state() const;
   void load_state(const json& s);
@@ -158,9 +165,10 @@ class MultilayerPerceptron {
   void initialize(const std::vector<Index>& units, MLPActivation out, Random& random);
   void fit_stochastic(MatrixRef X, MatrixRef T, bool incremental, const Validation* validation, Random& random);
   void train_epochs(MLPRun& run, MatrixRef X, MatrixRef T, const Validation* validation, bool early_stopping,
-                    bool incremental, int epochs);
+                    bool incremental, int epochs, bool one_batch = false);
+  // one_batch: stop after the next batch (the epoch's end when it is its last).
   void run_epochs(MLPRun& run, MatrixRef X, MatrixRef T, MatrixRef X_val, MatrixRef T_val, bool early_stopping,
-                  bool incremental, int epochs);
+                  bool incremental, int epochs, bool one_batch);
   template <class F>
   void keep_on_error(F&& change);
   void check_finite_weights() const;
@@ -185,6 +193,11 @@ class MLPClassifier : public MultilayerPerceptron {
   // One more epoch of the last fit (adam, sgd) on its X and y (class codes, or the multi-label
   // indicator matrix): then equal, bit for bit, to the fit with maxIter + 1, which maxIter becomes.
   MLPClassifier& continue_fit(MatrixRef X, MatrixRef Y);
+  // The next batch of the last fit (adam, sgd), its epoch's first batch starting a new epoch: after
+  // the epoch's last batch the model equals, bit for bit, the fit with maxIter + 1 (continueFit
+  // then finishes the epoch under way). Inside an epoch the weights are the live ones, also with
+  // early stopping (which shows the best epoch's at an epoch's end).
+  MLPClassifier& continue_batch(MatrixRef X, MatrixRef Y);
 
   IntVector predict(MatrixRef X) const;  // codes; for a multi-label model use predict_multilabel
   Matrix predict_multilabel(MatrixRef X) const;  // n x labels of 0/1
@@ -198,6 +211,7 @@ class MLPClassifier : public MultilayerPerceptron {
 
  private:
   Matrix indicators(IntVectorRef y, int n_classes) const;
+  MLPClassifier& continue_by(MatrixRef X, MatrixRef Y, bool one_batch);
   int n_classes_ = 0;
   bool multilabel_ = false;
 };
@@ -209,11 +223,15 @@ class MLPRegressor : public MultilayerPerceptron {
   MLPRegressor& fit(MatrixRef X, MatrixRef Y);
   MLPRegressor& partial_fit(MatrixRef X, MatrixRef Y);
   MLPRegressor& fit_with_validation(MatrixRef X, MatrixRef Y, MatrixRef X_val, MatrixRef Y_val);
-  MLPRegressor& continue_fit(MatrixRef X, MatrixRef Y);  // as MLPClassifier::continue_fit
+  MLPRegressor& continue_fit(MatrixRef X, MatrixRef Y);    // as MLPClassifier::continue_fit
+  MLPRegressor& continue_batch(MatrixRef X, MatrixRef Y);  // as MLPClassifier::continue_batch
   Matrix predict(MatrixRef X) const { return forward(X); }
 
   json state() const { return MultilayerPerceptron::state(); }
   void load_state(const json& s);
+
+ private:
+  MLPRegressor& continue_by(MatrixRef X, MatrixRef Y, bool one_batch);
 };
 
 }  // namespace wasmlearn
