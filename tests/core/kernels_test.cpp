@@ -29,6 +29,28 @@ TEST(ExpLanes, WithinTwoUlpOverTheWholeRange) {
   EXPECT_LE(worst, 2.0);
 }
 
+// The RBF's arguments −γ‖a − b‖² ≤ 0, densely, and the last steps before e^x underflows to 0 (a
+// subnormal result is within one subnormal step), as a loop evaluates them: one ExpLanes, lanes and
+// scalar tail alike.
+TEST(ExpLanes, KernelArgumentsAndUnderflow) {
+  const ExpLanes exp;
+  double worst = 0;
+  for (int i = 0; i <= 400000; i += 2) {
+    const Lanes2 x{-i * 1e-4, -(i + 1) * 1e-4};
+    const Lanes2 got = exp(x);
+    for (int l = 0; l < 2; ++l) {
+      const double expected = std::exp(x[l]);
+      worst = std::max(worst, std::fabs(got[l] - expected) / (std::nextafter(expected, INFINITY) - expected));
+      EXPECT_EQ(exp(x[l]), got[l]);
+    }
+  }
+  EXPECT_LE(worst, 2.0);
+  for (double x = -708.0; x > -746.0; x -= 0.0037)
+    EXPECT_NEAR(exp(x), std::exp(x), std::max(2 * std::exp(x) * 0x1p-52, 0x1p-1074)) << x;
+  EXPECT_EQ(exp(-745.2), 0.0);
+  EXPECT_EQ(exp(-745.13), std::exp(-745.13));  // the smallest subnormal, 2^-1074
+}
+
 TEST(ExpLanes, EdgesOfTheRange) {
   EXPECT_EQ(exp_lanes(0.0), 1.0);
   EXPECT_NEAR(exp_lanes(1.0), std::exp(1.0), 4.5e-16);

@@ -13,10 +13,10 @@ const fx = JSON.parse(readFileSync(new URL('../fixtures/svm_probability.json', i
 
 // The native build's sigmoids for models[2] with randomState 3, and its decision values on the first two
 // test rows (svm_probability_test.cpp's kProbA, kProbB, kDecision).
-const NATIVE_PROB_A = [-2.6740602316407287, -2.79668136570392, -4.1886223551701915];
-const NATIVE_PROB_B = [-0.074857996196390816, 0.0031627214058182469, -0.25844521059345782];
-const NATIVE_DECISION = [-0.17689474927242366, 2.2216287426291643, 0.84652606041674361,
-  0.95099058343451759, 2.2098414415199996, -0.20141734626043695];
+const NATIVE_PROB_A = [-2.6740602316407278, -2.7966813657039196, -4.1886223551701915];
+const NATIVE_PROB_B = [-0.0748579961963909, 0.0031627214058183085, -0.25844521059345765];
+const NATIVE_DECISION = [-0.17689474927242371, 2.2216287426291643, 0.84652606041674372,
+  0.95099058343451703, 2.2098414415199996, -0.20141734626043686];
 
 const logLoss = (proba, y) => -y.reduce((sum, label, i) => sum + Math.log(proba.data[i * proba.cols + label]), 0) / y.length;
 

@@ -44,12 +44,15 @@ void products_to_kernel(const Kernel& kernel, double a_norm, const double* b_nor
       return;
     case KernelType::rbf: {
       const double minus_gamma = -kernel.gamma;
+      const ExpLanes exp;
       Index j = 0;
+      // 2ab as ab + ab (the same bits as 2.0 * ab, without a constant vector for V8 to rebuild).
       for (; j + 2 <= width; j += 2) {
-        const Lanes2 squared = load_lanes(b_norms + j) + a_norm - 2.0 * load_lanes(row + j);
-        store_lanes(row + j, exp_lanes(max_lanes(squared, splat_lanes(0.0)) * minus_gamma));
+        const Lanes2 product = load_lanes(row + j);
+        const Lanes2 squared = load_lanes(b_norms + j) + a_norm - (product + product);
+        store_lanes(row + j, exp(max_lanes(squared, splat_lanes(0.0)) * minus_gamma));
       }
-      if (j < width) row[j] = exp_lanes(max_lanes(b_norms[j] + a_norm - 2.0 * row[j], 0.0) * minus_gamma);
+      if (j < width) row[j] = exp(max_lanes(b_norms[j] + a_norm - (row[j] + row[j]), 0.0) * minus_gamma);
       return;
     }
     case KernelType::precomputed: break;

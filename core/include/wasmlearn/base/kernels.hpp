@@ -1,7 +1,7 @@
 // Kernel functions k(a, b), written once for every kernel method (the SVMs, metrics.pairwise) and
 // evaluated in blocks, never one pair at a time: a block of rows is one product A·Bᵀ on the tiles of
 // dense_products.hpp, then one pass over the block turns products into kernel values (the RBF's
-// exponential on lanes.hpp's exp_lanes, two entries per instruction).
+// exponential on lanes.hpp's ExpLanes, two entries per instruction).
 //
 //   linear   a·b                   poly     (γ·a·b + coef0)^degree
 //   rbf      exp(−γ‖a − b‖²)       sigmoid  tanh(γ·a·b + coef0)

@@ -99,34 +99,65 @@ inline double pow_lanes(double v, double p) { return std::pow(v, p); }
 // e^x lane-wise from IEEE basic operations only, so the bits are the same natively and in
 // WebAssembly (libm's exp differs between glibc and musl, and has no vector form). x = k·ln2 + r with
 // k = round(x/ln2) and ln2 split in two parts so that r is exact to about 2^-60; e^r by its Taylor
-// series to r^13 (|r| ≤ ln2/2, truncation below 2^-57); 2^k applied as two exact powers of two, so
-// that results down to the subnormals and overflow to +inf come out right. Within 2 ulp of the
-// correctly rounded value (tests/core/kernels_test.cpp); e^x = +inf above 709.79, 0 below -745.2.
+// series to r^13 (|r| ≤ ln2/2, truncation below 2^-57), evaluated by Estrin's scheme (pairs c + c'·r,
+// then powers r², r⁴, r⁸: a chain of 5 dependent steps rather than Horner's 13, so consecutive
+// entries overlap); 2^k applied as two exact powers of two, so that results down to the subnormals
+// and overflow to +inf come out right. Within 2 ulp of the correctly rounded value
+// (tests/core/kernels_test.cpp); e^x = +inf above 709.79, 0 below -745.2.
+//
+// The constants are read from memory (kExpConstants, lanes.cpp) once, when an ExpLanes is made, and
+// not written as literals: WebAssembly has no vector operands in memory or immediates, and V8 rebuilds
+// every literal vector inside the loop with several instructions (20 of them made e^x cost 2.2× the
+// native time); a loop that makes its ExpLanes before it keeps them in registers.
+inline constexpr int kExpConstantCount = 20;
+extern const double kExpConstants[kExpConstantCount];
+
+class ExpLanes {
+ public:
+  ExpLanes() {
+    for (int i = 0; i < kExpConstantCount; ++i) c_[i] = splat_lanes(kExpConstants[i]);
+  }
+
+  template <class T>
+  T operator()(T x) const {
+    constexpr long long kRoundBits = 0x4338000000000000LL;  // the bits of 1.5·2^52 (kExpConstants[3])
+    using Bits = std::conditional_t<std::is_same_v<T, double>, long long, Longs2>;
+    x = min_lanes(max_lanes(x, c<T>(0)), c<T>(1));  // e^-746 is 0, e^710 +inf
+    const T shifted = x * c<T>(2) + c<T>(3);      // adding 1.5·2^52 rounds x/ln2 to an integer
+    const T k = shifted - c<T>(3);
+    const T r = (x - k * c<T>(4)) - k * c<T>(5);
+    const T r2 = r * r, r4 = r2 * r2, r8 = r4 * r4;
+    // 1/n! for n = 0..13 are c(6)..c(18); pair n, n+1 is c(6+n) + c(7+n)·r.
+    auto pair = [&](int n) { return r * c<T>(7 + n) + c<T>(6 + n); };
+    const T low = (pair(2) * r2 + pair(0)) + (pair(6) * r2 + pair(4)) * r4;     // terms 0..7
+    const T high = (pair(10) * r2 + pair(8)) + pair(12) * r4;                  // terms 8..13, over r⁸
+    const T p = high * r8 + low;
+    // k is the difference of the bits of `shifted` and of 1.5·2^52 (same exponent). 2^k is applied
+    // as 2^k1·2^(k − k1), k1 = k/2, both built in the exponent field within the normal range.
+    Bits kb;
+    std::memcpy(&kb, &shifted, sizeof kb);
+    kb = kb - kRoundBits;
+    const Bits k1 = kb >> 1;
+    const Bits e1 = (k1 + 1023) << 52, e2 = (kb - k1 + 1023) << 52;
+    T s1, s2;
+    std::memcpy(&s1, &e1, sizeof s1);
+    std::memcpy(&s2, &e2, sizeof s2);
+    return p * s1 * s2;
+  }
+
+ private:
+  template <class T>
+  T c(int i) const {
+    if constexpr (std::is_same_v<T, double>) return c_[i][0];
+    else return c_[i];
+  }
+  Lanes2 c_[kExpConstantCount];
+};
+
+// e^x for one value or two lanes, outside hot loops (a loop makes one ExpLanes before it).
 template <class T>
 inline T exp_lanes(T x) {
-  constexpr double kLog2e = 1.4426950408889634, kLn2Hi = 0.693147180369123816490, kLn2Lo = 1.90821492927058770002e-10;
-  constexpr double kRound = 0x1.8p52;  // adding it rounds a number below 2^51 to an integer
-  constexpr long long kRoundBits = 0x4338000000000000LL;
-  using Bits = std::conditional_t<std::is_same_v<T, double>, long long, Longs2>;
-  x = min_lanes(max_lanes(x, splat_as<T>(-746.0)), splat_as<T>(710.0));  // e^-746 is 0, e^710 +inf
-  const T shifted = x * kLog2e + kRound;
-  const T k = shifted - kRound;
-  const T r = (x - k * kLn2Hi) - k * kLn2Lo;
-  T p = splat_as<T>(1.0 / 6227020800.0);  // 1/13!
-  for (const double c : {1.0 / 479001600.0, 1.0 / 39916800.0, 1.0 / 3628800.0, 1.0 / 362880.0, 1.0 / 40320.0,
-                         1.0 / 5040.0, 1.0 / 720.0, 1.0 / 120.0, 1.0 / 24.0, 1.0 / 6.0, 0.5, 1.0, 1.0})
-    p = p * r + c;
-  // k is the difference of the bits of `shifted` and of kRound (same exponent). 2^k is applied as
-  // 2^k1·2^(k − k1), k1 = k/2, both built in the exponent field within the normal range.
-  Bits kb;
-  std::memcpy(&kb, &shifted, sizeof kb);
-  kb = kb - kRoundBits;
-  const Bits k1 = kb >> 1;
-  const Bits e1 = (k1 + 1023) << 52, e2 = (kb - k1 + 1023) << 52;
-  T s1, s2;
-  std::memcpy(&s1, &e1, sizeof s1);
-  std::memcpy(&s2, &e2, sizeof s2);
-  return p * s1 * s2;
+  return ExpLanes()(x);
 }
 
 }  // namespace wasmlearn
