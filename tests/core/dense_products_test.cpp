@@ -1,7 +1,8 @@
 // The product kernels (base/dense_products.hpp) against plain triple loops, on shapes that leave
 // every remainder of the 2 × 4 tiles and of the blocks of the shared dimension. Natively the public
-// functions run Eigen, so the register-tile kernel that WebAssembly runs is also called directly;
-// tests/js/dense_products.test.mjs checks it through the WebAssembly package.
+// functions run Eigen, so the register-tile kernels that WebAssembly runs (the dot tiles and the
+// packed outer-product tiles) are also called directly; tests/js/dense_products.test.mjs checks them
+// through the WebAssembly package.
 #include <gtest/gtest.h>
 
 #include "wasmlearn/base/dense_products.hpp"
@@ -108,5 +109,57 @@ TEST(DenseProducts, GramMatchesLoopsAndIsSymmetric) {
           EXPECT_EQ(C(i, j), C(j, i));
         }
     }
+  }
+}
+
+// The packed outer-product kernel (4-row slivers, panels of 4 doubles or 8 floats and one-packet last
+// panels, depth blocks of 256) against the loops, at rows, columns and depths on both sides of every
+// tile and block edge, for doubles and floats, read directly and through transposes (the same bits).
+// It adds to C, and with lower_only (A = B) it fills every entry on and below the diagonal.
+template <class T>
+void expect_packed_matches_loops() {
+  using M = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+  const double precision = std::is_same_v<T, double> ? 1e-13 : 1e-6;
+  for (const Index m : {1, 3, 5, 257})
+    for (const Index k : {1, 7, 8, 9, 10, 12, 17})
+      for (const Index len : {1, 63, 64, 65, 300}) {
+        const M A = random_matrix(m, len, 4).cast<T>(), B = random_matrix(k, len, 5).cast<T>();
+        const Matrix expected = looped_abt(A.template cast<double>(), B.template cast<double>());
+        const double tolerance = precision * static_cast<double>(len);
+        M C = M::Constant(m, k, T(0.5));
+        dense_detail::accumulate_abt_packed(A, B, C, false);
+        const M At = A.transpose(), Bt = B.transpose();  // A·Bᵀ = (Atᵀ)·(Bt), read through columns
+        M D = M::Constant(m, k, T(0.5));
+        dense_detail::accumulate_packed(dense_detail::columns_of(At), dense_detail::rows_of(Bt), m, k, len, D.data(),
+                                        D.outerStride(), false);
+        for (Index i = 0; i < m; ++i)
+          for (Index j = 0; j < k; ++j) {
+            ASSERT_NEAR(C(i, j), 0.5 + expected(i, j), tolerance)
+                << m << " × " << k << " × " << len << " at " << i << ", " << j;
+            ASSERT_EQ(D(i, j), C(i, j));  // the same sums in the same order
+          }
+      }
+  for (const Index m : {1, 5, 9, 257}) {
+    const M A = random_matrix(m, 65, 6).cast<T>();
+    const Matrix gram = looped_abt(A.template cast<double>(), A.template cast<double>());
+    M lower = M::Zero(m, m);
+    dense_detail::accumulate_abt_packed(A, A, lower, true);
+    for (Index i = 0; i < m; ++i)
+      for (Index j = 0; j <= i; ++j)
+        ASSERT_NEAR(lower(i, j), gram(i, j), precision * 65) << m << " rows at " << i << ", " << j;
+  }
+}
+
+TEST(DenseProducts, PackedKernelMatchesLoops) { expect_packed_matches_loops<double>(); }
+TEST(DenseProducts, FloatPackedKernelMatchesLoops) { expect_packed_matches_loops<float>(); }
+
+TEST(DenseProducts, TransposeTimesMatchesLoops) {
+  for (const Shape s : kShapes) {
+    const Matrix A = random_matrix(s.len, s.m, 7), B = random_matrix(s.len, s.k, 8);
+    Matrix C(s.m, s.k);
+    transpose_times(A, B, C);
+    const Matrix expected = looped_abt(A.transpose(), B.transpose());
+    for (Index i = 0; i < s.m; ++i)
+      for (Index j = 0; j < s.k; ++j) EXPECT_NEAR(C(i, j), expected(i, j), 1e-12 * (1 + std::abs(expected(i, j))));
   }
 }

@@ -1,7 +1,8 @@
-// The WebAssembly product kernel (core/include/wasmlearn/base/dense_products.hpp: SIMD tiles of
-// 2 × 4 rows, the shared dimension in blocks of 512) through LogisticRegression.decisionFunction,
-// X·coefᵀ + intercept, against a plain JavaScript loop. The shapes leave every tile and block
-// remainder: odd rows, classes not a multiple of 4, odd feature counts, more than 512 features.
+// The WebAssembly product kernels (core/include/wasmlearn/base/dense_products.hpp: up to 32 features
+// the packed outer-product tiles, 4 rows × panels of 4 columns; beyond, the dot tiles of 2 × 4 rows,
+// the shared dimension in blocks of 512) through LogisticRegression.decisionFunction, X·coefᵀ +
+// intercept, against a plain JavaScript loop. The shapes leave every tile and block remainder: odd
+// rows, more than 256 rows, classes not a multiple of 4, odd feature counts, more than 512 features.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { LogisticRegression } from 'wasmlearn';
@@ -26,7 +27,9 @@ function modelWith(nClasses, nFeatures, W, intercept) {
   return LogisticRegression.fromJSON(json);
 }
 
-for (const [nSamples, nFeatures, nClasses] of [[1, 1, 2], [7, 3, 3], [65, 13, 13], [9, 600, 6], [33, 1031, 7]]) {
+const shapes = [[1, 1, 2], [7, 3, 3], [65, 13, 13], [6, 31, 5], [257, 32, 11], [9, 600, 6], [33, 1031, 7],
+  [257, 300, 9]];
+for (const [nSamples, nFeatures, nClasses] of shapes) {
   test(`decisionFunction of ${nSamples} × ${nFeatures} with ${nClasses} classes equals the looped product`, () => {
     const rows = nClasses === 2 ? 1 : nClasses;
     const W = uniforms(rows * nFeatures, 11), b = uniforms(rows, 13), X = uniforms(nSamples * nFeatures, 17);

@@ -20,10 +20,11 @@ void subtract_products(M& A, Index c0, Index c1, Index d0, Index d1, M& negated,
   if (depth == 0) return;
   negated = -A.block(c0, d0, width, depth);
   top.setZero(width, width);
-  dense_detail::accumulate_abt(A.block(c0, d0, width, depth), negated, top, true);
+  dense_detail::accumulate_abt_fastest(A.block(c0, d0, width, depth), negated, top, true);
   A.block(c0, c0, width, width).template triangularView<Eigen::Lower>() += top;
   if (c1 < n)
-    dense_detail::accumulate_abt(A.block(c1, d0, n - c1, depth), negated, A.block(c1, c0, n - c1, width), false);
+    dense_detail::accumulate_abt_fastest(A.block(c1, d0, n - c1, depth), negated, A.block(c1, c0, n - c1, width),
+                                         false);
 }
 
 // Columns s..se of L on rows s..n, once the products with the columns left of s are subtracted:

@@ -75,20 +75,6 @@ double data_loss(MLPActivation out, const Matrix& Y, MatrixRef T) {
   return -sum / n;
 }
 
-// C = Aᵀ·B. Natively Eigen's GEMM reads the transpose in place; the WebAssembly kernel of
-// dense_products.hpp takes rows, so there both transposes are copied row-major into the buffers.
-void transpose_times(MatrixRef A, MatrixRef B, Eigen::Ref<Matrix> C, Matrix& At, Matrix& Bt) {
-#if defined(__wasm_simd128__)
-  At = A.transpose();
-  Bt = B.transpose();
-  multiply_by_transpose(At, Bt, C);
-#else
-  (void)At;
-  (void)Bt;
-  C.noalias() = A.transpose() * B;
-#endif
-}
-
 // The forward and backward passes over one batch, with their buffers kept between batches.
 class Backprop {
  public:
@@ -130,7 +116,7 @@ class Backprop {
     for (std::size_t l = layers; l-- > 0;) {
       const MatrixRef input = l == 0 ? X : MatrixRef(acts_[l]);
       Eigen::Map<Matrix> coef_grad(grad.data() + w_.coef_offset(l), w_.units[l], w_.units[l + 1]);
-      transpose_times(input, deltas_[l], coef_grad, input_t_, delta_t_);
+      transpose_times(input, deltas_[l], coef_grad);
       coef_grad = (coef_grad + alpha_ * w_.coef(l)) / n;
       grad.segment(w_.intercept_offset(l), w_.units[l + 1]) = deltas_[l].colwise().sum().transpose() / n;
       if (l == 0) break;
@@ -146,7 +132,6 @@ class Backprop {
   MLPActivation hidden_, out_;
   double alpha_;
   std::vector<Matrix> acts_, deltas_, coefs_t_;
-  Matrix input_t_, delta_t_;  // transposes for transpose_times
 };
 
 // Adam or SGD (momentum, Nesterov), as scikit-learn's _stochastic_optimizers.

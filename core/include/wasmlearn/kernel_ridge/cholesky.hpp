@@ -2,8 +2,9 @@
 // with it, for kernel ridge's (K + αI)·c = Y.
 //
 // Left-looking and blocked: for each panel of kPanelColumns columns, the products with every
-// column left of the panel are subtracted in one call of the product tiles of dense_products.hpp
-// (dense_detail::accumulate_abt, on the rows of L, which are contiguous in row-major storage), then
+// column left of the panel are subtracted in one call of the product kernels of dense_products.hpp
+// (dense_detail::accumulate_abt_fastest, on the rows of L, which are contiguous in row-major storage:
+// the packed kernel for float32 and for short depths, else the dot tiles), then
 // the panel is factored strip by strip (kStripColumns columns: the same product on the panel's
 // earlier strips, then a plain loop over the strip). Almost all of the n³/3 multiply-adds run in
 // the tiles. The tiles are used in every build (not Eigen's GEMM natively), so that native and
