@@ -259,10 +259,11 @@ TEST(Forest, OobValuesSurviveTextAndBinary) {
   IntVector y;
   const Matrix X = blobs(300, 9, 7, y, 3);
   const Matrix Y = y.cast<double>();
-  for (const auto& [name, attribute] : std::vector<std::pair<std::string, std::string>>{
+  for (const auto& [name, oob_attribute] : std::vector<std::pair<std::string, std::string>>{
            {"RandomForestClassifier", "oobDecisionFunction"}, {"ExtraTreesRegressor", "oobPrediction"},
            {"BaggingClassifier", "oobDecisionFunction"}, {"BaggingRegressor", "oobPrediction"}}) {
     SCOPED_TRACE(name);
+    const std::string attribute = oob_attribute;  // C++17 lambdas cannot capture a structured binding (clang refuses)
     // Few members: some rows are in every bootstrap sample, never out of bag.
     auto forest = make_estimator(name, {{"nEstimators", 3}, {"oobScore", true}, {"bootstrap", true}, {"randomState", 2}});
     forest->fit(X, Y, true);
