@@ -172,4 +172,10 @@ TEST(Tree, ModelJsonRoundTripPredictsIdentically) {
   json broken = a->to_json();
   broken["state"]["tree"]["childrenLeft"][0] = 0;
   EXPECT_NE(error_of([&] { estimator_from_json(broken); }).find("model JSON: tree node 0 is malformed"), std::string::npos);
+  // A node index no int32 holds (the fuzzer's input: -7.8e37) is refused before any conversion.
+  for (const double huge : {-7.77778e37, 4294967296.0, 1.5}) {
+    json wrong = a->to_json();
+    wrong["state"]["tree"]["childrenLeft"][0] = huge;
+    EXPECT_NE(error_of([&] { estimator_from_json(wrong); }).find("model JSON: tree.childrenLeft"), std::string::npos) << huge;
+  }
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <type_traits>
 
 #include "wasmlearn/base/model_binary.hpp"
 #include "wasmlearn/base/validation.hpp"
@@ -190,7 +191,11 @@ std::vector<T> array_from_json(const json& j, const char* field, std::size_t siz
   out.reserve(size);
   for (const auto& v : a) {
     if (!v.is_number()) throw InvalidArgument(std::string("model JSON: tree.") + field + " must hold numbers");
-    out.push_back(v.get<T>());
+    // Integer fields through the one integer check: get<int32_t> of 1e38 is undefined behaviour (fuzzer).
+    if constexpr (std::is_integral_v<T>)
+      out.push_back(integer_argument<T>(v.get<double>(), std::string("model JSON: tree.") + field));
+    else
+      out.push_back(v.get<T>());
   }
   return out;
 }
