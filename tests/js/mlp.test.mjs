@@ -218,3 +218,18 @@ test('continueFit: errors name what is missing', () => {
   assert.throws(() => lbfgs.continueFit(c.X, c.y), { message: "MLPClassifier.continueFit is available only when solver is 'sgd' or 'adam'" });
   for (const model of [m, loaded, lbfgs]) model.dispose();
 });
+
+// The same fit gives the same bits in WebAssembly and natively (tests/core/mlp_test.cpp pins these
+// values too): defaults but a hidden layer of 24, 320 rows of 40 features, a third of them zeros.
+test('MLPClassifier: the native build\'s bits for the same randomState', () => {
+  const level = (i, j) => (i * 37 + j * 11 + i * j) % 29;
+  const X = Array.from({ length: 320 }, (_, i) => Array.from({ length: 40 }, (_, j) => (level(i, j) < 10 ? 0 : (level(i, j) - 10) / 16)));
+  const y = X.map((_, i) => (level(i, 0) + level(i, 1) + level(i, 2)) % 3);
+  const m = new MLPClassifier({ hiddenLayerSizes: [24], randomState: 0 }).fit(X, y);
+  const w = [...Object.values(m.coefs()).flatMap((c) => Array.from(c.data)), ...Object.values(m.intercepts()).flatMap((b) => Array.from(b))];
+  assert.equal(m.nIter, 200);
+  assert.equal(m.loss, 0.052380133598441556);
+  assert.equal(w.reduce((s, v) => s + v, 0), 9.577140584931302);
+  assert.deepEqual([w[0], w[100], w[w.length - 1]], [-0.09353383228468704, -0.11095194463349912, -0.0186679732584178]);
+  m.dispose();
+});

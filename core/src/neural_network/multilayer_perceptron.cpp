@@ -11,6 +11,7 @@
 
 #include "wasmlearn/base/dense_products.hpp"
 #include "wasmlearn/base/det_math.hpp"
+#include "wasmlearn/base/ordered_products.hpp"
 #include "wasmlearn/base/row_blocks.hpp"
 #include "wasmlearn/base/validation.hpp"
 #include "wasmlearn/metrics/metrics.hpp"
@@ -79,22 +80,17 @@ double data_loss(MLPActivation out, const Matrix& Y, MatrixRef T) {
 class Backprop {
  public:
   Backprop(const MLPWeights& w, MLPActivation hidden, MLPActivation out, double alpha)
-      : w_(w), hidden_(hidden), out_(out), alpha_(alpha), acts_(w.layers() + 1), deltas_(w.layers()),
-        coefs_t_(w.layers()) {}
-
-  // Transposed copies of the coefficients (the product kernels take B·Aᵀ's rows contiguous); call
-  // after every change of the weights.
-  void refresh() {
-    for (std::size_t l = 0; l < w_.layers(); ++l) coefs_t_[l] = w_.coef(l).transpose();
-  }
+      : w_(w), hidden_(hidden), out_(out), alpha_(alpha), acts_(w.layers() + 1), deltas_(w.layers()) {}
 
   const Matrix& forward(MatrixRef X) {
     const std::size_t layers = w_.layers();
+    input_listed_ = input_nonzeros_.list_if_sparse(X, kListedZeroShare);
     for (std::size_t l = 0; l < layers; ++l) {
       const MatrixRef input = l == 0 ? X : MatrixRef(acts_[l]);
       Matrix& z = acts_[l + 1];
       z.resize(input.rows(), w_.units[l + 1]);
-      multiply_by_transpose(input, coefs_t_[l], z);
+      if (l == 0 && input_listed_) product_in_order(input_nonzeros_, w_.coef(l), z);
+      else product_in_order(as_is(input), as_is(w_.coef(l)), input.cols(), z);
       z.rowwise() += w_.intercept(l).transpose();
       activate(l + 1 == layers ? out_ : hidden_, z);
     }
@@ -116,12 +112,13 @@ class Backprop {
     for (std::size_t l = layers; l-- > 0;) {
       const MatrixRef input = l == 0 ? X : MatrixRef(acts_[l]);
       Eigen::Map<Matrix> coef_grad(grad.data() + w_.coef_offset(l), w_.units[l], w_.units[l + 1]);
-      transpose_times(input, deltas_[l], coef_grad);
+      if (l == 0 && input_listed_) transpose_times_in_order(input_nonzeros_, deltas_[l], coef_grad);
+      else product_in_order(transposed(input), as_is(deltas_[l]), input.rows(), coef_grad);
       coef_grad = (coef_grad + alpha_ * w_.coef(l)) / n;
       grad.segment(w_.intercept_offset(l), w_.units[l + 1]) = deltas_[l].colwise().sum().transpose() / n;
       if (l == 0) break;
       deltas_[l - 1].resize(X.rows(), w_.units[l]);
-      multiply_by_transpose(deltas_[l], w_.coef(l), deltas_[l - 1]);
+      product_in_order(as_is(deltas_[l]), transposed(w_.coef(l)), w_.units[l + 1], deltas_[l - 1]);
       multiply_by_derivative(hidden_, acts_[l], deltas_[l - 1]);
     }
     return loss;
@@ -131,7 +128,12 @@ class Backprop {
   const MLPWeights& w_;
   MLPActivation hidden_, out_;
   double alpha_;
-  std::vector<Matrix> acts_, deltas_, coefs_t_;
+  std::vector<Matrix> acts_, deltas_;
+  // The input's nonzeros, listed when zeros are common enough for the products that skip them to
+  // be faster (the same bits).
+  static constexpr double kListedZeroShare = 0.25;
+  NonzeroEntries input_nonzeros_;
+  bool input_listed_ = false;
 };
 
 // Adam or SGD (momentum, Nesterov), as scikit-learn's _stochastic_optimizers.
@@ -314,7 +316,6 @@ Matrix MultilayerPerceptron::forward(MatrixRef X) const {
   check_n_features(n_features_in(), X);
   check_matrix(X, "X", 0);
   Backprop pass(weights_, params_.activation, out_activation_, params_.alpha);
-  pass.refresh();
   Matrix out(X.rows(), n_outputs());
   for_row_blocks(X.rows(), [&](Index begin, Index end) { out.middleRows(begin, end - begin) = pass.forward(X.middleRows(begin, end - begin)); });
   return out;
@@ -329,7 +330,6 @@ Vector MultilayerPerceptron::layer_activations(MatrixRef X) const {
   for (std::size_t l = 1; l < weights_.units.size(); ++l) total += static_cast<double>(weights_.units[l]);
   check_size(total * static_cast<double>(n), "layerActivations' values (rows x neurons after the inputs)");
   Backprop pass(weights_, params_.activation, out_activation_, params_.alpha);
-  pass.refresh();
   Vector out(static_cast<Index>(total) * n);
   for_row_blocks(n, [&](Index begin, Index end) {
     pass.forward(X.middleRows(begin, end - begin));
@@ -532,7 +532,6 @@ void MultilayerPerceptron::run_epochs(MLPRun& run, MatrixRef X, MatrixRef T, Mat
                                               std::to_string(n) + " training samples; it is clipped to " + std::to_string(n));
   IntVector& order = run.order;
   Backprop pass(weights_, p.activation, out_activation_, p.alpha);
-  pass.refresh();
   Vector grad;
   Matrix X_batch, T_batch;
   for (int epoch = 0; epoch < epochs; ++epoch) {
@@ -549,7 +548,6 @@ void MultilayerPerceptron::run_epochs(MLPRun& run, MatrixRef X, MatrixRef T, Mat
       }
       run.accumulated_loss += batch_loss * static_cast<double>(rows);
       optimizer.update(weights_.packed, grad);
-      pass.refresh();
       run.next_row = begin + rows;
       if (one_batch && run.next_row < n) break;
     }
@@ -596,7 +594,6 @@ struct LbfgsObjective {
     if (evals >= max_fun) throw OutOfEvaluations{};
     ++evals;
     weights.packed = x;
-    pass.refresh();
     const double f = pass.loss_and_gradient(X, T, grad);
     if (f < best) {
       best = f;
@@ -639,7 +636,6 @@ void MultilayerPerceptron::fit_lbfgs(MatrixRef X, MatrixRef T) {
   }
   if (objective.best_x.size()) x = objective.best_x;
   weights_.packed = x;
-  pass.refresh();
   Vector grad;
   loss_ = pass.loss_and_gradient(X, T, grad);
   n_iter_ = iterations;

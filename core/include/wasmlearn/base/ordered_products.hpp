@@ -1,0 +1,78 @@
+// Products summed in one fixed order in every build, for the MLP, whose fits must give the same bits
+// natively and in WebAssembly: product_in_order runs dense_products.hpp's packed kernel (every
+// entry summed in order of the shared index within depth blocks of kDepthBlock, the blocks' sums
+// added in order to a zero start), where multiply_by_transpose and transpose_times run Eigen's GEMM
+// natively.
+//
+// And products with an operand that has many exact zeros (the MLP's inputs: digits scaled to [0, 1]
+// are about half zeros), summed as product_in_order sums them with the zero terms left out, which
+// gives its bits: a term x·b with x = ±0 (b finite) is ±0, and adding ±0 leaves a partial sum as it
+// is. The sums start at +0 and never become −0 (in round to nearest x + (−x) is +0, and +0 + (−0) is
+// +0), so no sign of zero is lost either; a depth block without a nonzero adds nothing. The nonzero
+// entries are listed by rows and by columns; each output row is then a sum of scaled rows of B over
+// one list, in tiles of up to 16 columns kept in registers across the list.
+#pragma once
+#include <vector>
+
+#include "wasmlearn/base/dense_products.hpp"
+
+namespace wasmlearn {
+
+// An operand of product_in_order: a row-major matrix as it is, or its transpose, read in place.
+using Operand = dense_detail::Strided<double>;
+template <class M>
+Operand as_is(const M& A) {
+  return dense_detail::rows_of(A);
+}
+template <class M>
+Operand transposed(const M& A) {
+  return dense_detail::columns_of(A);
+}
+
+// C = A·B (A C.rows()×depth, B depth×C.cols()) by the packed kernel, in the order above.
+inline void product_in_order(Operand A, Operand B, Index depth, MatrixOut C) {
+  C.setZero();
+  dense_detail::accumulate_packed(A, B, C.rows(), C.cols(), depth, C.data(), C.outerStride(), false);
+}
+
+// The nonzero entries of a row-major matrix, listed by rows and by columns, each list in order.
+class NonzeroEntries {
+ public:
+  // Lists X's nonzeros when at least `min_zero_share` of its entries are zeros; otherwise lists
+  // nothing and returns false (the dense product is then faster).
+  bool list_if_sparse(const MatrixRef& X, double min_zero_share);
+
+  // One list per row or per column: entries start[r] .. start[r + 1] of index (their column or row)
+  // and value.
+  struct Lists {
+    const Index* start;
+    const int* index;
+    const double* value;
+    Index count;
+  };
+  Lists by_rows() const { return {row_start_.data(), row_column_.data(), row_value_.data(), rows_}; }
+  Lists by_columns() const { return {column_start_.data(), column_row_.data(), column_value_.data(), cols_}; }
+  Index rows() const { return rows_; }
+  Index cols() const { return cols_; }
+
+ private:
+  Index rows_ = 0, cols_ = 0;
+  std::vector<Index> row_start_, column_start_;
+  std::vector<int> row_column_, column_row_;
+  std::vector<double> row_value_, column_value_;
+};
+
+// C(r, :) = Σ over list r's entries e of value[e]·B(index[e], :), for r < lists.count.
+void sum_scaled_rows(const NonzeroEntries::Lists& lists, const MatrixRef& B, MatrixOut C);
+
+// C = X·B: the bits of product_in_order(as_is(X), as_is(B), X.cols(), C).
+inline void product_in_order(const NonzeroEntries& X, const MatrixRef& B, MatrixOut C) {
+  sum_scaled_rows(X.by_rows(), B, C);
+}
+
+// C = Xᵀ·B: the bits of product_in_order(transposed(X), as_is(B), X.rows(), C).
+inline void transpose_times_in_order(const NonzeroEntries& X, const MatrixRef& B, MatrixOut C) {
+  sum_scaled_rows(X.by_columns(), B, C);
+}
+
+}  // namespace wasmlearn

@@ -1,0 +1,102 @@
+// The MLP's products (base/ordered_products.hpp): product_in_order sums every entry in order of the
+// shared index, within depth blocks of 256 whose sums are added in order (the same bits in every
+// build, so the loops below give them exactly), and the products that skip a matrix's zeros give its
+// bits, −0 entries included, on shapes past the 16-column tiles, odd column counts and depths past a
+// block (rows and columns past 256).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "wasmlearn/base/ordered_products.hpp"
+#include "wasmlearn/base/random.hpp"
+
+using namespace wasmlearn;
+
+namespace {
+
+// Uniform on (−1, 1), with a share of exact zeros (every third one −0).
+Matrix matrix_with_zeros(Index rows, Index cols, double zero_share, std::uint64_t seed) {
+  Random rng(seed);
+  Matrix M(rows, cols);
+  int zeros = 0;
+  for (Index i = 0; i < M.size(); ++i) {
+    const bool zero = rng.uniform(0, 1) < zero_share;
+    M.data()[i] = zero ? (++zeros % 3 ? 0.0 : -0.0) : rng.uniform(-1, 1);
+  }
+  return M;
+}
+
+// A·B summed as product_in_order says: in order within blocks of 256, the blocks' sums in order.
+Matrix blocked_loops(const Matrix& A, const Matrix& B) {
+  Matrix C = Matrix::Zero(A.rows(), B.cols());
+  for (Index i = 0; i < A.rows(); ++i)
+    for (Index j = 0; j < B.cols(); ++j)
+      for (Index t0 = 0; t0 < A.cols(); t0 += 256) {
+        double sum = 0;
+        for (Index t = t0; t < std::min(A.cols(), t0 + 256); ++t) sum += A(i, t) * B(t, j);
+        C(i, j) += sum;
+      }
+  return C;
+}
+
+const Index kRows[] = {1, 7, 300}, kDepths[] = {1, 8, 9, 16, 17, 300}, kColumns[] = {1, 2, 3, 10, 16, 17, 33, 100};
+
+}  // namespace
+
+TEST(OrderedProducts, SumInOrderWithinBlocks) {
+  for (const Index m : kRows)
+    for (const Index depth : kDepths)
+      for (const Index k : kColumns) {
+        const Matrix A = matrix_with_zeros(m, depth, 0.2, 1), B = matrix_with_zeros(depth, k, 0.0, 2);
+        const Matrix At = A.transpose(), Bt = B.transpose();
+        const Matrix expected = blocked_loops(A, B);
+        Matrix C(m, k), D(m, k), E(m, k);
+        product_in_order(as_is(A), as_is(B), depth, C);
+        product_in_order(transposed(At), as_is(B), depth, D);
+        product_in_order(as_is(A), transposed(Bt), depth, E);
+        ASSERT_EQ(C, expected) << m << " × " << depth << " × " << k;
+        ASSERT_EQ(D, expected) << m << " × " << depth << " × " << k;
+        ASSERT_EQ(E, expected) << m << " × " << depth << " × " << k;
+      }
+}
+
+TEST(OrderedProducts, SkippingZerosGivesTheSameBits) {
+  NonzeroEntries listed;
+  for (const Index rows : kRows)
+    for (const Index cols : kDepths)
+      for (const Index k : kColumns) {
+        const Matrix X = matrix_with_zeros(rows, cols, 0.5, 3);
+        ASSERT_TRUE(listed.list_if_sparse(X, 0.0));
+        const Matrix W = matrix_with_zeros(cols, k, 0.0, 4), D = matrix_with_zeros(rows, k, 0.0, 5);
+        Matrix dense(rows, k), sparse(rows, k);
+        product_in_order(as_is(X), as_is(W), cols, dense);
+        product_in_order(listed, W, sparse);
+        ASSERT_EQ(sparse, dense) << "X·W " << rows << " × " << cols << " × " << k;
+        Matrix dense_t(cols, k), sparse_t(cols, k);
+        product_in_order(transposed(X), as_is(D), rows, dense_t);
+        transpose_times_in_order(listed, D, sparse_t);
+        ASSERT_EQ(sparse_t, dense_t) << "Xᵀ·D " << rows << " × " << cols << " × " << k;
+        for (Index i = 0; i < sparse_t.size(); ++i) ASSERT_FALSE(std::signbit(sparse_t.data()[i]) && sparse_t.data()[i] == 0);
+      }
+}
+
+TEST(OrderedProducts, ListsOnlyWhenZerosAreCommon) {
+  Matrix X(4, 5);
+  X << 0, 1, 0, -0.0, 2,  //
+      3, 0, 0, 4, 0,      //
+      0, 0, 0, 0, 0,      //
+      5, 6, 7, 8, 9;
+  NonzeroEntries listed;
+  EXPECT_FALSE(listed.list_if_sparse(X, 0.6));  // 11 of 20 zeros, −0 among them
+  ASSERT_TRUE(listed.list_if_sparse(X, 0.55));
+  const NonzeroEntries::Lists rows = listed.by_rows(), columns = listed.by_columns();
+  EXPECT_EQ(rows.count, 4);
+  EXPECT_EQ(std::vector<Index>(rows.start, rows.start + 5), (std::vector<Index>{0, 2, 4, 4, 9}));
+  EXPECT_EQ(std::vector<int>(rows.index, rows.index + 4), (std::vector<int>{1, 4, 0, 3}));
+  EXPECT_EQ(columns.count, 5);
+  EXPECT_EQ(std::vector<Index>(columns.start, columns.start + 6), (std::vector<Index>{0, 2, 4, 5, 7, 9}));
+  EXPECT_EQ(std::vector<int>(columns.index, columns.index + 9), (std::vector<int>{1, 3, 0, 3, 3, 1, 3, 0, 3}));
+  EXPECT_EQ(std::vector<double>(columns.value, columns.value + 9), (std::vector<double>{3, 5, 1, 6, 7, 4, 8, 2, 9}));
+}
