@@ -36,45 +36,47 @@ void scaled_rows_column(const int* index, const double* value, Index count, cons
 
 }  // namespace
 
+// Branch-free appends (every entry is written, the end moves on nonzeros only): about half the
+// entries are zeros, so a branch on each would be mispredicted half the time.
 bool NonzeroEntries::list_if_sparse(const MatrixRef& X, double min_zero_share) {
   rows_ = X.rows();
   cols_ = X.cols();
-  column_start_.assign(static_cast<std::size_t>(cols_ + 1), 0);
-  Index nonzeros = 0;
-  for (Index i = 0; i < rows_; ++i)
-    for (Index j = 0; j < cols_; ++j)
-      if (X(i, j) != 0.0) ++column_start_[static_cast<std::size_t>(j + 1)];
-  for (Index j = 0; j < cols_; ++j) nonzeros += column_start_[static_cast<std::size_t>(j + 1)];
-  if (static_cast<double>(X.size() - nonzeros) < min_zero_share * static_cast<double>(X.size())) return false;
-  for (Index j = 0; j < cols_; ++j) column_start_[static_cast<std::size_t>(j + 1)] += column_start_[static_cast<std::size_t>(j)];
+  const auto size = static_cast<std::size_t>(X.size());
   row_start_.resize(static_cast<std::size_t>(rows_ + 1));
-  row_column_.resize(static_cast<std::size_t>(nonzeros));
-  row_value_.resize(static_cast<std::size_t>(nonzeros));
-  column_row_.resize(static_cast<std::size_t>(nonzeros));
-  column_value_.resize(static_cast<std::size_t>(nonzeros));
-  std::vector<Index> column_next(column_start_.begin(), column_start_.end() - 1);  // fill position per column
-  Index at = 0;
+  row_column_.resize(size + 1);  // + 1: the place of the write after the last entry
+  row_value_.resize(size + 1);
+  std::size_t at = 0;
   for (Index i = 0; i < rows_; ++i) {
-    row_start_[static_cast<std::size_t>(i)] = at;
+    row_start_[static_cast<std::size_t>(i)] = static_cast<Index>(at);
     for (Index j = 0; j < cols_; ++j) {
-      const double v = X(i, j);
-      if (v == 0.0) continue;
-      row_column_[static_cast<std::size_t>(at)] = static_cast<int>(j);
-      row_value_[static_cast<std::size_t>(at++)] = v;
-      const auto slot = static_cast<std::size_t>(column_next[static_cast<std::size_t>(j)]++);
-      column_row_[slot] = static_cast<int>(i);
-      column_value_[slot] = v;
+      row_column_[at] = static_cast<int>(j);
+      row_value_[at] = X(i, j);
+      at += X(i, j) != 0.0;
     }
   }
-  row_start_[static_cast<std::size_t>(rows_)] = at;
+  row_start_[static_cast<std::size_t>(rows_)] = static_cast<Index>(at);
+  if (static_cast<double>(size - at) < min_zero_share * static_cast<double>(size)) return false;
+  column_start_.resize(static_cast<std::size_t>(cols_ + 1));
+  column_row_.resize(size + 1);
+  column_value_.resize(size + 1);
+  at = 0;
+  for (Index j = 0; j < cols_; ++j) {
+    column_start_[static_cast<std::size_t>(j)] = static_cast<Index>(at);
+    for (Index i = 0; i < rows_; ++i) {
+      column_row_[at] = static_cast<int>(i);
+      column_value_[at] = X(i, j);
+      at += X(i, j) != 0.0;
+    }
+  }
+  column_start_[static_cast<std::size_t>(cols_)] = static_cast<Index>(at);
   return true;
 }
 
 void sum_scaled_rows(const NonzeroEntries::Lists& lists, const MatrixRef& B, MatrixOut C) {
-  C.setZero();
   const Index k = B.cols(), ldb = B.outerStride();
   for (Index r = 0; r < lists.count; ++r) {
     double* c = C.data() + r * C.outerStride();
+    std::fill(c, c + k, 0.0);  // row by row: it stays in L1 for the tiles
     const Index end = lists.start[r + 1];
     // The entries of one depth block at a time, as the packed kernel adds its blocks' sums.
     for (Index e = lists.start[r], block_end = e; e < end; e = block_end) {

@@ -50,6 +50,18 @@ void activate(MLPActivation f, Eigen::Ref<Matrix> Z) {
   }
 }
 
+// Z = f(Z + 1·bᵀ); relu in one pass.
+void add_intercept_and_activate(MLPActivation f, const Eigen::Ref<const Vector>& b, Eigen::Ref<Matrix> Z) {
+  if (f != MLPActivation::relu) {
+    Z.rowwise() += b.transpose();
+    return activate(f, Z);
+  }
+  for (Index i = 0; i < Z.rows(); ++i) {
+    double* z = Z.data() + i * Z.outerStride();
+    for (Index j = 0; j < Z.cols(); ++j) z[j] = std::max(z[j] + b[j], 0.0);
+  }
+}
+
 // delta *= f'(z), written with the layer's output A = f(z), as scikit-learn's DERIVATIVES.
 void multiply_by_derivative(MLPActivation f, const Matrix& A, Matrix& delta) {
   switch (f) {
@@ -80,19 +92,19 @@ double data_loss(MLPActivation out, const Matrix& Y, MatrixRef T) {
 class Backprop {
  public:
   Backprop(const MLPWeights& w, MLPActivation hidden, MLPActivation out, double alpha)
-      : w_(w), hidden_(hidden), out_(out), alpha_(alpha), acts_(w.layers() + 1), deltas_(w.layers()) {}
+      : w_(w), hidden_(hidden), out_(out), alpha_(alpha), acts_(w.layers() + 1), deltas_(w.layers()),
+        nonzeros_(w.layers()), listed_(w.layers()) {}
 
   const Matrix& forward(MatrixRef X) {
     const std::size_t layers = w_.layers();
-    input_listed_ = input_nonzeros_.list_if_sparse(X, kListedZeroShare);
     for (std::size_t l = 0; l < layers; ++l) {
       const MatrixRef input = l == 0 ? X : MatrixRef(acts_[l]);
       Matrix& z = acts_[l + 1];
       z.resize(input.rows(), w_.units[l + 1]);
-      if (l == 0 && input_listed_) product_in_order(input_nonzeros_, w_.coef(l), z);
+      listed_[l] = (l == 0 || hidden_ == MLPActivation::relu) && nonzeros_[l].list_if_sparse(input, kListedZeroShare);
+      if (listed_[l]) product_in_order(nonzeros_[l], w_.coef(l), z);
       else product_in_order(as_is(input), as_is(w_.coef(l)), input.cols(), z);
-      z.rowwise() += w_.intercept(l).transpose();
-      activate(l + 1 == layers ? out_ : hidden_, z);
+      add_intercept_and_activate(l + 1 == layers ? out_ : hidden_, w_.intercept(l), z);
     }
     return acts_[layers];
   }
@@ -112,7 +124,7 @@ class Backprop {
     for (std::size_t l = layers; l-- > 0;) {
       const MatrixRef input = l == 0 ? X : MatrixRef(acts_[l]);
       Eigen::Map<Matrix> coef_grad(grad.data() + w_.coef_offset(l), w_.units[l], w_.units[l + 1]);
-      if (l == 0 && input_listed_) transpose_times_in_order(input_nonzeros_, deltas_[l], coef_grad);
+      if (listed_[l]) transpose_times_in_order(nonzeros_[l], deltas_[l], coef_grad);
       else product_in_order(transposed(input), as_is(deltas_[l]), input.rows(), coef_grad);
       coef_grad = (coef_grad + alpha_ * w_.coef(l)) / n;
       grad.segment(w_.intercept_offset(l), w_.units[l + 1]) = deltas_[l].colwise().sum().transpose() / n;
@@ -129,11 +141,11 @@ class Backprop {
   MLPActivation hidden_, out_;
   double alpha_;
   std::vector<Matrix> acts_, deltas_;
-  // The input's nonzeros, listed when zeros are common enough for the products that skip them to
-  // be faster (the same bits).
+  // Each layer's input's nonzeros (the data, and relu's outputs), listed when zeros are common enough
+  // for the products that skip them to be faster (the same bits).
   static constexpr double kListedZeroShare = 0.25;
-  NonzeroEntries input_nonzeros_;
-  bool input_listed_ = false;
+  std::vector<NonzeroEntries> nonzeros_;
+  std::vector<char> listed_;
 };
 
 // Adam or SGD (momentum, Nesterov), as scikit-learn's _stochastic_optimizers.
@@ -144,11 +156,17 @@ struct Optimizer {
   void update(Vector& weights, const Vector& grad) {
     if (p.solver == MLPSolver::adam) {
       ++s.steps;
-      s.first = p.beta_1 * s.first + (1 - p.beta_1) * grad;
-      s.second = p.beta_2 * s.second + (1 - p.beta_2) * grad.cwiseAbs2();
       const double t = static_cast<double>(s.steps);
       s.learning_rate = p.learning_rate_init * std::sqrt(1 - power(p.beta_2, t)) / (1 - power(p.beta_1, t));
-      weights.array() -= s.learning_rate * s.first.array() / (s.second.array().sqrt() + p.epsilon);
+      // One pass over the moments and the weights (scikit-learn's three, entry by entry the same).
+      const double b1 = p.beta_1, b2 = p.beta_2, rate = s.learning_rate, eps = p.epsilon;
+      double *first = s.first.data(), *second = s.second.data(), *w = weights.data();
+      const double* g = grad.data();
+      for (Index i = 0; i < weights.size(); ++i) {
+        first[i] = b1 * first[i] + (1 - b1) * g[i];
+        second[i] = b2 * second[i] + (1 - b2) * (g[i] * g[i]);
+        w[i] -= rate * first[i] / (std::sqrt(second[i]) + eps);
+      }
     } else {
       s.first = p.momentum * s.first - s.learning_rate * grad;
       if (p.nesterovs_momentum) weights += p.momentum * s.first - s.learning_rate * grad;

@@ -12,6 +12,7 @@
 // entries are listed by rows and by columns; each output row is then a sum of scaled rows of B over
 // one list, in tiles of up to 16 columns kept in registers across the list.
 #pragma once
+#include <algorithm>
 #include <vector>
 
 #include "wasmlearn/base/dense_products.hpp"
@@ -31,15 +32,15 @@ Operand transposed(const M& A) {
 
 // C = A·B (A C.rows()×depth, B depth×C.cols()) by the packed kernel, in the order above.
 inline void product_in_order(Operand A, Operand B, Index depth, MatrixOut C) {
-  C.setZero();
+  for (Index i = 0; i < C.rows(); ++i) std::fill_n(C.data() + i * C.outerStride(), C.cols(), 0.0);
   dense_detail::accumulate_packed(A, B, C.rows(), C.cols(), depth, C.data(), C.outerStride(), false);
 }
 
 // The nonzero entries of a row-major matrix, listed by rows and by columns, each list in order.
 class NonzeroEntries {
  public:
-  // Lists X's nonzeros when at least `min_zero_share` of its entries are zeros; otherwise lists
-  // nothing and returns false (the dense product is then faster).
+  // Lists X's nonzeros and returns true when at least `min_zero_share` of its entries are zeros;
+  // otherwise returns false, the lists incomplete (the dense products are then faster).
   bool list_if_sparse(const MatrixRef& X, double min_zero_share);
 
   // One list per row or per column: entries start[r] .. start[r + 1] of index (their column or row)
