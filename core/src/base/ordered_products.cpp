@@ -34,41 +34,37 @@ void scaled_rows_column(const int* index, const double* value, Index count, cons
   *c += sum;
 }
 
+// Lists the nonzeros of X's rows (or of its columns) in `start`, `index` and `value`. Branch-free
+// appends (every entry is written, the end moves on nonzeros only): about half the entries are
+// zeros, so a branch on each would be mispredicted half the time.
+template <bool kByColumns>
+void list_lines(const MatrixRef& X, std::vector<Index>& start, std::vector<int>& index, std::vector<double>& value) {
+  const Index lines = kByColumns ? X.cols() : X.rows(), length = kByColumns ? X.rows() : X.cols();
+  start.resize(static_cast<std::size_t>(lines + 1));
+  index.resize(static_cast<std::size_t>(X.size() + 1));  // + 1: the write after the last entry
+  value.resize(static_cast<std::size_t>(X.size() + 1));
+  std::size_t at = 0;
+  for (Index a = 0; a < lines; ++a) {
+    start[static_cast<std::size_t>(a)] = static_cast<Index>(at);
+    for (Index b = 0; b < length; ++b) {
+      const double v = kByColumns ? X(b, a) : X(a, b);
+      index[at] = static_cast<int>(b);
+      value[at] = v;
+      at += v != 0.0;
+    }
+  }
+  start[static_cast<std::size_t>(lines)] = static_cast<Index>(at);
+}
+
 }  // namespace
 
-// Branch-free appends (every entry is written, the end moves on nonzeros only): about half the
-// entries are zeros, so a branch on each would be mispredicted half the time.
 bool NonzeroEntries::list_if_sparse(const MatrixRef& X, double min_zero_share) {
   rows_ = X.rows();
   cols_ = X.cols();
-  const auto size = static_cast<std::size_t>(X.size());
-  row_start_.resize(static_cast<std::size_t>(rows_ + 1));
-  row_column_.resize(size + 1);  // + 1: the place of the write after the last entry
-  row_value_.resize(size + 1);
-  std::size_t at = 0;
-  for (Index i = 0; i < rows_; ++i) {
-    row_start_[static_cast<std::size_t>(i)] = static_cast<Index>(at);
-    for (Index j = 0; j < cols_; ++j) {
-      row_column_[at] = static_cast<int>(j);
-      row_value_[at] = X(i, j);
-      at += X(i, j) != 0.0;
-    }
-  }
-  row_start_[static_cast<std::size_t>(rows_)] = static_cast<Index>(at);
-  if (static_cast<double>(size - at) < min_zero_share * static_cast<double>(size)) return false;
-  column_start_.resize(static_cast<std::size_t>(cols_ + 1));
-  column_row_.resize(size + 1);
-  column_value_.resize(size + 1);
-  at = 0;
-  for (Index j = 0; j < cols_; ++j) {
-    column_start_[static_cast<std::size_t>(j)] = static_cast<Index>(at);
-    for (Index i = 0; i < rows_; ++i) {
-      column_row_[at] = static_cast<int>(i);
-      column_value_[at] = X(i, j);
-      at += X(i, j) != 0.0;
-    }
-  }
-  column_start_[static_cast<std::size_t>(cols_)] = static_cast<Index>(at);
+  list_lines<false>(X, row_start_, row_column_, row_value_);
+  const auto zeros = static_cast<double>(X.size() - row_start_.back());
+  if (zeros < min_zero_share * static_cast<double>(X.size())) return false;
+  list_lines<true>(X, column_start_, column_row_, column_value_);
   return true;
 }
 
