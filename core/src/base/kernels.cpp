@@ -133,8 +133,14 @@ void kernel_rows(const Kernel& kernel, MatrixRef X, VectorRef x_norms, const Ind
     for (Index r = 0; r < count; ++r) out.row(r) = X.row(rows[r]);
     return;
   }
+  const bool rbf = kernel.type == KernelType::rbf;
+  if (count == 1) {  // one row (SMO's kernel cache) is read in place, with no copy to allocate
+    kernel_block(kernel, X.middleRows(rows[0], 1), rbf ? VectorRef(x_norms.segment(rows[0], 1)) : x_norms, X, x_norms,
+                 out);
+    return;
+  }
   Matrix A(count, X.cols());
-  Vector a_norms(kernel.type == KernelType::rbf ? count : 0);
+  Vector a_norms(rbf ? count : 0);
   for (Index r = 0; r < count; ++r) {
     A.row(r) = X.row(rows[r]);
     if (a_norms.size()) a_norms[r] = x_norms[rows[r]];
