@@ -125,6 +125,10 @@ TEST(Kernels, BlocksEqualThePairByPairValues) {
       kernel_rows(k, A, row_squared_norms(A), picked, 3, rows);
       const Matrix gram = kernel_matrix(k, A, A);
       for (int r = 0; r < 3; ++r) EXPECT_TRUE(rows.row(r).isApprox(gram.row(picked[r]), 1e-14)) << "row " << picked[r];
+      // One row (SMO's kernel cache, read in place rather than copied): the same bits as in a block.
+      Matrix one(1, n);
+      kernel_rows(k, A, row_squared_norms(A), &picked[2], 1, one);
+      EXPECT_EQ(one.row(0), rows.row(2));
       // The Gram matrix from its lower blocks: exactly symmetric, the pair-by-pair values.
       const Matrix symmetric = symmetric_kernel_matrix(k, A);
       ASSERT_TRUE(symmetric == symmetric.transpose());
