@@ -2,7 +2,7 @@
 // (tests/fixtures/svm.py): the kernels and distances at 260 x 5 rows, p 8 and 17; the SVMs at tol
 // 1e-10 (support, nSupport and predictions identical, dualCoef, intercept and decision values within
 // 1e-6: the kernel cache rounds to float32 as libsvm's does, see svm_test.cpp) with string labels,
-// classWeight keyed by label and sampleWeight; and exp_lanes (lanes.hpp) in WebAssembly within its
+// classWeight keyed by label and sampleWeight; and ExpLanes (lanes.hpp) in WebAssembly within its
 // stated 2 ulp of Math.exp, through rbfKernel on arguments that are exact.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "wasmlearn/base/random.hpp"
+#include "wasmlearn/base/row_blocks.hpp"
 #include "wasmlearn/base/validation.hpp"
 #include "wasmlearn/decomposition/describe.hpp"
 
@@ -15,13 +16,27 @@ namespace wasmlearn {
 
 namespace {
 
+// The mean of each column of K, summed row after row: K's rows are contiguous, and Eigen's
+// colwise().mean() walks down each column of the row-major matrix (2 000 × 2 000, loaded machine:
+// 9-18 ms against 2-3 natively and 3-7 in WebAssembly).
+RowVector column_means(const Matrix& K) {
+  RowVector sums = RowVector::Zero(K.cols());
+  for_row_blocks(K.rows(), [&](Index begin, Index end) {
+    for (Index i = begin; i < end; ++i) sums += K.row(i);
+  });
+  return sums / static_cast<double>(K.rows());
+}
+
 // Centres rows of a kernel against the training data in place, with the training means
-// (KernelCenterer): K − trainingColumnMeans − (each row's mean) + trainingMean.
+// (KernelCenterer): K − trainingColumnMeans − (each row's mean) + trainingMean, in one pass over
+// each row (three passes over the whole matrix took 3× as long at 2 000²).
 void centre(Matrix& K, const RowVector& fit_column_means, double fit_mean) {
-  const Vector row_means = K.rowwise().mean();
-  K.rowwise() -= fit_column_means;
-  K.colwise() -= row_means;
-  K.array() += fit_mean;
+  for_row_blocks(K.rows(), [&](Index begin, Index end) {
+    for (Index i = begin; i < end; ++i) {
+      const double row_mean = K.row(i).mean();
+      K.row(i) = ((K.row(i) - fit_column_means).array() - row_mean) + fit_mean;
+    }
+  });
 }
 
 // The k leading eigenpairs of the symmetric Kc by Spectra's Lanczos iteration, largest first.
@@ -76,9 +91,9 @@ KernelPCA& KernelPCA::fit(MatrixRef X) {
   const Kernel kernel = fitted_kernel(params_, X);
   const Index n = X.rows();
   Matrix K = kernel.type == KernelType::precomputed ? Matrix(X) : symmetric_kernel_matrix(kernel, X);
-  const RowVector column_means = K.colwise().mean();
-  const double mean = column_means.mean();
-  centre(K, column_means, mean);
+  const RowVector means = column_means(K);
+  const double mean = means.mean();
+  centre(K, means, mean);
 
   const Index k = params_.n_components ? std::min<Index>(n, *params_.n_components) : n;
   KernelPCASolver solver = params_.eigen_solver;
@@ -107,7 +122,7 @@ KernelPCA& KernelPCA::fit(MatrixRef X) {
   x_fit_ = X;
   eigenvalues_ = values;
   eigenvectors_ = vectors;
-  fit_column_means_ = column_means;
+  fit_column_means_ = means;
   fit_mean_ = mean;
   inverse_ = KernelRidge();
   if (params_.fit_inverse_transform) {

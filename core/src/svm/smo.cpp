@@ -53,9 +53,9 @@ float* KernelCache::slot_for(Index s) {
 }
 
 void KernelCache::compute(const Index* samples, Index count, float* out) {
-  Matrix rows(count, n_);
-  kernel_rows(kernel_, X_, norms_, samples, count, rows);
-  Eigen::Map<FloatRows>(out, count, n_) = rows.cast<float>();  // libsvm's float32 cache: scikit-learn's problem
+  products_.resize(count, n_);  // kept between calls: no allocation for each row SMO asks for
+  kernel_rows(kernel_, X_, norms_, samples, count, products_);
+  Eigen::Map<FloatRows>(out, count, n_) = products_.cast<float>();  // libsvm's float32 cache: scikit-learn's problem
 }
 
 const float* KernelCache::row(Index s) {

@@ -154,10 +154,4 @@ class ExpLanes {
   Lanes2 c_[kExpConstantCount];
 };
 
-// e^x for one value or two lanes, outside hot loops (a loop makes one ExpLanes before it).
-template <class T>
-inline T exp_lanes(T x) {
-  return ExpLanes()(x);
-}
-
 }  // namespace wasmlearn

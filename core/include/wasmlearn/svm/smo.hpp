@@ -41,6 +41,7 @@ class KernelCache {
   Kernel kernel_;
   Matrix X_;
   Vector norms_, diagonal_;
+  Matrix products_;  // compute's kernel values in double, before they are rounded to float32
   Index n_, capacity_;
   std::vector<std::unique_ptr<float[]>> rows_;  // by sample; empty when not cached
   std::vector<Index> prev_, next_;                // the LRU list of cached samples, head_ most recent
