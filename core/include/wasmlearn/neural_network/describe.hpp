@@ -105,8 +105,9 @@ constexpr const char* kInitializeDoc =
     "continueBatch then takes the first epoch's batches one at a time (after the last, the model equals, bit for "
     "bit, the fit with maxIter 1), continueFit the whole epoch";
 constexpr const char* kContinueBatchDoc =
-    "the next minibatch of the last fit (adam, sgd), on the same X and y, the first of an epoch starting it: after an "
-    "epoch's last batch the model equals, bit for bit, the fit with maxIter + 1 (maxIter counts the epoch under way)";
+    "the next minibatch of the last fit or initialize (adam, sgd), on the same X and y, the first of an epoch starting "
+    "it: after an epoch's last batch the model equals, bit for bit, the fit with that many epochs (maxIter counts the "
+    "epoch under way)";
 
 template <class E>
 auto mlp_methods() {
