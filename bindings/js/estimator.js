@@ -168,13 +168,22 @@ export class Estimator {
 
   // A declared update method (partialFit): one more step of fitting on (X, y). A classifier's first
   // call (on an unfitted model) names every label y may ever hold in options.classes, as
-  // scikit-learn's partial_fit; later calls keep those classes.
+  // scikit-learn's partial_fit; later calls keep those classes. A method that starts a fit
+  // (metadata startsFit: an MLP's initialize) takes its labels from y, as fit.
   _update(spec, X, y, options) {
     const raw = this._raw();
     const meta = this.constructor.metadata;
     const takesClasses = spec.args.endsWith('classes?');
     const { classes } = checkMethodOptions(options, `${meta.name}.${spec.name}`, takesClasses ? ['classes'] : []);
     const x = toMatrix(X);
+    if (spec.startsFit) {
+      const t = targetBuffer(meta, y, x.rows, null);
+      if (t.encoded?.multilabel) throw new Error(`${meta.name}.${spec.name} takes one label per row (a multi-label fit starts with fit)`);
+      raw.update(spec.id, x.data, x.rows, x.cols, t.data, t.cols, t.isVector, NaN);
+      if (t.encoded) this.#labels = labelsOf(t.encoded);
+      this._reportWarnings(undefined, true);
+      return this;
+    }
     let labels = this.#labels;
     if (meta.kind === 'classifier' && (labels || takesClasses)) {
       // Without classes (continueFit) an unfitted model is the core's NotFittedError.

@@ -92,8 +92,12 @@ TEST(Availability, MlpPartialFitOnlyForStochasticSolvers) {
   EXPECT_EQ(partial["result"], "model");
   EXPECT_EQ(named(metadata_of("MLPRegressor")["extraMethods"], "partialFit")["args"], "Xy");
   EXPECT_EQ(named(metadata_of("MLPClassifier")["extraMethods"], "continueFit")["args"], "Xy");  // no classes: it continues a fit
+  // initialize starts a fit (JS encodes a classifier's labels from its y, as fit); the others do not say so.
+  EXPECT_EQ(named(metadata_of("MLPClassifier")["extraMethods"], "initialize")["startsFit"], true);
+  EXPECT_FALSE(named(metadata_of("MLPClassifier")["extraMethods"], "continueFit").contains("startsFit"));
   EXPECT_EQ(metadata_of("MLPRegressor")["availableIf"],
             json({{"partialFit", "solver is 'sgd' or 'adam'"},
+                  {"initialize", "solver is 'sgd' or 'adam'"},
                   {"continueFit", "solver is 'sgd' or 'adam'"},
                   {"continueBatch", "solver is 'sgd' or 'adam'"}}));
   EXPECT_TRUE(metadata_of("MLPClassifier")["multilabel"].get<bool>());

@@ -161,14 +161,22 @@ Matrix targets_of(const E&, const Matrix& Y) {
   return Y;
 }
 
-// Fits k epochs, then takes `batches` batches one at a time (past an epoch's end), comparing the
-// model at every epoch's end with the direct fit; between, maxIter already counts the epoch under way.
+// Fits k epochs (k = 0: initialize, the fit's start), then takes `batches` batches one at a time
+// (past an epoch's end), comparing the model at every epoch's end with the direct fit; between,
+// maxIter already counts the epoch under way.
 template <class E, class Target>
 void expect_batches_exact(json o, const Matrix& X, const Target& y, int k, int batches_per_epoch, int batches,
                           const std::string& what) {
   E continued(params_from_json<E>(o));
-  continued.fit(X, y);
   const Matrix T = targets_of(continued, y);
+  if (k == 0) {
+    continued.initialize(X, T);
+    EXPECT_EQ(continued.n_iter(), 0) << what;
+    EXPECT_EQ(continued.params().max_iter, 1) << what << ": the first epoch is under way";
+    EXPECT_EQ(continued.loss_curve().size(), 0) << what;
+  } else {
+    continued.fit(X, y);
+  }
   Vector before = continued.weights().packed;
   for (int b = 1; b <= batches; ++b) {
     continued.continue_batch(X, T);
@@ -202,9 +210,43 @@ TEST(MLPContinueBatch, TheBatchesOfAnEpochEqualTheLongerFitBitForBit) {
       o["batchSize"] = 64;  // 300 rows: 4 batches of 64 and one of 44 (270 with early stopping: 4 + 14)
       expect_batches_exact<MLPClassifier>(o, small.X, small.y, 2, 5, 12, what + " 3 classes p 9");
       expect_batches_exact<MLPRegressor>(o, wide.X, wide.Y, 2, 5, 7, what + " regressor p 17");
+      expect_batches_exact<MLPClassifier>(o, small.X, small.y, 0, 5, 12, what + " 3 classes p 9 from initialize");
+      expect_batches_exact<MLPRegressor>(o, wide.X, wide.Y, 0, 5, 7, what + " regressor p 17 from initialize");
     }
   // scikit-learn's defaults: batches of min(200, n), so 300 rows take 2 per epoch.
   expect_batches_exact<MLPClassifier>({{"maxIter", 1}}, small.X, small.y, 1, 2, 3, "defaults");
+  expect_batches_exact<MLPClassifier>(json::object(), small.X, small.y, 0, 2, 3, "defaults from initialize");
+  const IntVector two = (small.y.array() > 0).cast<int>();
+  expect_batches_exact<MLPClassifier>(json::object(), small.X, two, 0, 2, 3, "two classes from initialize");
+}
+
+// initialize is the fit's start: the weights a fit starts from (seen through an sgd epoch at a rate
+// of 1e-300, which moves none of them), and continueFit then runs the first epoch.
+TEST(MLPInitialize, TheStartOfTheFit) {
+  const Data data(300, 9);
+  json o = options("sgd", false, 1);
+  o["learningRateInit"] = 1e-300;
+  o["momentum"] = 0.0;
+  MLPClassifier started(params_from_json<MLPClassifier>(o)), still(params_from_json<MLPClassifier>(o));
+  started.initialize(data.X, data.y.cast<double>());
+  still.fit(data.X, data.y);
+  EXPECT_EQ(started.weights().packed, still.weights().packed);
+  EXPECT_EQ(started.predict_proba(data.X).rows(), 300);
+  o = options("adam", true, 3);
+  MLPRegressor regressor(params_from_json<MLPRegressor>(o)), direct(params_from_json<MLPRegressor>(o));
+  regressor.initialize(data.X, data.Y);
+  direct.fit(data.X, data.Y);
+  for (int epoch = 0; epoch < 3; ++epoch) regressor.continue_fit(data.X, data.Y);
+  expect_same_model(regressor, direct, "initialize + 3 continueFit");
+
+  MLPClassifier lbfgs(params_from_json<MLPClassifier>({{"solver", "lbfgs"}}));
+  EXPECT_EQ(error_of([&] { lbfgs.initialize(data.X, data.y.cast<double>()); }),
+            "MLPClassifier.initialize is available only when solver is 'sgd' or 'adam'");
+  MLPClassifier model;
+  EXPECT_EQ(error_of([&] { model.initialize(data.X, data.Y); }),
+            "MLPClassifier.initialize takes one class per row (a multi-label fit starts with fit)");
+  EXPECT_EQ(error_of([&] { model.initialize(data.X, Matrix::Zero(300, 1)); }), "MLPClassifier needs at least 2 classes in y, got 1");
+  EXPECT_FALSE(model.is_fitted());
 }
 
 TEST(MLPContinueBatch, ErrorsAsContinueFit) {
@@ -234,13 +276,13 @@ TEST(MLPLayerActivations, EveryLayerByHandAndTheOutputsAsPredicted) {
   };
   const auto check = [&](const MultilayerPerceptron& model, const char* activation, const Matrix& outputs,
                          const std::string& what) {
-    const Vector values = model.layer_activations(data.X);
+    const NdArray values = model.layer_activations(data.X);
     const auto& units = model.weights().units;
     const Index n = data.X.rows();
     Matrix input = data.X;
     Index at = 0;
     for (std::size_t l = 1; l < units.size(); ++l) {
-      const Eigen::Map<const Matrix> layer(values.data() + at, n, units[l]);
+      const Eigen::Map<const Matrix> layer(values.data.data() + at, n, units[l]);
       at += n * units[l];
       if (l + 1 == units.size()) {
         EXPECT_EQ(Matrix(layer), outputs) << what << ": the output layer";
@@ -251,7 +293,8 @@ TEST(MLPLayerActivations, EveryLayerByHandAndTheOutputsAsPredicted) {
       EXPECT_LE((Matrix(layer) - want).cwiseAbs().maxCoeff(), 1e-13) << what << ": layer " << l;
       input = layer;
     }
-    EXPECT_EQ(at, values.size()) << what;
+    EXPECT_EQ(at, static_cast<Index>(values.data.size())) << what;
+    EXPECT_EQ(values.shape, std::vector<Index>{at}) << what;
   };
   for (const char* activation : {"tanh", "relu", "logistic", "identity"}) {
     json o = options("adam", false, 5);

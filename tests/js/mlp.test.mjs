@@ -96,7 +96,7 @@ test('MLPRegressor.partialFit: scikit-learn\'s losses (sgd); lbfgs has no partia
   assert.equal(lbfgs.hasMethod('partialFit'), false);
   assert.equal(m.hasMethod('partialFit'), true);
   assert.throws(() => lbfgs.partialFit(c.X, c.y), { message: "MLPRegressor.partialFit is available only when solver is 'sgd' or 'adam'" });
-  assert.deepEqual(MLPRegressor.metadata.availableIf, { partialFit: "solver is 'sgd' or 'adam'", continueFit: "solver is 'sgd' or 'adam'", continueBatch: "solver is 'sgd' or 'adam'" });
+  assert.deepEqual(MLPRegressor.metadata.availableIf, { partialFit: "solver is 'sgd' or 'adam'", initialize: "solver is 'sgd' or 'adam'", continueFit: "solver is 'sgd' or 'adam'", continueBatch: "solver is 'sgd' or 'adam'" });
   [m, lbfgs].forEach((x) => x.dispose());
 });
 
@@ -200,6 +200,38 @@ test('continueBatch: an epoch by batches equals the fit with maxIter + 1, bit fo
   const m = new MLPClassifier({ solver: 'lbfgs', maxIter: 3 }).fit(c.X, c.y);
   assert.throws(() => m.continueBatch(c.X, c.y), { message: "MLPClassifier.continueBatch is available only when solver is 'sgd' or 'adam'" });
   m.dispose();
+});
+
+// initialize (the network view's first batch step): the fit's start without a batch; its batches
+// then end in fit(maxIter 1) bit for bit, and the next epoch's in fit(maxIter 2). Labels are encoded
+// from y as fit does (strings here), also on a model fitted before with other labels.
+test('initialize, then continueBatch from the first batch: equal to the fits of 1 and 2 epochs, bit for bit', () => {
+  const c = byName('adam_relu_multiclass');
+  const names = c.y.map((v) => ['ant', 'bee', 'cat'][v]);
+  for (const extra of [{ solver: 'adam' }, { solver: 'sgd', learningRateInit: 0.05, earlyStopping: true }]) {
+    const options = { hiddenLayerSizes: [8, 8], randomState: 4, batchSize: 64, ...extra };
+    const stepped = new MLPClassifier({ ...options, maxIter: 200 }).fit(c.X, c.y); // other labels before
+    assert.equal(stepped.initialize(c.X, names), stepped);
+    assert.deepEqual([stepped.nIter, stepped.getParams().maxIter, stepped.lossCurve.length], [0, 1, 0]);
+    assert.deepEqual(Array.from(stepped.classes), ['ant', 'bee', 'cat']);
+    assert.ok(stepped.predict(c.X).every((label) => ['ant', 'bee', 'cat'].includes(label)));
+    // 300 rows (270 with early stopping): four batches of 64 and a last one, 5 an epoch.
+    for (const epochs of [1, 2]) {
+      for (let b = 1; b <= 5; b++) stepped.continueBatch(c.X, names);
+      const direct = new MLPClassifier({ ...options, maxIter: epochs }).fit(c.X, names);
+      assert.deepEqual(stepped.toJSON(), direct.toJSON(), `${JSON.stringify(extra)}: ${epochs} epochs by batches`);
+      direct.dispose();
+    }
+    stepped.dispose();
+  }
+  const reg = new MLPRegressor({ hiddenLayerSizes: [6], solver: 'sgd' });
+  const r = byName('sgd_momentum_tanh_regression');
+  reg.initialize(r.X, r.y).continueFit(r.X, r.y);
+  const reg1 = new MLPRegressor({ hiddenLayerSizes: [6], solver: 'sgd', maxIter: 1 }).fit(r.X, r.y);
+  assert.deepEqual(reg.toJSON(), reg1.toJSON());
+  assert.throws(() => new MLPClassifier({ solver: 'lbfgs' }).initialize(c.X, c.y), { message: "MLPClassifier.initialize is available only when solver is 'sgd' or 'adam'" });
+  assert.throws(() => new MLPClassifier().initialize(c.X, c.y.map((v) => [v === 0 ? 1 : 0, v === 1 ? 1 : 0])), { message: 'MLPClassifier.initialize takes one label per row (a multi-label fit starts with fit)' });
+  for (const model of [reg, reg1]) model.dispose();
 });
 
 test('continueFit: errors name what is missing', () => {

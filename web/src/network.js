@@ -264,7 +264,7 @@ export function startNetworkPage(root) {
   onInput(epochs, 'maxIter', num('epochs', 1, 100000, true));
   const randomState = number('net-random', s.randomState, { min: 0, step: 1 });
   onInput(randomState, 'randomState', num('random state', 0, 2 ** 31 - 1, true));
-  const stepBy = select('net-step-by', [['epoch', 'an epoch'], ['batch', 'a minibatch (after the first epoch)']], s.stepBy);
+  const stepBy = select('net-step-by', [['epoch', 'an epoch'], ['batch', 'a minibatch']], s.stepBy);
   onInput(stepBy, 'stepBy');
   const network = el('fieldset', {}, el('legend', { text: 'Network' }),
     field('hidden layers', layers, `neurons per hidden layer, e.g. "8, 8" (up to ${MAX_LAYERS} layers of ${MAX_UNITS})`),

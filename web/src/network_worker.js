@@ -1,5 +1,5 @@
 // The network view's worker (network.html). It trains one MLPClassifier (an MLPRegressor on a
-// regression preset) epoch by epoch or, after the first epoch, batch by batch (a LiveFit: each step
+// regression preset) epoch by epoch or batch by batch from the fit's start (a LiveFit: each step
 // continues the fit; lbfgs, which cannot continue, refits with maxIter k) and
 // answers each step with what the view draws: the weights, the train and test loss of every epoch,
 // the accuracies, and every neuron's values on a res x res grid (the maps and the decision regions),
@@ -42,14 +42,18 @@ function sessionFor({ data: dataSpec, params, stepBy }) {
   const Model = regression ? wl.MLPRegressor : wl.MLPClassifier;
   const meta = Model.metadata;
   const testLoss = []; // of each epoch
-  const record = (model) => (testLoss[model.nIter - 1] = heldLoss(model, data.held.X, data.held.y, regression));
+  const record = (model) => {
+    if (model.nIter > 0) testLoss[model.nIter - 1] = heldLoss(model, data.held.X, data.held.y, regression);
+  };
   const continuable = LiveFit.continuable(wl, meta, params);
   const byBatch = continuable && stepBy === 'batch';
   const live = continuable ? new LiveFit(wl, meta, params, data.train.X, data.train.y, record, { byBatch }) : null;
   let refitted = null; // lbfgs: the fit of the last step asked
   const grids = new Map(); // res -> the grid's feature rows
+  const batches = byBatch ? batchesPerEpoch(params, data.train.y.length) : 1;
   session = {
-    key, data, testLoss, byBatch, batches: byBatch ? batchesPerEpoch(params, data.train.y.length) : 1,
+    key, data, testLoss, byBatch, batches,
+    steps: params.maxIter * batches, // the fit of maxIter epochs: a step an epoch, or a batch
     grid(res) {
       if (!grids.has(res)) grids.set(res, featureRows(gridOf(data.domain, res), res * res, dataSpec.features));
       return grids.get(res);
@@ -74,14 +78,14 @@ function layersOf(values, n, units) {
   return layers;
 }
 
-// Step `step` (0-based: the first epoch, then each an epoch or, by batch, a minibatch), or with step
-// null the complete fit (maxIter epochs). Step -1 with starting weights (weightsInit, after an
+// Step `step` (0-based: step s is s + 1 epochs or, by batch, s + 1 minibatches), or with step null
+// the complete fit (maxIter epochs). Step -1 with starting weights (weightsInit, after an
 // edit) shows them before the first epoch. While playing (quick) the maps are drawn from a coarser
 // grid: a picture costs a quarter.
 function step({ id, spec, step: shown, quick }) {
   const t0 = performance.now();
   const s = sessionFor(spec);
-  const steps = 1 + (spec.params.maxIter - 1) * s.batches; // the fit of maxIter epochs
+  const steps = s.steps;
   const start = shown === -1 && spec.params.weightsInit ? weightsOfInit(spec.params.weightsInit) : null;
   const target = start ? -1 : Math.max(0, Math.min(shown ?? steps - 1, steps - 1));
   const model = start ? null : s.at(target + 1);
@@ -99,13 +103,13 @@ function step({ id, spec, step: shown, quick }) {
   const score = (part) => (model && part.y.length ? model.score(part.X, part.y) : NaN);
   const accuracy = { train: score(s.data.train), test: score(s.data.held) };
   // The fit stops before its epoch budget when it stopped improving (nIterNoChange) or at maxIter.
-  const epochsDue = 1 + Math.floor(target / s.batches);
+  const epochsDue = Math.floor((target + 1) / s.batches);
   const stopped = Boolean(model) && nIter < epochsDue;
   const last = stopped || target + 1 >= steps;
-  const batch = start ? 0 : target % s.batches; // batches into the epoch under way (0: at an epoch's end)
+  const batch = start ? 0 : (target + 1) % s.batches; // batches into the epoch under way (0: at an epoch's end)
   const maps = [grid.data.slice(), ...layers]; // the input layer's maps: the features themselves
   postMessage({
-    type: 'step', id, step: start ? -1 : stopped ? (nIter - 1) * s.batches : target, k: nIter, last, stopped,
+    type: 'step', id, step: start ? -1 : stopped ? nIter * s.batches - 1 : target, k: nIter, last, stopped,
     batch, batches: s.batches, regression,
     weights, lossCurve, testLoss: Float64Array.from(s.testLoss.slice(0, nIter)), accuracy, res, maps,
     points: { P: s.data.P, c: s.data.c, t: s.data.t, test: s.data.test, domain: s.data.domain, nClasses: s.data.nClasses, classNames: s.data.classNames },
@@ -116,7 +120,7 @@ function step({ id, spec, step: shown, quick }) {
 // The trained model of the last step as model JSON (the view's export).
 function exportModel({ id, spec, step: shown }) {
   const s = sessionFor(spec);
-  const model = s.at(Math.max(0, shown ?? (spec.params.maxIter - 1) * s.batches) + 1); // before the first epoch (-1): the first
+  const model = s.at(Math.max(0, shown ?? s.steps - 1) + 1); // before the first epoch (-1): the first
   postMessage({ type: 'export', id, json: model.toJSON() });
 }
 

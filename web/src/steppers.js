@@ -102,8 +102,9 @@ function fitAt(wl, meta, params, option, k, X, y) {
 
 // A network's fit of k epochs kept live and continued one epoch at a time (continueFit, after
 // which the model equals the fit with maxIter + 1); a jump back refits. `each(model, k)` runs after
-// every step (the network view records its test loss there). byBatch: step 1 is the first epoch,
-// each later step one minibatch (continueBatch: an epoch's batches end in the longer fit).
+// every step (the network view records its test loss there). byBatch: step k is k minibatches from
+// the fit's start (initialize, then continueBatch: an epoch's batches end in the fit of that many
+// epochs).
 export class LiveFit {
   constructor(wl, meta, params, X, y, each = () => {}, { byBatch = false } = {}) {
     Object.assign(this, { wl, meta, params, X, y, each, byBatch, k: 0, model: null });
@@ -120,10 +121,18 @@ export class LiveFit {
     }
   }
 
-  // The live model after k epochs (the caller copies what it keeps).
+  // The live model after k epochs, or k batches (the caller copies what it keeps).
   to(k) {
     if (this.k > k) this.dispose();
-    if (!this.model) {
+    if (!this.model && this.byBatch) {
+      this.model = new this.wl[this.meta.name](this.params);
+      try {
+        this.model.initialize(this.X, this.y);
+      } catch (e) {
+        this.dispose();
+        throw e;
+      }
+    } else if (!this.model) {
       this.model = fitAt(this.wl, this.meta, this.params, 'maxIter', 1, this.X, this.y);
       this.k = 1;
       this.each(this.model, 1);

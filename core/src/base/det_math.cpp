@@ -8,6 +8,8 @@
 #include <cstring>
 #include <limits>
 
+#include "wasmlearn/base/det_lanes.hpp"
+
 namespace wasmlearn {
 namespace {
 
@@ -133,11 +135,13 @@ double det_log(double x) {
   return k == 0 ? f - s * (f - R) : dk * ln2_hi - ((s * (f - R) - dk * ln2_lo) - f);
 }
 
+// e^x's constants, also DetExpLanes' (kDetExpConstants below).
+constexpr double o_threshold = 7.09782712893383973096e+02, u_threshold = -7.45133219101941108420e+02,
+                 invln2 = 1.44269504088896338700e+00, P1 = 1.66666666666666019037e-01,
+                 P2 = -2.77777777770155933842e-03, P3 = 6.61375632143793436117e-05,
+                 P4 = -1.65339022054652515390e-06, P5 = 4.13813679705723846039e-08;
+
 double det_exp(double x) {
-  constexpr double o_threshold = 7.09782712893383973096e+02, u_threshold = -7.45133219101941108420e+02,
-                   invln2 = 1.44269504088896338700e+00, P1 = 1.66666666666666019037e-01,
-                   P2 = -2.77777777770155933842e-03, P3 = 6.61375632143793436117e-05,
-                   P4 = -1.65339022054652515390e-06, P5 = 4.13813679705723846039e-08;
   const double halF[2] = {0.5, -0.5};
   const double ln2HI[2] = {ln2_hi, -ln2_hi}, ln2LO[2] = {ln2_lo, -ln2_lo};
   std::uint32_t hx = static_cast<std::uint32_t>(high_word(x));
@@ -210,5 +214,12 @@ double det_cos(double x) {
     default: return kernel_sin(y0, y1, true);
   }
 }
+
+// DetExpLanes' constants in the order of its enum: 1/ln2, 0.5, the rounding to integers (1.5·2^52),
+// 1, ln2 in two parts, P1..P5, 2, the largest |x| det_exp does not reduce (high word 0x3fd62e42),
+// 2^-28 (below it e^x = 1 + x), the overflow and underflow thresholds, +inf, then the clamp.
+extern const double kDetExpConstants[kDetExpConstantCount] = {
+    invln2, 0.5, 0x1.8p52, 1.0, ln2_hi, ln2_lo, P1, P2, P3, P4, P5, 2.0, 0x1.62e42ffffffffp-2, 0x1p-28,
+    o_threshold, u_threshold, std::numeric_limits<double>::infinity(), -746.0, 710.0};
 
 }  // namespace wasmlearn

@@ -8,8 +8,10 @@
 #include <limits>
 #include <numeric>
 #include <string>
+#include <utility>
 
 #include "wasmlearn/base/dense_products.hpp"
+#include "wasmlearn/base/det_lanes.hpp"
 #include "wasmlearn/base/det_math.hpp"
 #include "wasmlearn/base/ordered_products.hpp"
 #include "wasmlearn/base/row_blocks.hpp"
@@ -25,19 +27,59 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kEpsilon = 2.220446049250313e-16;  // numpy's float64 eps, the clip of the log-loss
 
-// The elementary functions go through det_math so that the native and the WebAssembly build agree.
-double logistic(double z) { return 1.0 / (1.0 + det_exp(-z)); }
-double tanh_of(double z) {
-  const double e = det_exp(-2.0 * std::fabs(z));
-  const double r = (1.0 - e) / (1.0 + e);
-  return z < 0 ? -r : r;
+// The elementary functions go through det_math (DetExpLanes: det_exp's bits on two lanes) so that
+// the native and the WebAssembly build agree; each function on a double or on two lanes.
+template <class T>
+T logistic(const DetExpLanes& exp, T z) {
+  return splat_as<T>(1.0) / (splat_as<T>(1.0) + exp(-z));
+}
+template <class T>
+T tanh_of(const DetExpLanes& exp, T z) {
+  const T e = exp(splat_as<T>(-2.0) * abs_lanes(z));
+  const T r = (splat_as<T>(1.0) - e) / (splat_as<T>(1.0) + e);
+  return select_lanes(z < splat_as<T>(0.0), -r, r);
+}
+
+// z = f(z) for `count` contiguous values, two at a time, of an activation applied entry by entry.
+template <class F>
+void apply_lanes(double* z, Index count, F f) {
+  const DetExpLanes exp;
+  Index i = 0;
+  for (; i + 2 <= count; i += 2) store_lanes(z + i, f(exp, load_lanes(z + i)));
+  for (; i < count; ++i) z[i] = f(exp, z[i]);
+}
+
+// Each row of the `rows` x `width` values z (rows `stride` apart) becomes its softmax: e^(v − max)
+// summed in order, then divided by the sum.
+void softmax_rows(double* z, Index rows, Index width, Index stride) {
+  const DetExpLanes exp;
+  for (Index i = 0; i < rows; ++i, z += stride) {
+    double top = z[0];
+    for (Index j = 1; j < width; ++j) top = max_lanes(top, z[j]);
+    double sum = 0;
+    for (Index j = 0; j < width; ++j) sum += z[j] = exp(z[j] - top);
+    for (Index j = 0; j < width; ++j) z[j] /= sum;
+  }
+}
+
+// f over the rows x width values z (rows `stride` apart).
+void activate_rows(MLPActivation f, double* z, Index rows, Index width, Index stride) {
+  const auto each_row = [&](auto function) {
+    if (stride == width) return apply_lanes(z, rows * width, function);
+    for (Index i = 0; i < rows; ++i) apply_lanes(z + i * stride, width, function);
+  };
+  switch (f) {
+    case MLPActivation::identity: return;
+    case MLPActivation::logistic: return each_row([](const DetExpLanes& exp, auto v) { return logistic(exp, v); });
+    case MLPActivation::tanh: return each_row([](const DetExpLanes& exp, auto v) { return tanh_of(exp, v); });
+    case MLPActivation::relu:
+      return each_row([](const DetExpLanes&, auto v) { return max_lanes(v, splat_as<decltype(v)>(0.0)); });
+    case MLPActivation::softmax: return softmax_rows(z, rows, width, stride);
+  }
 }
 
 void activate(MLPActivation f, Eigen::Ref<Matrix> Z) {
   switch (f) {
-    case MLPActivation::identity: return;
-    case MLPActivation::logistic: Z = Z.unaryExpr([](double v) { return logistic(v); }); return;
-    case MLPActivation::tanh: Z = Z.unaryExpr([](double v) { return tanh_of(v); }); return;
     case MLPActivation::relu: Z = Z.cwiseMax(0.0); return;
     case MLPActivation::softmax:
       for (Index i = 0; i < Z.rows(); ++i) {
@@ -47,6 +89,7 @@ void activate(MLPActivation f, Eigen::Ref<Matrix> Z) {
         row /= row.sum();
       }
       return;
+    default: return activate_rows(f, Z.data(), Z.rows(), Z.cols(), Z.outerStride());
   }
 }
 
@@ -107,8 +150,6 @@ class Backprop {
     }
     return acts_[layers];
   }
-  // Layer l's values (l = 1 .. layers; 0 is not kept: the input) after the last forward.
-  const Matrix& layer(std::size_t l) const { return acts_[l]; }
 
   // The batch's loss (with the penalty) and its gradient, packed as the weights.
   double loss_and_gradient(MatrixRef X, MatrixRef T, Vector& grad) {
@@ -146,6 +187,61 @@ class Backprop {
   static constexpr double kListedZeroShare = 0.25;
   NonzeroEntries input_nonzeros_;
   bool input_listed_ = false;
+};
+
+// The forward pass of prediction and of layerActivations, whose network view draws every neuron's
+// map from 10 000 rows through layers of a few units: there the general products (Backprop's) cost
+// more in packing and calls than their sums at depths of 2 to 8. Here each row's layer is register
+// tiles of up to 8 units (row_times_tile over the coefficients padded to an even width: every sum in
+// order of the inputs, then the intercept, the same in every build; a layer of 1 or 2 units one
+// pair of lanes), and the activation runs on two lanes over the block's values. One block of rows
+// per call (for_row_blocks).
+class PredictPass {
+ public:
+  PredictPass(const MLPWeights& w, MLPActivation hidden, MLPActivation out)
+      : units_(w.units), hidden_(hidden), out_(out), coefs_(w.layers()), intercepts_(w.layers()) {
+    for (std::size_t l = 0; l < w.layers(); ++l) {
+      const Index padded = (units_[l + 1] + 1) / 2 * 2;
+      coefs_[l] = Matrix::Zero(units_[l], padded);
+      coefs_[l].leftCols(units_[l + 1]) = w.coef(l);
+      intercepts_[l] = Vector::Zero(padded);
+      intercepts_[l].head(units_[l + 1]) = w.intercept(l);
+    }
+  }
+
+  // Layer l's values (l = 1 .. layers) for rows begin .. end of X go to outputs[l - 1] (those rows
+  // only, units[l] values a row, contiguous).
+  void run(MatrixRef X, Index begin, Index end, double* const* outputs) const {
+    const Index rows = end - begin;
+    for (std::size_t l = 0; l + 1 < units_.size(); ++l) {
+      const double* input = l == 0 ? X.data() + begin * X.outerStride() : outputs[l - 1];
+      const Index input_stride = l == 0 ? X.outerStride() : units_[l];
+      const Index width = units_[l + 1], padded = coefs_[l].cols();
+      double* y = outputs[l];
+      for (Index i = 0; i < rows; ++i, input += input_stride, y += width)
+        for (Index c0 = 0; c0 < padded; c0 += kTileColumns) {
+          Lanes2 sums[kTileColumns / 2];
+          const Index pairs = std::min(kTileColumns, padded - c0) / 2;
+          const double* tile = coefs_[l].data() + c0;
+          switch (pairs) {
+            case 1: row_times_tile<1>(input, units_[l], tile, padded, sums); break;
+            case 2: row_times_tile<2>(input, units_[l], tile, padded, sums); break;
+            case 3: row_times_tile<3>(input, units_[l], tile, padded, sums); break;
+            default: row_times_tile<4>(input, units_[l], tile, padded, sums); break;
+          }
+          double values[kTileColumns];
+          for (Index q = 0; q < pairs; ++q) store_lanes(values + 2 * q, sums[q] + load_lanes(intercepts_[l].data() + c0 + 2 * q));
+          std::copy(values, values + std::min(kTileColumns, width - c0), y + c0);
+        }
+      activate_rows(l + 2 == units_.size() ? out_ : hidden_, outputs[l], rows, width, width);
+    }
+  }
+
+ private:
+  std::vector<Index> units_;
+  MLPActivation hidden_, out_;
+  std::vector<Matrix> coefs_;       // fanIn x units, padded to an even width with zeros
+  std::vector<Vector> intercepts_;  // likewise
 };
 
 // Adam or SGD (momentum, Nesterov), as scikit-learn's _stochastic_optimizers.
@@ -333,13 +429,22 @@ Eigen::Map<const Vector> MLPWeights::intercept(std::size_t l) const {
 Matrix MultilayerPerceptron::forward(MatrixRef X) const {
   check_n_features(n_features_in(), X);
   check_matrix(X, "X", 0);
-  Backprop pass(weights_, params_.activation, out_activation_, params_.alpha);
+  const PredictPass pass(weights_, params_.activation, out_activation_);
   Matrix out(X.rows(), n_outputs());
-  for_row_blocks(X.rows(), [&](Index begin, Index end) { out.middleRows(begin, end - begin) = pass.forward(X.middleRows(begin, end - begin)); });
+  // The hidden layers' values of one block at a time.
+  std::vector<Vector> hidden;
+  for (std::size_t l = 1; l + 1 < weights_.units.size(); ++l) hidden.emplace_back(kRowBlock * weights_.units[l]);
+  std::vector<double*> outputs;
+  for (Vector& values : hidden) outputs.push_back(values.data());
+  outputs.push_back(nullptr);
+  for_row_blocks(X.rows(), [&](Index begin, Index end) {
+    outputs.back() = out.data() + begin * out.cols();
+    pass.run(X, begin, end, outputs.data());
+  });
   return out;
 }
 
-Vector MultilayerPerceptron::layer_activations(MatrixRef X) const {
+NdArray MultilayerPerceptron::layer_activations(MatrixRef X) const {
   check_fitted(is_fitted(), name_, "layerActivations");
   check_n_features(n_features_in(), X);
   check_matrix(X, "X", 0);
@@ -347,16 +452,18 @@ Vector MultilayerPerceptron::layer_activations(MatrixRef X) const {
   double total = 0;
   for (std::size_t l = 1; l < weights_.units.size(); ++l) total += static_cast<double>(weights_.units[l]);
   check_size(total * static_cast<double>(n), "layerActivations' values (rows x neurons after the inputs)");
-  Backprop pass(weights_, params_.activation, out_activation_, params_.alpha);
-  Vector out(static_cast<Index>(total) * n);
+  const PredictPass pass(weights_, params_.activation, out_activation_);
+  const Index size = static_cast<Index>(total) * n;
+  NdArray out{std::vector<double>(static_cast<std::size_t>(size)), {size}};
+  std::vector<double*> outputs(weights_.layers());
   for_row_blocks(n, [&](Index begin, Index end) {
-    pass.forward(X.middleRows(begin, end - begin));
+    // Each layer's rows begin .. end, written in place: layer l's n x units[l] values follow layer l − 1's.
     Index layer_start = 0;
     for (std::size_t l = 1; l < weights_.units.size(); ++l) {
-      const Index units = weights_.units[l];
-      Eigen::Map<Matrix>(out.data() + layer_start + begin * units, end - begin, units) = pass.layer(l);
-      layer_start += n * units;
+      outputs[l - 1] = out.data.data() + layer_start + begin * weights_.units[l];
+      layer_start += n * weights_.units[l];
     }
+    pass.run(X, begin, end, outputs.data());
   });
   return out;
 }
@@ -378,7 +485,7 @@ NamedArrays MultilayerPerceptron::intercepts() const {
   return out;
 }
 
-void MultilayerPerceptron::initialize(const std::vector<Index>& units, MLPActivation out, Random& random) {
+void MultilayerPerceptron::initialize_network(const std::vector<Index>& units, MLPActivation out, Random& random) {
   n_iter_ = 0;
   t_ = 0;
   out_activation_ = out;
@@ -428,7 +535,7 @@ void MultilayerPerceptron::check_finite_weights() const {
 }
 
 void MultilayerPerceptron::fit_targets(MatrixRef X, MatrixRef T, MLPActivation out, bool incremental,
-                                       const Validation* validation) {
+                                       const Validation* validation, bool start_only) {
   keep_on_error([&] {
     warnings_.clear();
     run_.reset();
@@ -437,7 +544,7 @@ void MultilayerPerceptron::fit_targets(MatrixRef X, MatrixRef T, MLPActivation o
     const Index rows_at_once = params_.solver == MLPSolver::lbfgs ? X.rows() : batch_rows(params_, X.rows());
     const std::vector<Index> units = network_units(params_, X.cols(), T.cols(), rows_at_once);
     if (first_pass) {
-      initialize(units, out, random);
+      initialize_network(units, out, random);
     } else {
       check_n_features(n_features_in(), X);
       if (units != weights_.units || out != out_activation_)
@@ -445,8 +552,12 @@ void MultilayerPerceptron::fit_targets(MatrixRef X, MatrixRef T, MLPActivation o
                               "(the same hiddenLayerSizes and outputs)");
     }
     if (params_.solver == MLPSolver::lbfgs) fit_lbfgs(X, T);
-    else fit_stochastic(X, T, incremental, validation, random);
+    else fit_stochastic(X, T, incremental, validation, random, start_only);
     check_finite_weights();
+    if (start_only) {  // the first epoch is under way: maxIter counts it
+      params_.max_iter = 1;
+      run_->first_epoch_counted = true;
+    }
   });
 }
 
@@ -464,7 +575,8 @@ void MultilayerPerceptron::continue_targets(MatrixRef X, MatrixRef T, bool one_b
   if (fingerprint(X, T) != run_->data)
     throw InvalidArgument(std::string(name_) + "." + method + " needs the X and y of the last fit");
   keep_on_error([&] {
-    if (run_->next_row == 0) ++params_.max_iter;  // an epoch begins: maxIter counts it
+    // An epoch begins: maxIter counts it (initialize counted the first).
+    if (run_->next_row == 0 && !std::exchange(run_->first_epoch_counted, false)) ++params_.max_iter;
     if (run_->stopped) return;                      // the longer fit stops at the same epoch
     warnings_.clear();
     weights_.packed = run_->weights;
@@ -498,7 +610,7 @@ void MultilayerPerceptron::update_no_improvement_count(bool early_stopping, Matr
 }
 
 void MultilayerPerceptron::fit_stochastic(MatrixRef X_all, MatrixRef T_all, bool incremental,
-                                          const Validation* validation, Random& random) {
+                                          const Validation* validation, Random& random, bool start_only) {
   const MLPParams& p = params_;
   if (!incremental || !optimizer_) {
     const Index size = weights_.packed.size();
@@ -521,7 +633,7 @@ void MultilayerPerceptron::fit_stochastic(MatrixRef X_all, MatrixRef T_all, bool
   const Index n = run.train.size() ? run.train.size() : X_all.rows();
   run.order = IntVector::LinSpaced(n, 0, static_cast<int>(n) - 1);
   run.random = random;
-  train_epochs(run, X_all, T_all, validation, early_stopping, incremental, p.max_iter);
+  train_epochs(run, X_all, T_all, validation, early_stopping, incremental, start_only ? 0 : p.max_iter);
   // partialFit's epochs and a given validation set are not a fit continueFit can extend.
   if (!incremental && !validation) {
     run.data = fingerprint(X_all, T_all);
@@ -720,7 +832,16 @@ Matrix MLPClassifier::indicators(IntVectorRef y, int k) const {
   return T;
 }
 
-MLPClassifier& MLPClassifier::fit(MatrixRef X, IntVectorRef y) {
+MLPClassifier& MLPClassifier::fit(MatrixRef X, IntVectorRef y) { return fit_classes(X, y, false); }
+
+MLPClassifier& MLPClassifier::initialize(MatrixRef X, MatrixRef Y) {
+  check_available(*this, "initialize");
+  check_matrix(Y, "y");
+  if (Y.cols() != 1) throw InvalidArgument("MLPClassifier.initialize takes one class per row (a multi-label fit starts with fit)");
+  return fit_classes(X, Y.col(0).cast<int>(), true);
+}
+
+MLPClassifier& MLPClassifier::fit_classes(MatrixRef X, IntVectorRef y, bool start_only) {
   check_params<MLPClassifier>(params_);
   check_matrix(X);
   check_same_rows(X.rows(), y.size());
@@ -728,7 +849,7 @@ MLPClassifier& MLPClassifier::fit(MatrixRef X, IntVectorRef y) {
   if (k < 2) throw InvalidArgument("MLPClassifier needs at least 2 classes in y, got 1");
   if (is_fitted() && params_.warm_start && !multilabel_ && k != n_classes_)
     throw InvalidArgument("warmStart needs y with the classes of the previous fit (" + std::to_string(n_classes_) + "), got " + std::to_string(k));
-  fit_targets(X, indicators(y, k), k == 2 ? MLPActivation::logistic : MLPActivation::softmax, false, nullptr);
+  fit_targets(X, indicators(y, k), k == 2 ? MLPActivation::logistic : MLPActivation::softmax, false, nullptr, start_only);
   n_classes_ = k;
   multilabel_ = false;
   return *this;
@@ -845,12 +966,19 @@ void MLPClassifier::load_state(const json& s) {
 
 // ---- MLPRegressor -------------------------------------------------------------------------------
 
-MLPRegressor& MLPRegressor::fit(MatrixRef X, MatrixRef Y) {
+MLPRegressor& MLPRegressor::fit(MatrixRef X, MatrixRef Y) { return fit_values(X, Y, false); }
+
+MLPRegressor& MLPRegressor::initialize(MatrixRef X, MatrixRef Y) {
+  check_available(*this, "initialize");
+  return fit_values(X, Y, true);
+}
+
+MLPRegressor& MLPRegressor::fit_values(MatrixRef X, MatrixRef Y, bool start_only) {
   check_params<MLPRegressor>(params_);
   check_matrix(X);
   check_same_rows(X.rows(), Y.rows());
   check_matrix(Y, "y");
-  fit_targets(X, Y, MLPActivation::identity, false, nullptr);
+  fit_targets(X, Y, MLPActivation::identity, false, nullptr, start_only);
   return *this;
 }
 

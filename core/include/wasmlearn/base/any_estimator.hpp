@@ -334,6 +334,7 @@ class Adapter final : public AnyEstimator {
       const int id = kStandardMethodCount + static_cast<int>(extra.size());
       extra.push_back({{"name", m.name}, {"id", id}, {"doc", m.doc}, {"needsFit", false},
                        {"args", update_args<decltype(m.function)>::value}, {"result", "model"}});
+      if (m.starts_fit) extra.back()["startsFit"] = true;
     });
     // Methods an instance has only under a condition: { method: condition }.
     json available_if = json::object();

@@ -51,14 +51,15 @@ using MatrixOut = Eigen::Ref<Matrix>;
 
 constexpr Index kTileColumns = 8;
 
-// out[l] = (x·M(:, 2l), x·M(:, 2l + 1)) for the 8 columns starting at M, whose rows are `stride`
-// apart; x has p entries.
-inline void row_times_tile(const double* x, Index p, const double* M, Index stride, Lanes2 out[kTileColumns / 2]) {
-  for (Index l = 0; l < kTileColumns / 2; ++l) out[l] = Lanes2{0.0, 0.0};
+// out[l] = (x·M(:, 2l), x·M(:, 2l + 1)) for the 8 columns (2·kPairs) starting at M, whose rows are
+// `stride` apart; x has p entries.
+template <int kPairs = kTileColumns / 2>
+inline void row_times_tile(const double* x, Index p, const double* M, Index stride, Lanes2 out[kPairs]) {
+  for (Index l = 0; l < kPairs; ++l) out[l] = Lanes2{0.0, 0.0};
   for (Index t = 0; t < p; ++t) {
     const Lanes2 xt = {x[t], x[t]};
     const double* m = M + t * stride;
-    for (Index l = 0; l < kTileColumns / 2; ++l) out[l] += xt * load_lanes(m + 2 * l);
+    for (Index l = 0; l < kPairs; ++l) out[l] += xt * load_lanes(m + 2 * l);
   }
 }
 

@@ -19,20 +19,28 @@ namespace wasmlearn {
 // A method that changes the model as fit does (partialFit): a member taking X and y as fit does and,
 // for a classifier, the number of classes (JS: the `classes` option of the first call). Its id
 // follows the declared methods'; JS returns the model.
+// starting_fit() marks a method that starts a new fit as fit does (MLPs' initialize): JS encodes a
+// classifier's labels anew rather than by the fitted classes (metadata startsFit).
 template <class E, class F>
 struct UpdateMethod {
   const char* name;
   F function;
   const char* doc;
+  bool starts_fit = false;
+  UpdateMethod starting_fit() const {
+    UpdateMethod m = *this;
+    m.starts_fit = true;
+    return m;
+  }
 };
 template <class E>
 UpdateMethod<E, E& (E::*)(MatrixRef, IntVectorRef, int)> update_method(const char* name, E& (E::*f)(MatrixRef, IntVectorRef, int),
                                                                        const char* doc) {
-  return {name, f, doc};
+  return {name, f, doc, false};
 }
 template <class E>
 UpdateMethod<E, E& (E::*)(MatrixRef, MatrixRef)> update_method(const char* name, E& (E::*f)(MatrixRef, MatrixRef), const char* doc) {
-  return {name, f, doc};
+  return {name, f, doc, false};
 }
 template <class F> struct update_args;
 template <class E> struct update_args<E& (E::*)(MatrixRef, IntVectorRef, int)> { static constexpr const char* value = "Xy,classes?"; };

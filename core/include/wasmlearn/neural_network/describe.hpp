@@ -88,6 +88,7 @@ template <class E>
 auto mlp_availability() {
   const auto stochastic = [](const E& e) { return e.params().solver != MLPSolver::lbfgs; };
   return std::make_tuple(available_if<E>("partialFit", "solver is 'sgd' or 'adam'", stochastic),
+                         available_if<E>("initialize", "solver is 'sgd' or 'adam'", stochastic),
                          available_if<E>("continueFit", "solver is 'sgd' or 'adam'", stochastic),
                          available_if<E>("continueBatch", "solver is 'sgd' or 'adam'", stochastic));
 }
@@ -98,9 +99,15 @@ constexpr const char* kContinueFitDoc =
     "one more epoch of the last fit (adam, sgd), on the same X and y: the model then equals, bit for bit, the fit "
     "with maxIter + 1, which maxIter becomes (the generator, the optimiser and the stopping counters carry on; "
     "in memory only, not after loading or setParams); after continueBatch, the rest of the epoch under way";
+constexpr const char* kInitializeDoc =
+    "the start of fit(X, y) without any batch (adam, sgd): the starting weights (random or weightsInit), the "
+    "optimiser, the shuffling generator and the early-stopping split; maxIter becomes 1, the epoch under way. "
+    "continueBatch then takes the first epoch's batches one at a time (after the last, the model equals, bit for "
+    "bit, the fit with maxIter 1), continueFit the whole epoch";
 constexpr const char* kContinueBatchDoc =
-    "the next minibatch of the last fit (adam, sgd), on the same X and y, the first of an epoch starting it: after an "
-    "epoch's last batch the model equals, bit for bit, the fit with maxIter + 1 (maxIter counts the epoch under way)";
+    "the next minibatch of the last fit or initialize (adam, sgd), on the same X and y, the first of an epoch starting "
+    "it: after an epoch's last batch the model equals, bit for bit, the fit with that many epochs (maxIter counts the "
+    "epoch under way)";
 
 template <class E>
 auto mlp_methods() {
@@ -135,6 +142,7 @@ struct Describe<MLPClassifier> {
     return std::make_tuple(update_method("partialFit", &MLPClassifier::partial_fit,
                                          "one epoch on (X, y) from the current weights and optimiser state; the first call "
                                          "(of an unfitted model) needs { classes }, every label y may hold"),
+                           update_method("initialize", &MLPClassifier::initialize, detail::kInitializeDoc).starting_fit(),
                            update_method("continueFit", &MLPClassifier::continue_fit, detail::kContinueFitDoc),
                            update_method("continueBatch", &MLPClassifier::continue_batch, detail::kContinueBatchDoc));
   }
@@ -154,6 +162,7 @@ struct Describe<MLPRegressor> {
   static auto update_methods() {
     return std::make_tuple(
         update_method("partialFit", &MLPRegressor::partial_fit, "one epoch on (X, y) from the current weights and optimiser state"),
+        update_method("initialize", &MLPRegressor::initialize, detail::kInitializeDoc).starting_fit(),
         update_method("continueFit", &MLPRegressor::continue_fit, detail::kContinueFitDoc),
         update_method("continueBatch", &MLPRegressor::continue_batch, detail::kContinueBatchDoc));
   }

@@ -82,6 +82,7 @@ struct MLPRun {
   Index next_row = 0;           // inside an epoch (after continueBatch): the first row of its next batch
   double accumulated_loss = 0;  // inside an epoch: the sum of its batches' loss x rows so far
   bool stopped = false;         // the fit stopped for lack of improvement: more epochs change nothing
+  bool first_epoch_counted = false;  // after initialize: maxIter already counts the first epoch
   std::uint64_t data = 0;       // fingerprint of the fit's X and targets
 };
 
@@ -102,8 +103,9 @@ class MultilayerPerceptron {
   Matrix forward(MatrixRef X) const;
   // Every neuron's value for the rows of X, layer after layer (the hidden layers, then the output
   // layer as predictProba / predict gives it): layer l's n x units[l] values row by row, all in one
-  // vector (the network view draws each neuron's map from them).
-  Vector layer_activations(MatrixRef X) const;
+  // 1-D array (the network view draws each neuron's map from them), written in place of the array
+  // that crosses to JavaScript rather than copied into it.
+  NdArray layer_activations(MatrixRef X) const;
 
   // Fitted attributes.
   Vector loss_curve() const { return Eigen::Map<const Vector>(loss_curve_.data(), static_cast<Index>(loss_curve_.size())); }
@@ -136,7 +138,9 @@ class MultilayerPerceptron {
   };
   // fit (incremental false) or partialFit (true) on targets T (n x outputs) with the output activation
   // `out`. On any error, cancellation included, the model is left as it was.
-  void fit_targets(MatrixRef X, MatrixRef T, MLPActivation out, bool incremental, const Validation* validation);
+  // start_only (initialize, adam and sgd): the fit's start without any batch.
+  void fit_targets(MatrixRef X, MatrixRef T, MLPActivation out, bool incremental, const Validation* validation,
+                   bool start_only = false);
   // One more epoch of the last fit on the same X and targets T: the model becomes the fit with
   // maxIter + 1 (maxIter grows by one). After continueBatch, the rest of the epoch under way.
   // one_batch: only the epoch's next batch (maxIter grows when it is the epoch's first). check_continuable first.
@@ -162,8 +166,9 @@ class MultilayerPerceptron {
   ProgressHook progress_;
 
  private:
-  void initialize(const std::vector<Index>& units, MLPActivation out, Random& random);
-  void fit_stochastic(MatrixRef X, MatrixRef T, bool incremental, const Validation* validation, Random& random);
+  void initialize_network(const std::vector<Index>& units, MLPActivation out, Random& random);
+  void fit_stochastic(MatrixRef X, MatrixRef T, bool incremental, const Validation* validation, Random& random,
+                      bool start_only);
   void train_epochs(MLPRun& run, MatrixRef X, MatrixRef T, const Validation* validation, bool early_stopping,
                     bool incremental, int epochs, bool one_batch = false);
   // one_batch: stop after the next batch (the epoch's end when it is its last).
@@ -190,6 +195,11 @@ class MLPClassifier : public MultilayerPerceptron {
   MLPClassifier& fit_multilabel(MatrixRef X, MatrixRef Y);
   // fit with early stopping on the given validation set instead of a random split.
   MLPClassifier& fit_with_validation(MatrixRef X, IntVectorRef y, MatrixRef X_val, IntVectorRef y_val);
+  // The start of fit(X, y) (adam, sgd; y: one class code per row, in a one-column Y) without any
+  // batch: the starting weights, the optimiser, the shuffling generator and the early-stopping split;
+  // maxIter becomes 1 (the epoch under way). continueBatch then takes the first epoch's batches
+  // (after its last, the model equals, bit for bit, the fit with maxIter 1), continueFit the epoch.
+  MLPClassifier& initialize(MatrixRef X, MatrixRef Y);
   // One more epoch of the last fit (adam, sgd) on its X and y (class codes, or the multi-label
   // indicator matrix): then equal, bit for bit, to the fit with maxIter + 1, which maxIter becomes.
   MLPClassifier& continue_fit(MatrixRef X, MatrixRef Y);
@@ -211,6 +221,7 @@ class MLPClassifier : public MultilayerPerceptron {
 
  private:
   Matrix indicators(IntVectorRef y, int n_classes) const;
+  MLPClassifier& fit_classes(MatrixRef X, IntVectorRef y, bool start_only);  // fit or initialize
   MLPClassifier& continue_by(MatrixRef X, MatrixRef Y, bool one_batch);
   int n_classes_ = 0;
   bool multilabel_ = false;
@@ -223,6 +234,7 @@ class MLPRegressor : public MultilayerPerceptron {
   MLPRegressor& fit(MatrixRef X, MatrixRef Y);
   MLPRegressor& partial_fit(MatrixRef X, MatrixRef Y);
   MLPRegressor& fit_with_validation(MatrixRef X, MatrixRef Y, MatrixRef X_val, MatrixRef Y_val);
+  MLPRegressor& initialize(MatrixRef X, MatrixRef Y);  // as MLPClassifier::initialize
   MLPRegressor& continue_fit(MatrixRef X, MatrixRef Y);    // as MLPClassifier::continue_fit
   MLPRegressor& continue_batch(MatrixRef X, MatrixRef Y);  // as MLPClassifier::continue_batch
   Matrix predict(MatrixRef X) const { return forward(X); }
@@ -231,6 +243,7 @@ class MLPRegressor : public MultilayerPerceptron {
   void load_state(const json& s);
 
  private:
+  MLPRegressor& fit_values(MatrixRef X, MatrixRef Y, bool start_only);  // fit or initialize
   MLPRegressor& continue_by(MatrixRef X, MatrixRef Y, bool one_batch);
 };
 
