@@ -16,7 +16,9 @@ export async function withPackedApp(use) {
     const app = path.join(dir, 'app');
     mkdirSync(app);
     writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
-    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--offline', '--loglevel=error', tarball], { cwd: app });
+    // --prefer-offline: the tarballs come from npm's cache, but a fresh machine's cache may lack the registry's
+    // metadata for the package's own dependencies (protobufjs), which --offline then refused (ENOTCACHED).
+    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', tarball], { cwd: app });
     return await use(app);
   } finally {
     rmSync(dir, { recursive: true, force: true });
