@@ -30,18 +30,14 @@ inline double select_lanes(bool mask, double a, double b) { return mask ? a : b;
 inline constexpr int kDetExpConstantCount = 19;
 extern const double kDetExpConstants[kDetExpConstantCount];
 
-class DetExpLanes {
+class DetExpLanes : LaneConstants<kDetExpConstantCount> {
  public:
-  DetExpLanes() {
-    for (int i = 0; i < kDetExpConstantCount; ++i) c_[i] = splat_lanes(kDetExpConstants[i]);
-  }
+  DetExpLanes() : LaneConstants(kDetExpConstants) {}
 
   template <class T>
   T operator()(T x) const {
     enum { kInvLn2, kHalf, kRound, kOne, kLn2Hi, kLn2Lo, kP1, kP2, kP3, kP4, kP5, kTwo, kReduceAbove, kTiny,
            kOverflow, kUnderflow, kInfinity, kClampLow, kClampHigh };
-    constexpr long long kRoundBits = 0x4338000000000000LL;  // the bits of 1.5·2^52
-    using Bits = std::conditional_t<std::is_same_v<T, double>, long long, Longs2>;
     const T zero = c<T>(kOne) - c<T>(kOne);
     // Arguments past the clamp are chosen at the end; the clamp keeps k's integer arithmetic in range.
     const T clamped = min_lanes(max_lanes(x, c<T>(kClampLow)), c<T>(kClampHigh));
@@ -56,29 +52,12 @@ class DetExpLanes {
     const T t = r * r;
     const T poly = r - t * (c<T>(kP1) + t * (c<T>(kP2) + t * (c<T>(kP3) + t * (c<T>(kP4) + t * c<T>(kP5)))));
     const T y = c<T>(kOne) - ((lo - (r * poly) / (c<T>(kTwo) - poly)) - hi);
-    const T shifted = k + c<T>(kRound);
-    Bits kb;
-    std::memcpy(&kb, &shifted, sizeof kb);
-    kb = kb - kRoundBits;
-    const Bits k1 = kb >> 1;
-    const Bits e1 = (k1 + 1023) << 52, e2 = (kb - k1 + 1023) << 52;
-    T s1, s2;
-    std::memcpy(&s1, &e1, sizeof s1);
-    std::memcpy(&s2, &e2, sizeof s2);
-    T result = y * s1 * s2;
+    T result = times_power_of_two(y, k + c<T>(kRound));
     result = select_lanes(abs_lanes(x) < c<T>(kTiny), c<T>(kOne) + x, result);
     result = select_lanes(x > c<T>(kOverflow), c<T>(kInfinity), result);
     result = select_lanes(x < c<T>(kUnderflow), zero, result);
     return select_lanes(x != x, x + x, result);
   }
-
- private:
-  template <class T>
-  T c(int i) const {
-    if constexpr (std::is_same_v<T, double>) return c_[i][0];
-    else return c_[i];
-  }
-  Lanes2 c_[kDetExpConstantCount];
 };
 
 }  // namespace wasmlearn

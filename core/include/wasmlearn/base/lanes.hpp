@@ -112,16 +112,49 @@ inline double pow_lanes(double v, double p) { return std::pow(v, p); }
 inline constexpr int kExpConstantCount = 20;
 extern const double kExpConstants[kExpConstantCount];
 
-class ExpLanes {
+// Constants splatted into lanes once, when the holder is made (see above), read as lanes or as one double.
+template <int N>
+class LaneConstants {
  public:
-  ExpLanes() {
-    for (int i = 0; i < kExpConstantCount; ++i) c_[i] = splat_lanes(kExpConstants[i]);
+  explicit LaneConstants(const double (&values)[N]) {
+    for (int i = 0; i < N; ++i) c_[i] = splat_lanes(values[i]);
   }
+
+ protected:
+  template <class T>
+  T c(int i) const {
+    if constexpr (std::is_same_v<T, double>) return c_[i][0];
+    else return c_[i];
+  }
+
+ private:
+  Lanes2 c_[N];
+};
+
+// y·2^k, where `shifted` = k + 1.5·2^52 (k an integer, so k is the difference of the two numbers' bits:
+// same exponent). 2^k is applied as 2^k1·2^(k − k1), k1 = k/2, both built in the exponent field within
+// the normal range, so results down to the subnormals and overflow to +inf come out right.
+template <class T>
+T times_power_of_two(T y, T shifted) {
+  constexpr long long kRoundBits = 0x4338000000000000LL;  // the bits of 1.5·2^52
+  using Bits = std::conditional_t<std::is_same_v<T, double>, long long, Longs2>;
+  Bits kb;
+  std::memcpy(&kb, &shifted, sizeof kb);
+  kb = kb - kRoundBits;
+  const Bits k1 = kb >> 1;
+  const Bits e1 = (k1 + 1023) << 52, e2 = (kb - k1 + 1023) << 52;
+  T s1, s2;
+  std::memcpy(&s1, &e1, sizeof s1);
+  std::memcpy(&s2, &e2, sizeof s2);
+  return y * s1 * s2;
+}
+
+class ExpLanes : LaneConstants<kExpConstantCount> {
+ public:
+  ExpLanes() : LaneConstants(kExpConstants) {}
 
   template <class T>
   T operator()(T x) const {
-    constexpr long long kRoundBits = 0x4338000000000000LL;  // the bits of 1.5·2^52 (kExpConstants[3])
-    using Bits = std::conditional_t<std::is_same_v<T, double>, long long, Longs2>;
     x = min_lanes(max_lanes(x, c<T>(0)), c<T>(1));  // e^-746 is 0, e^710 +inf
     const T shifted = x * c<T>(2) + c<T>(3);      // adding 1.5·2^52 rounds x/ln2 to an integer
     const T k = shifted - c<T>(3);
@@ -131,27 +164,8 @@ class ExpLanes {
     auto pair = [&](int n) { return r * c<T>(7 + n) + c<T>(6 + n); };
     const T low = (pair(2) * r2 + pair(0)) + (pair(6) * r2 + pair(4)) * r4;     // terms 0..7
     const T high = (pair(10) * r2 + pair(8)) + pair(12) * r4;                  // terms 8..13, over r⁸
-    const T p = high * r8 + low;
-    // k is the difference of the bits of `shifted` and of 1.5·2^52 (same exponent). 2^k is applied
-    // as 2^k1·2^(k − k1), k1 = k/2, both built in the exponent field within the normal range.
-    Bits kb;
-    std::memcpy(&kb, &shifted, sizeof kb);
-    kb = kb - kRoundBits;
-    const Bits k1 = kb >> 1;
-    const Bits e1 = (k1 + 1023) << 52, e2 = (kb - k1 + 1023) << 52;
-    T s1, s2;
-    std::memcpy(&s1, &e1, sizeof s1);
-    std::memcpy(&s2, &e2, sizeof s2);
-    return p * s1 * s2;
+    return times_power_of_two(high * r8 + low, shifted);
   }
-
- private:
-  template <class T>
-  T c(int i) const {
-    if constexpr (std::is_same_v<T, double>) return c_[i][0];
-    else return c_[i];
-  }
-  Lanes2 c_[kExpConstantCount];
 };
 
 }  // namespace wasmlearn
