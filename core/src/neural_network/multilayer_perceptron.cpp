@@ -78,9 +78,11 @@ void activate_rows(MLPActivation f, double* z, Index rows, Index width, Index st
   }
 }
 
+// f over Z (relu never comes here: add_intercept_and_activate applies it with the intercept). The
+// training's softmax is Eigen's row reduction, whose bits the fits' pins hold; prediction's
+// softmax_rows sums in order.
 void activate(MLPActivation f, Eigen::Ref<Matrix> Z) {
   switch (f) {
-    case MLPActivation::relu: Z = Z.cwiseMax(0.0); return;
     case MLPActivation::softmax:
       for (Index i = 0; i < Z.rows(); ++i) {
         auto row = Z.row(i);
