@@ -1,39 +1,62 @@
 #include "wasmlearn/base/ordered_products.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <numeric>
 
 namespace wasmlearn {
 namespace {
 
-// c[0 .. 2·kPackets) += Σ_e value[e]·B(index[e], 0 .. 2·kPackets) over `count` entries, B's rows `ldb`
-// apart: the sums stay in registers over the list. A function per tile (called through a table), so
-// that V8 optimises its loop (see dense_products.hpp).
-template <int kPackets>
-__attribute__((noinline)) void scaled_rows_tile(const int* index, const double* value, Index count, const double* B,
-                                                Index ldb, double* c) {
-  Lanes2 acc[kPackets];
-  for (auto& v : acc) v = Lanes2{0.0, 0.0};
-  for (Index e = 0; e < count; ++e) {
-    const Lanes2 x = splat_lanes(value[e]);
-    const double* b = B + static_cast<Index>(index[e]) * ldb;
-    for (int h = 0; h < kPackets; ++h) acc[h] += x * load_lanes(b + 2 * h);
+// The end of the depth block of entry e of a list that ends at `end` (a list that ends in its first
+// entry's block is one block, found without a scan).
+Index block_end_of(const int* index, Index e, Index end) {
+  const Index next_block = (index[e] / dense_detail::kDepthBlock + 1) * dense_detail::kDepthBlock;
+  if (index[end - 1] < next_block) return end;
+  while (e < end && index[e] < next_block) ++e;
+  return e;
+}
+
+// C(r, 0 .. kWidth·w) = Σ over list r's entries e of value[e]·B(index[e], 0 .. kWidth·w) for every list
+// r, with w doubles in a T (Lanes2, or a double for the last of an odd column count), B's rows `ldb`
+// apart and C's `ldc`: each depth block's sums in registers over its entries, the first block's
+// stored (its sums are never −0, so that is +0 + them), the others' added; an empty list stores +0.
+// A function per tile (called through a table), so that V8 optimises its loop (see dense_products.hpp).
+template <class T, int kWidth>
+__attribute__((noinline)) void scaled_rows_tile(const NonzeroEntries::Lists& lists, const double* B, Index ldb,
+                                                double* C, Index ldc) {
+  constexpr Index kStep = sizeof(T) / sizeof(double);
+  const auto load = [](const double* p) {
+    T v;
+    std::memcpy(&v, p, sizeof v);
+    return v;
+  };
+  for (Index r = 0; r < lists.count; ++r, C += ldc) {
+    const Index end = lists.end[r];
+    Index e = lists.begin[r];
+    bool first_block = true;
+    do {
+      const Index block_end = e < end ? block_end_of(lists.index, e, end) : end;
+      T acc[kWidth];
+      for (auto& v : acc) v = splat_as<T>(0.0);
+      for (; e < block_end; ++e) {
+        const T x = splat_as<T>(lists.value[e]);
+        const double* b = B + static_cast<Index>(lists.index[e]) * ldb;
+        for (int h = 0; h < kWidth; ++h) acc[h] += x * load(b + kStep * h);
+      }
+      for (int h = 0; h < kWidth; ++h) {
+        const T sum = first_block ? acc[h] : load(C + kStep * h) + acc[h];
+        std::memcpy(C + kStep * h, &sum, sizeof sum);
+      }
+      first_block = false;
+    } while (e < end);
   }
-  for (int h = 0; h < kPackets; ++h) store_lanes(c + 2 * h, load_lanes(c + 2 * h) + acc[h]);
 }
 
 constexpr int kTilePackets = 8;  // 16 columns: 8 sums, the broadcast and a load in V8's 16 registers
-using ScaledRowsTile = void (*)(const int*, const double*, Index, const double*, Index, double*);
+using ScaledRowsTile = void (*)(const NonzeroEntries::Lists&, const double*, Index, double*, Index);
 constexpr ScaledRowsTile kScaledRowsTiles[kTilePackets] = {
-    scaled_rows_tile<1>, scaled_rows_tile<2>, scaled_rows_tile<3>, scaled_rows_tile<4>,
-    scaled_rows_tile<5>, scaled_rows_tile<6>, scaled_rows_tile<7>, scaled_rows_tile<8>};
-
-// c[j] += Σ_e value[e]·B(index[e], j) for one column j (the last of an odd count).
-void scaled_rows_column(const int* index, const double* value, Index count, const double* B, Index ldb, double* c) {
-  double sum = 0.0;
-  for (Index e = 0; e < count; ++e) sum += value[e] * B[static_cast<Index>(index[e]) * ldb];
-  *c += sum;
-}
+    scaled_rows_tile<Lanes2, 1>, scaled_rows_tile<Lanes2, 2>, scaled_rows_tile<Lanes2, 3>, scaled_rows_tile<Lanes2, 4>,
+    scaled_rows_tile<Lanes2, 5>, scaled_rows_tile<Lanes2, 6>, scaled_rows_tile<Lanes2, 7>, scaled_rows_tile<Lanes2, 8>};
 
 }  // namespace
 
@@ -98,31 +121,16 @@ void NonzeroEntries::list_columns() {
 }
 
 void sum_scaled_rows(const NonzeroEntries::Lists& lists, const MatrixRef& B, MatrixOut C) {
-  const Index k = B.cols(), ldb = B.outerStride();
+  const Index k = B.cols(), ldb = B.outerStride(), ldc = C.outerStride();
   // The column pairs in tiles of as even a width as the fewest tiles allow (100 columns: 8, 7, 7, 7, 7,
   // 7 and 7 pairs, not six tiles of 8 and one of 2, whose loop would cost as much per entry for less).
   const Index pairs = k / 2, tiles = (pairs + kTilePackets - 1) / kTilePackets;
-  for (Index r = 0; r < lists.count; ++r) {
-    double* c = C.data() + r * C.outerStride();
-    std::fill(c, c + k, 0.0);  // row by row: it stays in L1 for the tiles
-    const Index end = lists.end[r];
-    // The entries of one depth block at a time, as the packed kernel adds its blocks' sums (a list
-    // that ends in its first entry's block is one block, found without a scan).
-    for (Index e = lists.begin[r], block_end = e; e < end; e = block_end) {
-      const Index next_block = (lists.index[e] / dense_detail::kDepthBlock + 1) * dense_detail::kDepthBlock;
-      if (lists.index[end - 1] < next_block) block_end = end;
-      while (block_end < end && lists.index[block_end] < next_block) ++block_end;
-      const int* index = lists.index + e;
-      const double* value = lists.value + e;
-      const Index count = block_end - e;
-      for (Index j = 0, t = 0; t < tiles; ++t) {
-        const Index packets = pairs / tiles + (t < pairs % tiles);
-        kScaledRowsTiles[packets - 1](index, value, count, B.data() + j, ldb, c + j);
-        j += 2 * packets;
-      }
-      if (k % 2) scaled_rows_column(index, value, count, B.data() + (k - 1), ldb, c + (k - 1));
-    }
+  for (Index j = 0, t = 0; t < tiles; ++t) {
+    const Index packets = pairs / tiles + (t < pairs % tiles);
+    kScaledRowsTiles[packets - 1](lists, B.data() + j, ldb, C.data() + j, ldc);
+    j += 2 * packets;
   }
+  if (k % 2) scaled_rows_tile<double, 1>(lists, B.data() + (k - 1), ldb, C.data() + (k - 1), ldc);
 }
 
 }  // namespace wasmlearn
