@@ -100,27 +100,6 @@ void add_intercept_and_activate(MLPActivation f, const Eigen::Ref<const Vector>&
   if (f != MLPActivation::relu) activate_rows(f, Z.data(), Z.rows(), width, width);
 }
 
-// delta *= f'(z), written with the layer's output A = f(z), as scikit-learn's DERIVATIVES.
-void multiply_by_derivative(MLPActivation f, const Matrix& A, Matrix& delta) {
-  switch (f) {
-    case MLPActivation::logistic: delta.array() *= A.array() * (1.0 - A.array()); return;
-    case MLPActivation::tanh: delta.array() *= 1.0 - A.array().square(); return;
-    case MLPActivation::relu: {  // A = max(z, 0): δ·1 where A > 0, δ·0 elsewhere
-      const Lanes2 zero = splat_lanes(0.0);
-      const double* a = A.data();
-      double* d = delta.data();
-      Index i = 0;
-      for (; i + 2 <= A.size(); i += 2) {
-        const Lanes2 v = load_lanes(d + i);
-        store_lanes(d + i, select_lanes(load_lanes(a + i) > zero, v, v * zero));
-      }
-      if (i < A.size()) d[i] *= a[i] > 0.0 ? 1.0 : 0.0;
-      return;
-    }
-    default: return;
-  }
-}
-
 // sums[j] = Σ_i D(i, j), summed in order of the rows from +0: a row at a time, two columns at once.
 void column_sums(const Matrix& D, double* sums) {
   const Index width = D.cols();
@@ -131,6 +110,34 @@ void column_sums(const Matrix& D, double* sums) {
     for (; j + 2 <= width; j += 2) store_lanes(sums + j, load_lanes(sums + j) + load_lanes(d + j));
     if (j < width) sums[j] += d[j];
   }
+}
+
+// delta *= f'(z), written with the layer's output A = f(z), as scikit-learn's DERIVATIVES; then
+// sums[j] = Σ_i delta(i, j) as column_sums (for relu in the same pass).
+void multiply_by_derivative(MLPActivation f, const Matrix& A, Matrix& delta, double* sums) {
+  switch (f) {
+    case MLPActivation::logistic: delta.array() *= A.array() * (1.0 - A.array()); break;
+    case MLPActivation::tanh: delta.array() *= 1.0 - A.array().square(); break;
+    case MLPActivation::relu: {  // A = max(z, 0): δ·1 where A > 0, δ·0 elsewhere
+      const Index width = delta.cols();
+      const Lanes2 zero = splat_lanes(0.0);
+      std::fill(sums, sums + width, 0.0);
+      for (Index i = 0; i < delta.rows(); ++i) {
+        const double* a = A.data() + i * width;
+        double* d = delta.data() + i * width;
+        Index j = 0;
+        for (; j + 2 <= width; j += 2) {
+          const Lanes2 v = load_lanes(d + j), masked = select_lanes(load_lanes(a + j) > zero, v, v * zero);
+          store_lanes(d + j, masked);
+          store_lanes(sums + j, load_lanes(sums + j) + masked);
+        }
+        if (j < width) sums[j] += d[j] *= a[j] > 0.0 ? 1.0 : 0.0;
+      }
+      return;
+    }
+    default: break;
+  }
+  column_sums(delta, sums);
 }
 
 // The output layer's loss against the targets T(rows, :), with Y its values, and Y turned into
@@ -189,19 +196,18 @@ class Backprop {
     std::swap(deltas_[layers - 1], acts_[layers]);  // the outputs become δ in place
     const double loss = output_loss_and_delta(out_, T, rows, deltas_[layers - 1]) + 0.5 * alpha_ * penalty / n;
     grad.resize(w_.packed.size());
+    column_sums(deltas_[layers - 1], grad.data() + w_.intercept_offset(layers - 1));
     for (std::size_t l = layers; l-- > 0;) {
       const MatrixRef layer_input = l == 0 ? input : MatrixRef(acts_[l]);
       Eigen::Map<Matrix> coef_grad(grad.data() + w_.coef_offset(l), w_.units[l], w_.units[l + 1]);
       if (l == 0 && input_listed_) transpose_times_in_order(batch_nonzeros_, deltas_[l], coef_grad);
       else product_in_order(transposed(layer_input), as_is(deltas_[l]), layer_input.rows(), coef_grad);
       coef_grad = (coef_grad + alpha_ * w_.coef(l)) / n;
-      auto intercept_grad = grad.segment(w_.intercept_offset(l), w_.units[l + 1]);
-      column_sums(deltas_[l], intercept_grad.data());
-      intercept_grad /= n;
+      grad.segment(w_.intercept_offset(l), w_.units[l + 1]) /= n;  // δ's column sums, from the pass that made δ
       if (l == 0) break;
       deltas_[l - 1].resize(rows.size(), w_.units[l]);
       product_in_order(as_is(deltas_[l]), transposed(w_.coef(l)), w_.units[l + 1], deltas_[l - 1]);
-      multiply_by_derivative(hidden_, acts_[l], deltas_[l - 1]);
+      multiply_by_derivative(hidden_, acts_[l], deltas_[l - 1], grad.data() + w_.intercept_offset(l - 1));
     }
     return loss;
   }
