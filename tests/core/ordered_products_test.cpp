@@ -41,6 +41,17 @@ Matrix blocked_loops(const Matrix& A, const Matrix& B) {
   return C;
 }
 
+// The matrix the lists are checked on by hand: 11 of its 20 entries zeros, −0 among them, and a row
+// of zeros.
+Matrix small_matrix() {
+  Matrix X(4, 5);
+  X << 0, 1, 0, -0.0, 2,  //
+      3, 0, 0, 4, 0,      //
+      0, 0, 0, 0, 0,      //
+      5, 6, 7, 8, 9;
+  return X;
+}
+
 const Index kRows[] = {1, 7, 300}, kDepths[] = {1, 8, 9, 16, 17, 300}, kColumns[] = {1, 2, 3, 10, 16, 17, 33, 100};
 
 }  // namespace
@@ -83,11 +94,7 @@ TEST(OrderedProducts, SkippingZerosGivesTheSameBits) {
 }
 
 TEST(OrderedProducts, ListsOnlyWhenZerosAreCommon) {
-  Matrix X(4, 5);
-  X << 0, 1, 0, -0.0, 2,  //
-      3, 0, 0, 4, 0,      //
-      0, 0, 0, 0, 0,      //
-      5, 6, 7, 8, 9;
+  const Matrix X = small_matrix();
   NonzeroEntries listed;
   EXPECT_FALSE(listed.list_if_sparse(X, 0.6));  // 11 of 20 zeros, −0 among them
   ASSERT_TRUE(listed.list_if_sparse(X, 0.55));
@@ -107,11 +114,7 @@ TEST(OrderedProducts, ListsOnlyWhenZerosAreCommon) {
 // fit): by hand on the matrix above, then against listing the gathered rows and against the dense
 // products, bit for bit, on batches past a depth block and the tiles (shuffled rows, repeats).
 TEST(OrderedProducts, ListsOfGatheredRows) {
-  Matrix X(4, 5);
-  X << 0, 1, 0, -0.0, 2,  //
-      3, 0, 0, 4, 0,      //
-      0, 0, 0, 0, 0,      //
-      5, 6, 7, 8, 9;
+  const Matrix X = small_matrix();
   NonzeroEntries all, batch;
   ASSERT_TRUE(all.list_if_sparse(X, 0.5));
   const int picked[] = {3, 0, 2};
