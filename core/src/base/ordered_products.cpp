@@ -58,7 +58,45 @@ constexpr ScaledRowsTile kScaledRowsTiles[kTilePackets] = {
     scaled_rows_tile<Lanes2, 1>, scaled_rows_tile<Lanes2, 2>, scaled_rows_tile<Lanes2, 3>, scaled_rows_tile<Lanes2, 4>,
     scaled_rows_tile<Lanes2, 5>, scaled_rows_tile<Lanes2, 6>, scaled_rows_tile<Lanes2, 7>, scaled_rows_tile<Lanes2, 8>};
 
+// C(i .. i + 2, 0 .. 2·kPackets) for one depth block: A's entries A(i, t) at a[t·cs] and A(i + 1, t)
+// at a[rs + t·cs] (one row reads its own twice, as the packed kernel's slivers), B's rows `ldb` apart.
+// The block's sums stay in registers, then are stored (the first block: they are never −0, so that
+// is +0 + them) or added.
+template <int kPackets>
+__attribute__((noinline)) void narrow_tile(const double* a, Index rs, Index cs, bool two_rows, const double* b,
+                                           Index ldb, Index depth, double* c, Index ldc, bool first_block) {
+  Lanes2 top[kPackets], bottom[kPackets];
+  for (int h = 0; h < kPackets; ++h) top[h] = bottom[h] = Lanes2{0.0, 0.0};
+  const Index second = two_rows ? rs : 0;
+  for (Index t = 0; t < depth; ++t, a += cs, b += ldb) {
+    const Lanes2 x = splat_lanes(a[0]), y = splat_lanes(a[second]);
+    for (int h = 0; h < kPackets; ++h) {
+      const Lanes2 v = load_lanes(b + 2 * h);
+      top[h] += x * v;
+      bottom[h] += y * v;
+    }
+  }
+  for (int h = 0; h < kPackets; ++h) {
+    store_lanes(c + 2 * h, first_block ? top[h] : load_lanes(c + 2 * h) + top[h]);
+    if (two_rows) store_lanes(c + ldc + 2 * h, first_block ? bottom[h] : load_lanes(c + ldc + 2 * h) + bottom[h]);
+  }
+}
+
+using NarrowTile = void (*)(const double*, Index, Index, bool, const double*, Index, Index, double*, Index, bool);
+constexpr NarrowTile kNarrowTiles[kNarrowPackets] = {narrow_tile<1>, narrow_tile<2>, narrow_tile<3>, narrow_tile<4>,
+                                                     narrow_tile<5>};
+
 }  // namespace
+
+void narrow_product_in_order(Operand A, Operand B, Index depth, MatrixOut C) {
+  const NarrowTile tile = kNarrowTiles[C.cols() / 2 - 1];
+  for (Index t0 = 0; t0 < depth; t0 += dense_detail::kDepthBlock) {
+    const Index block = std::min(dense_detail::kDepthBlock, depth - t0);
+    for (Index i = 0; i < C.rows(); i += 2)
+      tile(A.data + i * A.row_stride + t0 * A.col_stride, A.row_stride, A.col_stride, i + 1 < C.rows(),
+           B.data + t0 * B.row_stride, B.row_stride, block, C.data() + i * C.outerStride(), C.outerStride(), t0 == 0);
+  }
+}
 
 // Branch-free appends (every entry is written, the end moves on nonzeros only): about half the
 // entries are zeros, so a branch on each would be mispredicted half the time.

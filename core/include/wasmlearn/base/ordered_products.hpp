@@ -30,8 +30,17 @@ Operand transposed(const M& A) {
   return dense_detail::columns_of(A);
 }
 
-// C = A·B (A C.rows()×depth, B depth×C.cols()) by the packed kernel, in the order above.
+// C = A·B where B's rows are contiguous and it has an even number of columns, at most
+// 2·kNarrowPackets (the MLP's 10 outputs): two rows of A at a time against all of B's columns, every
+// sum in registers, B read in place (no packing, no zeroed C), in the order above.
+constexpr Index kNarrowPackets = 5;  // 10 sums a row, two rows, a broadcast each and a load: V8's 16 registers
+void narrow_product_in_order(Operand A, Operand B, Index depth, MatrixOut C);
+
+// C = A·B (A C.rows()×depth, B depth×C.cols()) in the order above: by the packed kernel, or by the
+// narrow tiles when B is narrow.
 inline void product_in_order(Operand A, Operand B, Index depth, MatrixOut C) {
+  if (B.col_stride == 1 && C.cols() % 2 == 0 && C.cols() <= 2 * kNarrowPackets && depth > 0)
+    return narrow_product_in_order(A, B, depth, C);
   for (Index i = 0; i < C.rows(); ++i) std::fill_n(C.data() + i * C.outerStride(), C.cols(), 0.0);
   dense_detail::accumulate_packed(A, B, C.rows(), C.cols(), depth, C.data(), C.outerStride(), false);
 }
