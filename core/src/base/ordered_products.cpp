@@ -140,21 +140,28 @@ void NonzeroEntries::list_rows_of(const NonzeroEntries& all, const int* rows, In
   list_columns();
 }
 
-// A counting sort of the row lists' entries by column, rows in order within each column.
+// A counting sort of the row lists' entries by column, rows in order within each column (through
+// local pointers: the stores could alias the lists for the compiler, which would reload them).
 void NonzeroEntries::list_columns() {
+  const Index *begin = row_begin_.data(), *end = row_end_.data();
+  const int* column = row_index_;
+  const double* entry_value = row_value_;
   column_start_.assign(static_cast<std::size_t>(cols_ + 1), 0);
+  Index* count = column_start_.data() + 1;
   for (Index i = 0; i < rows_; ++i)
-    for (Index e = row_begin_[static_cast<std::size_t>(i)]; e < row_end_[static_cast<std::size_t>(i)]; ++e)
-      ++column_start_[static_cast<std::size_t>(row_index_[e]) + 1];
+    for (Index e = begin[i], stop = end[i]; e < stop; ++e) ++count[column[e]];
   std::partial_sum(column_start_.begin(), column_start_.end(), column_start_.begin());
   column_fill_.assign(column_start_.begin(), column_start_.end() - 1);
   column_row_.resize(static_cast<std::size_t>(column_start_.back()));
   column_value_.resize(static_cast<std::size_t>(column_start_.back()));
+  Index* fill = column_fill_.data();
+  int* row = column_row_.data();
+  double* value = column_value_.data();
   for (Index i = 0; i < rows_; ++i)
-    for (Index e = row_begin_[static_cast<std::size_t>(i)]; e < row_end_[static_cast<std::size_t>(i)]; ++e) {
-      const auto at = static_cast<std::size_t>(column_fill_[static_cast<std::size_t>(row_index_[e])]++);
-      column_row_[at] = static_cast<int>(i);
-      column_value_[at] = row_value_[e];
+    for (Index e = begin[i], stop = end[i]; e < stop; ++e) {
+      const Index at = fill[column[e]]++;
+      row[at] = static_cast<int>(i);
+      value[at] = entry_value[e];
     }
 }
 
