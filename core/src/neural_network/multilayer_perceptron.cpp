@@ -131,7 +131,10 @@ void multiply_by_derivative(MLPActivation f, const Matrix& A, Matrix& delta, dou
           store_lanes(d + j, masked);
           store_lanes(sums + j, load_lanes(sums + j) + masked);
         }
-        if (j < width) sums[j] += d[j] *= a[j] > 0.0 ? 1.0 : 0.0;
+        if (j < width) {
+          d[j] *= a[j] > 0.0 ? 1.0 : 0.0;
+          sums[j] += d[j];
+        }
       }
       return;
     }
