@@ -41,6 +41,17 @@ Matrix blocked_loops(const Matrix& A, const Matrix& B) {
   return C;
 }
 
+// The matrix the lists are checked on by hand: 11 of its 20 entries zeros, −0 among them, and a row
+// of zeros.
+Matrix small_matrix() {
+  Matrix X(4, 5);
+  X << 0, 1, 0, -0.0, 2,  //
+      3, 0, 0, 4, 0,      //
+      0, 0, 0, 0, 0,      //
+      5, 6, 7, 8, 9;
+  return X;
+}
+
 const Index kRows[] = {1, 7, 300}, kDepths[] = {1, 8, 9, 16, 17, 300}, kColumns[] = {1, 2, 3, 10, 16, 17, 33, 100};
 
 }  // namespace
@@ -83,20 +94,63 @@ TEST(OrderedProducts, SkippingZerosGivesTheSameBits) {
 }
 
 TEST(OrderedProducts, ListsOnlyWhenZerosAreCommon) {
-  Matrix X(4, 5);
-  X << 0, 1, 0, -0.0, 2,  //
-      3, 0, 0, 4, 0,      //
-      0, 0, 0, 0, 0,      //
-      5, 6, 7, 8, 9;
+  const Matrix X = small_matrix();
   NonzeroEntries listed;
   EXPECT_FALSE(listed.list_if_sparse(X, 0.6));  // 11 of 20 zeros, −0 among them
   ASSERT_TRUE(listed.list_if_sparse(X, 0.55));
   const NonzeroEntries::Lists rows = listed.by_rows(), columns = listed.by_columns();
   EXPECT_EQ(rows.count, 4);
-  EXPECT_EQ(std::vector<Index>(rows.start, rows.start + 5), (std::vector<Index>{0, 2, 4, 4, 9}));
+  EXPECT_EQ(std::vector<Index>(rows.begin, rows.begin + 4), (std::vector<Index>{0, 2, 4, 4}));
+  EXPECT_EQ(std::vector<Index>(rows.end, rows.end + 4), (std::vector<Index>{2, 4, 4, 9}));
   EXPECT_EQ(std::vector<int>(rows.index, rows.index + 4), (std::vector<int>{1, 4, 0, 3}));
   EXPECT_EQ(columns.count, 5);
-  EXPECT_EQ(std::vector<Index>(columns.start, columns.start + 6), (std::vector<Index>{0, 2, 4, 5, 7, 9}));
+  EXPECT_EQ(std::vector<Index>(columns.begin, columns.begin + 5), (std::vector<Index>{0, 2, 4, 5, 7}));
+  EXPECT_EQ(std::vector<Index>(columns.end, columns.end + 5), (std::vector<Index>{2, 4, 5, 7, 9}));
   EXPECT_EQ(std::vector<int>(columns.index, columns.index + 9), (std::vector<int>{1, 3, 0, 3, 3, 1, 3, 0, 3}));
   EXPECT_EQ(std::vector<double>(columns.value, columns.value + 9), (std::vector<double>{3, 5, 1, 6, 7, 4, 8, 2, 9}));
+}
+
+// A batch's lists gathered from the lists of every row (the MLP lists its training rows once per
+// fit): by hand on the matrix above, then against listing the gathered rows and against the dense
+// products, bit for bit, on batches past a depth block and the tiles (shuffled rows, repeats).
+TEST(OrderedProducts, ListsOfGatheredRows) {
+  const Matrix X = small_matrix();
+  NonzeroEntries all, batch;
+  ASSERT_TRUE(all.list_if_sparse(X, 0.5));
+  const int picked[] = {3, 0, 2};
+  batch.list_rows_of(all, picked, 3);
+  const NonzeroEntries::Lists rows = batch.by_rows(), columns = batch.by_columns();
+  EXPECT_EQ(rows.count, 3);
+  EXPECT_EQ(std::vector<Index>(rows.begin, rows.begin + 3), (std::vector<Index>{4, 0, 4}));
+  EXPECT_EQ(std::vector<Index>(rows.end, rows.end + 3), (std::vector<Index>{9, 2, 4}));
+  EXPECT_EQ(columns.count, 5);
+  EXPECT_EQ(std::vector<Index>(columns.begin, columns.begin + 5), (std::vector<Index>{0, 1, 3, 4, 5}));
+  EXPECT_EQ(std::vector<int>(columns.index, columns.index + 7), (std::vector<int>{0, 0, 1, 0, 0, 0, 1}));
+  EXPECT_EQ(std::vector<double>(columns.value, columns.value + 7), (std::vector<double>{5, 6, 1, 7, 8, 9, 2}));
+
+  Random rng(6);
+  for (const Index n : {Index(9), Index(700)})
+    for (const Index cols : kDepths) {
+      const Matrix Y = matrix_with_zeros(n, cols, 0.5, 7);
+      ASSERT_TRUE(all.list_if_sparse(Y, 0.0));
+      std::vector<int> order(static_cast<std::size_t>(n));
+      for (Index i = 0; i < n; ++i) order[static_cast<std::size_t>(i)] = static_cast<int>(i);
+      rng.shuffle(order.data(), order.data() + n);
+      order.back() = order.front();  // a repeated row
+      for (const Index count : {Index(1), n / 2, n}) {
+        Matrix gathered(count, cols);
+        for (Index i = 0; i < count; ++i) gathered.row(i) = Y.row(order[static_cast<std::size_t>(i)]);
+        batch.list_rows_of(all, order.data(), count);
+        for (const Index k : {Index(3), Index(10), Index(17), Index(100)}) {
+          const Matrix W = matrix_with_zeros(cols, k, 0.0, 8), D = matrix_with_zeros(count, k, 0.0, 9);
+          Matrix dense(count, k), sparse(count, k), dense_t(cols, k), sparse_t(cols, k);
+          product_in_order(as_is(gathered), as_is(W), cols, dense);
+          product_in_order(batch, W, sparse);
+          ASSERT_EQ(sparse, dense) << "X·W " << count << " of " << n << " × " << cols << " × " << k;
+          product_in_order(transposed(gathered), as_is(D), count, dense_t);
+          transpose_times_in_order(batch, D, sparse_t);
+          ASSERT_EQ(sparse_t, dense_t) << "Xᵀ·D " << count << " of " << n << " × " << cols << " × " << k;
+        }
+      }
+    }
 }

@@ -8,6 +8,7 @@
 #include <limits>
 #include <numeric>
 #include <string>
+#include <type_traits>
 #include <utility>
 
 #include "wasmlearn/base/dense_products.hpp"
@@ -50,15 +51,20 @@ void apply_lanes(double* z, Index count, F f) {
 }
 
 // Each row of the `rows` x `width` values z (rows `stride` apart) becomes its softmax: e^(v − max)
-// summed in order, then divided by the sum.
+// summed in order, then divided by the sum. The exponentials and quotients two at a time (each
+// lane's bits are the scalar's).
 void softmax_rows(double* z, Index rows, Index width, Index stride) {
   const DetExpLanes exp;
   for (Index i = 0; i < rows; ++i, z += stride) {
     double top = z[0];
     for (Index j = 1; j < width; ++j) top = max_lanes(top, z[j]);
+    Index j = 0;
+    for (; j + 2 <= width; j += 2) store_lanes(z + j, exp(load_lanes(z + j) - splat_lanes(top)));
+    if (j < width) z[j] = exp(z[j] - top);
     double sum = 0;
-    for (Index j = 0; j < width; ++j) sum += z[j] = exp(z[j] - top);
-    for (Index j = 0; j < width; ++j) z[j] /= sum;
+    for (j = 0; j < width; ++j) sum += z[j];
+    for (j = 0; j + 2 <= width; j += 2) store_lanes(z + j, load_lanes(z + j) / splat_lanes(sum));
+    if (j < width) z[j] /= sum;
   }
 }
 
@@ -78,117 +84,175 @@ void activate_rows(MLPActivation f, double* z, Index rows, Index width, Index st
   }
 }
 
-// f over Z (relu never comes here: add_intercept_and_activate applies it with the intercept). The
-// training's softmax is Eigen's row reduction, whose bits the fits' pins hold; prediction's
-// softmax_rows sums in order.
-void activate(MLPActivation f, Eigen::Ref<Matrix> Z) {
+// Z = f(Z + 1·bᵀ), row by row; relu in the same pass.
+void add_intercept_and_activate(MLPActivation f, const Eigen::Ref<const Vector>& b, Matrix& Z) {
+  const Index width = Z.cols();
+  const Lanes2 zero = splat_lanes(0.0);
+  for (Index i = 0; i < Z.rows(); ++i) {
+    double* z = Z.data() + i * width;
+    Index j = 0;
+    for (; j + 2 <= width; j += 2) {
+      const Lanes2 v = load_lanes(z + j) + load_lanes(b.data() + j);
+      store_lanes(z + j, f == MLPActivation::relu ? max_lanes(v, zero) : v);
+    }
+    if (j < width) z[j] = f == MLPActivation::relu ? max_lanes(z[j] + b[j], 0.0) : z[j] + b[j];
+  }
+  if (f != MLPActivation::relu) activate_rows(f, Z.data(), Z.rows(), width, width);
+}
+
+// sums[j] = Σ_i D(i, j), summed in order of the rows from +0: a row at a time, two columns at once.
+void column_sums(const Matrix& D, double* sums) {
+  const Index width = D.cols();
+  std::fill(sums, sums + width, 0.0);
+  for (Index i = 0; i < D.rows(); ++i) {
+    const double* d = D.data() + i * width;
+    Index j = 0;
+    for (; j + 2 <= width; j += 2) store_lanes(sums + j, load_lanes(sums + j) + load_lanes(d + j));
+    if (j < width) sums[j] += d[j];
+  }
+}
+
+// delta *= f'(z), written with the layer's output A = f(z), as scikit-learn's DERIVATIVES; then
+// sums[j] = Σ_i delta(i, j) as column_sums (for relu in the same pass).
+void multiply_by_derivative(MLPActivation f, const Matrix& A, Matrix& delta, double* sums) {
   switch (f) {
-    case MLPActivation::softmax:
-      for (Index i = 0; i < Z.rows(); ++i) {
-        auto row = Z.row(i);
-        const double top = row.maxCoeff();
-        row = row.unaryExpr([top](double v) { return det_exp(v - top); });
-        row /= row.sum();
+    case MLPActivation::logistic: delta.array() *= A.array() * (1.0 - A.array()); break;
+    case MLPActivation::tanh: delta.array() *= 1.0 - A.array().square(); break;
+    case MLPActivation::relu: {  // A = max(z, 0): δ·1 where A > 0, δ·0 elsewhere
+      const Index width = delta.cols();
+      const Lanes2 zero = splat_lanes(0.0);
+      std::fill(sums, sums + width, 0.0);
+      for (Index i = 0; i < delta.rows(); ++i) {
+        const double* a = A.data() + i * width;
+        double* d = delta.data() + i * width;
+        Index j = 0;
+        for (; j + 2 <= width; j += 2) {
+          const Lanes2 v = load_lanes(d + j), masked = select_lanes(load_lanes(a + j) > zero, v, v * zero);
+          store_lanes(d + j, masked);
+          store_lanes(sums + j, load_lanes(sums + j) + masked);
+        }
+        if (j < width) {
+          d[j] *= a[j] > 0.0 ? 1.0 : 0.0;
+          sums[j] += d[j];
+        }
       }
       return;
-    default: return activate_rows(f, Z.data(), Z.rows(), Z.cols(), Z.outerStride());
-  }
-}
-
-// Z = f(Z + 1·bᵀ); relu in one pass.
-void add_intercept_and_activate(MLPActivation f, const Eigen::Ref<const Vector>& b, Eigen::Ref<Matrix> Z) {
-  if (f != MLPActivation::relu) {
-    Z.rowwise() += b.transpose();
-    return activate(f, Z);
-  }
-  for (Index i = 0; i < Z.rows(); ++i) {
-    double* z = Z.data() + i * Z.outerStride();
-    for (Index j = 0; j < Z.cols(); ++j) z[j] = std::max(z[j] + b[j], 0.0);
-  }
-}
-
-// delta *= f'(z), written with the layer's output A = f(z), as scikit-learn's DERIVATIVES.
-void multiply_by_derivative(MLPActivation f, const Matrix& A, Matrix& delta) {
-  switch (f) {
-    case MLPActivation::logistic: delta.array() *= A.array() * (1.0 - A.array()); return;
-    case MLPActivation::tanh: delta.array() *= 1.0 - A.array().square(); return;
-    case MLPActivation::relu: delta.array() *= (A.array() > 0.0).cast<double>(); return;  // A = max(z, 0)
-    default: return;
-  }
-}
-
-// scikit-learn's LOSS_FUNCTIONS: squared error / 2 averaged over every entry; the cross-entropy of
-// softmax outputs, or of each logistic output (binary and multi-label), summed over the outputs and
-// averaged over the rows, with probabilities clipped to [eps, 1 - eps].
-double data_loss(MLPActivation out, const Matrix& Y, MatrixRef T) {
-  const double n = static_cast<double>(Y.rows());
-  if (out == MLPActivation::identity) return (T - Y).squaredNorm() / static_cast<double>(Y.size()) / 2.0;
-  double sum = 0;
-  for (Index i = 0; i < Y.rows(); ++i)
-    for (Index j = 0; j < Y.cols(); ++j) {
-      const double p = std::clamp(Y(i, j), kEpsilon, 1.0 - kEpsilon), t = T(i, j);
-      if (t != 0) sum += t * det_log(p);
-      if (out == MLPActivation::logistic && t != 1) sum += (1.0 - t) * det_log(1.0 - p);
     }
-  return -sum / n;
+    default: break;
+  }
+  column_sums(delta, sums);
 }
 
-// The forward and backward passes over one batch, with their buffers kept between batches.
+// The output layer's loss against the targets T(rows, :), with Y its values, and Y turned into
+// δ = Y − T in the same pass. scikit-learn's LOSS_FUNCTIONS: squared error / 2 averaged over every
+// entry; the cross-entropy of softmax outputs, or of each logistic output (binary and multi-label),
+// summed over the outputs and averaged over the rows, with probabilities clipped to [eps, 1 - eps].
+// Summed in order of the rows and the outputs.
+double output_loss_and_delta(MLPActivation out, MatrixRef T, IntVectorRef rows, Matrix& Y) {
+  double sum = 0;
+  for (Index i = 0; i < Y.rows(); ++i) {
+    const double* t = T.data() + static_cast<Index>(rows[i]) * T.outerStride();
+    double* y = Y.data() + i * Y.cols();
+    for (Index j = 0; j < Y.cols(); ++j) {
+      if (out == MLPActivation::identity) {
+        sum += (y[j] - t[j]) * (y[j] - t[j]);
+      } else {
+        const double p = std::clamp(y[j], kEpsilon, 1.0 - kEpsilon);
+        if (t[j] != 0) sum += t[j] * det_log(p);
+        if (out == MLPActivation::logistic && t[j] != 1) sum += (1.0 - t[j]) * det_log(1.0 - p);
+      }
+      y[j] -= t[j];
+    }
+  }
+  if (out == MLPActivation::identity) return sum / static_cast<double>(Y.size()) / 2.0;
+  return -sum / static_cast<double>(Y.rows());
+}
+
+// out = the given rows of A (out keeps its memory between batches of the same size).
+void gather_rows(MatrixRef A, IntVectorRef rows, Matrix& out) {
+  out.resize(rows.size(), A.cols());
+  for (Index i = 0; i < rows.size(); ++i) out.row(i) = A.row(rows[i]);
+}
+
+// The forward and backward passes over batches of the training rows X, with their buffers kept
+// between batches.
 class Backprop {
  public:
-  Backprop(const MLPWeights& w, MLPActivation hidden, MLPActivation out, double alpha)
-      : w_(w), hidden_(hidden), out_(out), alpha_(alpha), acts_(w.layers() + 1), deltas_(w.layers()) {}
-
-  const Matrix& forward(MatrixRef X) {
-    const std::size_t layers = w_.layers();
-    input_listed_ = input_nonzeros_.list_if_sparse(X, kListedZeroShare);
-    for (std::size_t l = 0; l < layers; ++l) {
-      const MatrixRef input = l == 0 ? X : MatrixRef(acts_[l]);
-      Matrix& z = acts_[l + 1];
-      z.resize(input.rows(), w_.units[l + 1]);
-      if (l == 0 && input_listed_) product_in_order(input_nonzeros_, w_.coef(l), z);
-      else product_in_order(as_is(input), as_is(w_.coef(l)), input.cols(), z);
-      add_intercept_and_activate(l + 1 == layers ? out_ : hidden_, w_.intercept(l), z);
-    }
-    return acts_[layers];
+  // X must outlive the passes. Its nonzeros are listed once, when zeros are common enough for the
+  // products that skip them to be faster (the same bits); each batch then gathers its rows' lists.
+  // Not relu's outputs: on digits about a fifth of them are zeros after the first epochs, and listing
+  // them cost more than it saved (545 against 519 ms a fit).
+  Backprop(const MLPWeights& w, MLPActivation hidden, MLPActivation out, double alpha, const MatrixRef& X)
+      : w_(w), hidden_(hidden), out_(out), alpha_(alpha), X_(X), acts_(w.layers() + 1), deltas_(w.layers()) {
+    input_listed_ = all_nonzeros_.list_if_sparse(X, kListedZeroShare);
   }
 
-  // The batch's loss (with the penalty) and its gradient, packed as the weights.
-  double loss_and_gradient(MatrixRef X, MatrixRef T, Vector& grad) {
+  // The loss (with the penalty) of the batch X(rows, :), T(rows, :) and its gradient, packed as the
+  // weights.
+  double loss_and_gradient(IntVectorRef rows, MatrixRef T, Vector& grad) {
     const std::size_t layers = w_.layers();
-    const Matrix& Y = forward(X);
-    const double n = static_cast<double>(X.rows());
+    const MatrixRef input = batch_input(rows);
+    forward(input);
+    const double n = static_cast<double>(rows.size());
     double penalty = 0;
     for (std::size_t l = 0; l < layers; ++l) penalty += w_.coef(l).squaredNorm();
-    const double loss = data_loss(out_, Y, T) + 0.5 * alpha_ * penalty / n;
+    std::swap(deltas_[layers - 1], acts_[layers]);  // the outputs become δ in place
+    const double loss = output_loss_and_delta(out_, T, rows, deltas_[layers - 1]) + 0.5 * alpha_ * penalty / n;
     grad.resize(w_.packed.size());
-    deltas_[layers - 1] = Y - T;
+    column_sums(deltas_[layers - 1], grad.data() + w_.intercept_offset(layers - 1));
     for (std::size_t l = layers; l-- > 0;) {
-      const MatrixRef input = l == 0 ? X : MatrixRef(acts_[l]);
+      const MatrixRef layer_input = l == 0 ? input : MatrixRef(acts_[l]);
       Eigen::Map<Matrix> coef_grad(grad.data() + w_.coef_offset(l), w_.units[l], w_.units[l + 1]);
-      if (l == 0 && input_listed_) transpose_times_in_order(input_nonzeros_, deltas_[l], coef_grad);
-      else product_in_order(transposed(input), as_is(deltas_[l]), input.rows(), coef_grad);
+      if (l == 0 && input_listed_) transpose_times_in_order(batch_nonzeros_, deltas_[l], coef_grad);
+      else product_in_order(transposed(layer_input), as_is(deltas_[l]), layer_input.rows(), coef_grad);
       coef_grad = (coef_grad + alpha_ * w_.coef(l)) / n;
-      grad.segment(w_.intercept_offset(l), w_.units[l + 1]) = deltas_[l].colwise().sum().transpose() / n;
+      grad.segment(w_.intercept_offset(l), w_.units[l + 1]) /= n;  // δ's column sums, from the pass that made δ
       if (l == 0) break;
-      deltas_[l - 1].resize(X.rows(), w_.units[l]);
+      deltas_[l - 1].resize(rows.size(), w_.units[l]);
       product_in_order(as_is(deltas_[l]), transposed(w_.coef(l)), w_.units[l + 1], deltas_[l - 1]);
-      multiply_by_derivative(hidden_, acts_[l], deltas_[l - 1]);
+      multiply_by_derivative(hidden_, acts_[l], deltas_[l - 1], grad.data() + w_.intercept_offset(l - 1));
     }
     return loss;
   }
 
  private:
+  // The batch's input rows: listed, in place when they follow each other, else gathered.
+  MatrixRef batch_input(IntVectorRef rows) {
+    if (input_listed_) {
+      batch_nonzeros_.list_rows_of(all_nonzeros_, rows.data(), rows.size());
+      return X_.topRows(0);  // the products read the lists
+    }
+    bool consecutive = true;
+    for (Index i = 1; i < rows.size(); ++i) consecutive &= rows[i] == rows[0] + i;
+    if (consecutive) return X_.middleRows(rows.size() ? rows[0] : 0, rows.size());
+    gather_rows(X_, rows, X_batch_);
+    return X_batch_;
+  }
+
+  void forward(MatrixRef input) {
+    const std::size_t layers = w_.layers();
+    const Index n = input_listed_ ? batch_nonzeros_.rows() : input.rows();
+    for (std::size_t l = 0; l < layers; ++l) {
+      Matrix& z = acts_[l + 1];
+      z.resize(n, w_.units[l + 1]);
+      if (l == 0 && input_listed_) product_in_order(batch_nonzeros_, w_.coef(l), z);
+      else {
+        const MatrixRef layer_input = l == 0 ? input : MatrixRef(acts_[l]);
+        product_in_order(as_is(layer_input), as_is(w_.coef(l)), layer_input.cols(), z);
+      }
+      add_intercept_and_activate(l + 1 == layers ? out_ : hidden_, w_.intercept(l), z);
+    }
+  }
+
   const MLPWeights& w_;
   MLPActivation hidden_, out_;
   double alpha_;
+  const MatrixRef& X_;
   std::vector<Matrix> acts_, deltas_;
-  // The input's nonzeros, listed when zeros are common enough for the products that skip them to
-  // be faster (the same bits). Not relu's outputs: on digits about a fifth of them are zeros after
-  // the first epochs, and listing them cost more than it saved (545 against 519 ms a fit).
   static constexpr double kListedZeroShare = 0.25;
-  NonzeroEntries input_nonzeros_;
+  NonzeroEntries all_nonzeros_, batch_nonzeros_;
   bool input_listed_ = false;
+  Matrix X_batch_;
 };
 
 // The forward pass of prediction and of layerActivations, whose network view draws every neuron's
@@ -256,15 +320,31 @@ struct Optimizer {
       ++s.steps;
       const double t = static_cast<double>(s.steps);
       s.learning_rate = p.learning_rate_init * std::sqrt(1 - power(p.beta_2, t)) / (1 - power(p.beta_1, t));
-      // One pass over the moments and the weights (scikit-learn's three, entry by entry the same).
+      // One pass over the moments and the weights (scikit-learn's three, entry by entry the same),
+      // two entries at a time, then the last of an odd count.
       const double b1 = p.beta_1, b2 = p.beta_2, rate = s.learning_rate, eps = p.epsilon;
       double *first = s.first.data(), *second = s.second.data(), *w = weights.data();
       const double* g = grad.data();
-      for (Index i = 0; i < weights.size(); ++i) {
-        first[i] = b1 * first[i] + (1 - b1) * g[i];
-        second[i] = b2 * second[i] + (1 - b2) * (g[i] * g[i]);
-        w[i] -= rate * first[i] / (std::sqrt(second[i]) + eps);
-      }
+      const auto step = [&](Index i, auto lanes_or_one) {
+        using T = decltype(lanes_or_one);
+        T gi, m, v, wi;
+        std::memcpy(&gi, g + i, sizeof gi);
+        std::memcpy(&m, first + i, sizeof m);
+        std::memcpy(&v, second + i, sizeof v);
+        std::memcpy(&wi, w + i, sizeof wi);
+        m = splat_as<T>(b1) * m + splat_as<T>(1 - b1) * gi;
+        v = splat_as<T>(b2) * v + splat_as<T>(1 - b2) * (gi * gi);
+        T root;
+        if constexpr (std::is_same_v<T, double>) root = std::sqrt(v);
+        else root = sqrt_lanes(v);
+        wi -= splat_as<T>(rate) * m / (root + splat_as<T>(eps));
+        std::memcpy(first + i, &m, sizeof m);
+        std::memcpy(second + i, &v, sizeof v);
+        std::memcpy(w + i, &wi, sizeof wi);
+      };
+      Index i = 0;
+      for (; i + 2 <= weights.size(); i += 2) step(i, Lanes2{});
+      if (i < weights.size()) step(i, 0.0);
     } else {
       s.first = p.momentum * s.first - s.learning_rate * grad;
       if (p.nesterovs_momentum) weights += p.momentum * s.first - s.learning_rate * grad;
@@ -286,11 +366,6 @@ struct Optimizer {
   static double power(double base, double exponent) { return det_exp(exponent * det_log(base)); }
 };
 
-// out = the given rows of A (out keeps its memory between batches of the same size).
-void gather_rows(MatrixRef A, IntVectorRef rows, Matrix& out) {
-  out.resize(rows.size(), A.cols());
-  for (Index i = 0; i < rows.size(); ++i) out.row(i) = A.row(rows[i]);
-}
 Matrix rows_of(MatrixRef A, IntVectorRef rows) {
   Matrix out;
   gather_rows(A, rows, out);
@@ -663,21 +738,13 @@ void MultilayerPerceptron::run_epochs(MLPRun& run, MatrixRef X, MatrixRef T, Mat
     warnings_.add(WarningKind::parameter, "batchSize " + std::to_string(*size) + " is larger than the " +
                                               std::to_string(n) + " training samples; it is clipped to " + std::to_string(n));
   IntVector& order = run.order;
-  Backprop pass(weights_, p.activation, out_activation_, p.alpha);
+  Backprop pass(weights_, p.activation, out_activation_, p.alpha, X);
   Vector grad;
-  Matrix X_batch, T_batch;
   for (int epoch = 0; epoch < epochs; ++epoch) {
     if (p.shuffle && run.next_row == 0) run.random.shuffle(order.data(), order.data() + n);
     for (Index begin = run.next_row; begin < n; begin += batch) {
       const Index rows = std::min(batch, n - begin);
-      double batch_loss;
-      if (p.shuffle) {
-        gather_rows(X, order.segment(begin, rows), X_batch);
-        gather_rows(T, order.segment(begin, rows), T_batch);
-        batch_loss = pass.loss_and_gradient(X_batch, T_batch, grad);
-      } else {
-        batch_loss = pass.loss_and_gradient(X.middleRows(begin, rows), T.middleRows(begin, rows), grad);
-      }
+      const double batch_loss = pass.loss_and_gradient(order.segment(begin, rows), T, grad);
       run.accumulated_loss += batch_loss * static_cast<double>(rows);
       optimizer.update(weights_.packed, grad);
       run.next_row = begin + rows;
@@ -715,7 +782,8 @@ namespace {
 struct LbfgsObjective {
   MLPWeights& weights;
   Backprop& pass;
-  MatrixRef X, T;
+  IntVector rows;  // every row, in order
+  MatrixRef T;
   int max_fun;
   int evals = 0;
   double best = kInf;
@@ -726,7 +794,7 @@ struct LbfgsObjective {
     if (evals >= max_fun) throw OutOfEvaluations{};
     ++evals;
     weights.packed = x;
-    const double f = pass.loss_and_gradient(X, T, grad);
+    const double f = pass.loss_and_gradient(rows, T, grad);
     if (f < best) {
       best = f;
       best_x = x;
@@ -738,8 +806,9 @@ struct LbfgsObjective {
 
 void MultilayerPerceptron::fit_lbfgs(MatrixRef X, MatrixRef T) {
   const MLPParams& p = params_;
-  Backprop pass(weights_, p.activation, out_activation_, p.alpha);
-  LbfgsObjective objective{weights_, pass, X, T, p.max_fun, 0, kInf, Vector()};
+  Backprop pass(weights_, p.activation, out_activation_, p.alpha, X);
+  const int n = static_cast<int>(X.rows());
+  LbfgsObjective objective{weights_, pass, IntVector::LinSpaced(n, 0, n - 1), T, p.max_fun, 0, kInf, Vector()};
   // scipy's L-BFGS-B as scikit-learn calls it: 10 corrections, gtol = tol on the largest gradient
   // entry, its default ftol on the relative decrease, maxiter and maxfun.
   LBFGSpp::LBFGSBParam<double> param;
@@ -769,7 +838,7 @@ void MultilayerPerceptron::fit_lbfgs(MatrixRef X, MatrixRef T) {
   if (objective.best_x.size()) x = objective.best_x;
   weights_.packed = x;
   Vector grad;
-  loss_ = pass.loss_and_gradient(X, T, grad);
+  loss_ = pass.loss_and_gradient(objective.rows, T, grad);
   n_iter_ = iterations;
   if (iterations >= p.max_iter && warnings_.empty())
     warnings_.add(WarningKind::convergence, "lbfgs reached maxIter (" + std::to_string(p.max_iter) +

@@ -30,8 +30,17 @@ Operand transposed(const M& A) {
   return dense_detail::columns_of(A);
 }
 
-// C = A·B (A C.rows()×depth, B depth×C.cols()) by the packed kernel, in the order above.
+// C = A·B where B's rows are contiguous and it has an even number of columns, at most
+// 2·kNarrowPackets (the MLP's 10 outputs): two rows of A at a time against all of B's columns, every
+// sum in registers, B read in place (no packing, no zeroed C), in the order above.
+constexpr Index kNarrowPackets = 5;  // 10 sums a row, two rows, a broadcast each and a load: V8's 16 registers
+void narrow_product_in_order(Operand A, Operand B, Index depth, MatrixOut C);
+
+// C = A·B (A C.rows()×depth, B depth×C.cols()) in the order above: by the packed kernel, or by the
+// narrow tiles when B is narrow.
 inline void product_in_order(Operand A, Operand B, Index depth, MatrixOut C) {
+  if (B.col_stride == 1 && C.cols() % 2 == 0 && C.cols() <= 2 * kNarrowPackets && depth > 0)
+    return narrow_product_in_order(A, B, depth, C);
   for (Index i = 0; i < C.rows(); ++i) std::fill_n(C.data() + i * C.outerStride(), C.cols(), 0.0);
   dense_detail::accumulate_packed(A, B, C.rows(), C.cols(), depth, C.data(), C.outerStride(), false);
 }
@@ -43,24 +52,36 @@ class NonzeroEntries {
   // otherwise returns false, the lists incomplete (the dense products are then faster).
   bool list_if_sparse(const MatrixRef& X, double min_zero_share);
 
-  // One list per row or per column: entries start[r] .. start[r + 1] of index (their column or row)
-  // and value.
+  // The lists of rows[0 .. count) of the matrix `all` lists, in that order: what list_if_sparse of
+  // those rows would list, without a pass over their entries. The lists by rows stay in `all`'s
+  // memory (it must outlive this and keep its lists); the lists by columns are sorted out of them.
+  void list_rows_of(const NonzeroEntries& all, const int* rows, Index count);
+
+  // One list per row or per column: entries begin[r] .. end[r] of index (their column or row) and
+  // value.
   struct Lists {
-    const Index* start;
+    const Index* begin;
+    const Index* end;
     const int* index;
     const double* value;
     Index count;
   };
-  Lists by_rows() const { return {row_start_.data(), row_column_.data(), row_value_.data(), rows_}; }
-  Lists by_columns() const { return {column_start_.data(), column_row_.data(), column_value_.data(), cols_}; }
+  Lists by_rows() const { return {row_begin_.data(), row_end_.data(), row_index_, row_value_, rows_}; }
+  Lists by_columns() const {
+    return {column_start_.data(), column_start_.data() + 1, column_row_.data(), column_value_.data(), cols_};
+  }
   Index rows() const { return rows_; }
   Index cols() const { return cols_; }
 
  private:
+  void list_columns();
+
   Index rows_ = 0, cols_ = 0;
-  std::vector<Index> row_start_, column_start_;
-  std::vector<int> row_column_, column_row_;
-  std::vector<double> row_value_, column_value_;
+  std::vector<Index> row_begin_, row_end_, column_start_, column_fill_;
+  const int* row_index_ = nullptr;  // in own_index_ and own_value_, or in another list's
+  const double* row_value_ = nullptr;
+  std::vector<int> own_index_, column_row_;
+  std::vector<double> own_value_, column_value_;
 };
 
 // C(r, :) = Σ over list r's entries e of value[e]·B(index[e], :), for r < lists.count.
