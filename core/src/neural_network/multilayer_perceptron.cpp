@@ -223,9 +223,13 @@ class PredictPass {
             case 3: row_times_tile<3>(input, units_[l], tile, padded, sums); break;
             default: row_times_tile<4>(input, units_[l], tile, padded, sums); break;
           }
-          double values[kTileColumns];
-          for (Index q = 0; q < pairs; ++q) store_lanes(values + 2 * q, sums[q] + load_lanes(intercepts_[l].data() + c0 + 2 * q));
-          std::copy(values, values + std::min(kTileColumns, width - c0), y + c0);
+          // Stored as lanes, not through a buffer and a copy of run-time length (a memmove call a
+          // row and tile in WebAssembly); an odd width's padding lane is dropped.
+          for (Index q = 0; q < pairs; ++q) {
+            const Lanes2 v = sums[q] + load_lanes(intercepts_[l].data() + c0 + 2 * q);
+            if (c0 + 2 * q + 2 <= width) store_lanes(y + c0 + 2 * q, v);
+            else y[c0 + 2 * q] = v[0];
+          }
         }
       activate_rows(l + 2 == units_.size() ? out_ : hidden_, outputs[l], rows, width, width);
     }
