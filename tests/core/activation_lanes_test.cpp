@@ -63,15 +63,17 @@ Worst worst_over(int count, Draw draw) {
 
 }  // namespace
 
-// 4 x 500 000 arguments and their negatives: tanh within 3.5 ulp (the most near 0.2, where
-// e^(−2|x|) − 1 is 2^−1·(e^r − 1) − 1/2), logistic within 2.5 ulp.
+// 5 x 500 000 arguments and their negatives: tanh within 4.5 ulp (the most just above 0.173, where k
+// turns −1 and e^(−2|x|) − 1 = (e^r − 1)/2 − 1/2 partly cancels: 3.99 ulp seen in 100 M arguments there),
+// logistic within 2.5 ulp.
 TEST(ActivationLanes, WithinTheirUlpsOfLongDouble) {
   Random rng(3);
   const auto check = [](const Worst& w, const char* what) {
-    EXPECT_LE(w.tanh, 3.5) << what;
+    EXPECT_LE(w.tanh, 4.5) << what;
     EXPECT_LE(w.logistic, 2.5) << what;
   };
   check(worst_over(500000, [&] { return rng.uniform(0.0, 25.0); }), "tanh's range");
+  check(worst_over(500000, [&] { return rng.uniform(0.173, 0.26); }), "tanh's worst region");
   check(worst_over(500000, [&] { return rng.uniform(0.0, 750.0); }), "logistic's range");
   check(worst_over(500000, [&] { return std::ldexp(rng.uniform(1.0, 2.0), static_cast<int>(rng.uniform(-1080.0, 10.0))); }),
         "every scale down to the subnormals");
