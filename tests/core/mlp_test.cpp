@@ -371,3 +371,34 @@ TEST(MLPDefaults, SameBitsInEveryBuild) {
   EXPECT_EQ(w[100], -0.1109519446334992);
   EXPECT_EQ(w[w.size() - 1], -0.018667973258417788);
 }
+
+// tanh and logistic (activation_lanes.hpp) give the same bits natively and in WebAssembly, in training
+// and in prediction: tanh hidden layers of 8 and 8 with one logistic output (two classes), and a
+// logistic hidden layer of 9 with softmax outputs (three classes), on 300 rows of 9 features.
+// tests/js/mlp.test.mjs requires the same values.
+TEST(MLPDefaults, TanhAndLogisticSameBitsInEveryBuild) {
+  const auto level = [](Index i, Index j) { return static_cast<int>((i * 37 + j * 11 + i * j) % 29); };
+  Matrix X(300, 9);
+  IntVector y(X.rows());
+  for (Index i = 0; i < X.rows(); ++i) {
+    for (Index j = 0; j < X.cols(); ++j) X(i, j) = (level(i, j) - 14) / 7.0;
+    y[i] = (level(i, 0) + level(i, 1) + level(i, 2)) % 3;
+  }
+  const auto fitted = [&](MLPActivation activation, std::vector<double> hidden, const IntVector& labels) {
+    MLPParams params;
+    params.hidden_layer_sizes = std::move(hidden);
+    params.activation = activation;
+    params.random_state = 0;
+    params.max_iter = 30;
+    MLPClassifier m(params);
+    m.fit(X, labels);
+    const Vector& w = m.weights().packed;
+    const Matrix P = m.predict_proba(X);
+    return std::vector<double>{m.loss(), std::accumulate(w.begin(), w.end(), 0.0), w[5], P(0, 0), P(299, P.cols() - 1)};
+  };
+  const IntVector two = y.unaryExpr([](int v) { return v == 0 ? 1 : 0; });
+  EXPECT_EQ(fitted(MLPActivation::tanh, {8, 8}, two),
+            (std::vector<double>{0.7591121526509715, 3.5655492669246147, 0.5558337663074324, 0.44789944151587013, 0.4897926820485356}));
+  EXPECT_EQ(fitted(MLPActivation::logistic, {9}, y),
+            (std::vector<double>{1.0462205969976697, 1.8668614134366532, 0.27998963983950176, 0.31202109308548853, 0.49953929639294503}));
+}

@@ -265,3 +265,22 @@ test('MLPClassifier: the native build\'s bits for the same randomState', () => {
   assert.deepEqual([w[0], w[100], w[w.length - 1]], [-0.09353383228468701, -0.1109519446334992, -0.018667973258417788]);
   m.dispose();
 });
+
+// tanh and logistic give the native build's bits, in training and prediction (tests/core/mlp_test.cpp
+// MLPDefaults.TanhAndLogisticSameBitsInEveryBuild pins the same values): tanh 8-8 with one logistic
+// output, logistic 9 with softmax outputs, 300 rows of 9 features, 30 epochs.
+test('MLPClassifier tanh and logistic: the native build\'s bits for the same randomState', () => {
+  const level = (i, j) => (i * 37 + j * 11 + i * j) % 29;
+  const X = Array.from({ length: 300 }, (_, i) => Array.from({ length: 9 }, (_, j) => (level(i, j) - 14) / 7));
+  const y = X.map((_, i) => (level(i, 0) + level(i, 1) + level(i, 2)) % 3);
+  const fitted = (activation, hiddenLayerSizes, labels) => {
+    const m = new MLPClassifier({ hiddenLayerSizes, activation, randomState: 0, maxIter: 30 }).fit(X, labels);
+    const w = [...Object.values(m.coefs()).flatMap((c) => Array.from(c.data)), ...Object.values(m.intercepts()).flatMap((b) => Array.from(b))];
+    const P = m.predictProba(X);
+    const values = [m.loss, w.reduce((s, v) => s + v, 0), w[5], P.data[0], P.data[P.data.length - 1]];
+    m.dispose();
+    return values;
+  };
+  assert.deepEqual(fitted('tanh', [8, 8], y.map((v) => (v === 0 ? 1 : 0))), [0.7591121526509715, 3.5655492669246147, 0.5558337663074324, 0.44789944151587013, 0.4897926820485356]);
+  assert.deepEqual(fitted('logistic', [9], y), [1.0462205969976697, 1.8668614134366532, 0.27998963983950176, 0.31202109308548853, 0.49953929639294503]);
+});

@@ -11,6 +11,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "wasmlearn/base/activation_lanes.hpp"
 #include "wasmlearn/base/dense_products.hpp"
 #include "wasmlearn/base/det_lanes.hpp"
 #include "wasmlearn/base/det_math.hpp"
@@ -28,26 +29,17 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kEpsilon = 2.220446049250313e-16;  // numpy's float64 eps, the clip of the log-loss
 
-// The elementary functions go through det_math (DetExpLanes: det_exp's bits on two lanes) so that
-// the native and the WebAssembly build agree; each function on a double or on two lanes.
-template <class T>
-T logistic(const DetExpLanes& exp, T z) {
-  return splat_as<T>(1.0) / (splat_as<T>(1.0) + exp(-z));
-}
-template <class T>
-T tanh_of(const DetExpLanes& exp, T z) {
-  const T e = exp(splat_as<T>(-2.0) * abs_lanes(z));
-  const T r = (splat_as<T>(1.0) - e) / (splat_as<T>(1.0) + e);
-  return select_lanes(z < splat_as<T>(0.0), -r, r);
-}
+// The elementary functions are IEEE basic operations only (det_math, the lanes kernels), so that the
+// native and the WebAssembly build agree. tanh and logistic are ActivationLanes', in training and
+// prediction alike: predictions keep the training pass's activation bits.
 
 // z = f(z) for `count` contiguous values, two at a time, of an activation applied entry by entry.
 template <class F>
 void apply_lanes(double* z, Index count, F f) {
-  const DetExpLanes exp;
+  const ActivationLanes activations;
   Index i = 0;
-  for (; i + 2 <= count; i += 2) store_lanes(z + i, f(exp, load_lanes(z + i)));
-  for (; i < count; ++i) z[i] = f(exp, z[i]);
+  for (; i + 2 <= count; i += 2) store_lanes(z + i, f(activations, load_lanes(z + i)));
+  for (; i < count; ++i) z[i] = f(activations, z[i]);
 }
 
 // Each row of the `rows` x `width` values z (rows `stride` apart) becomes its softmax: e^(v − max)
@@ -76,10 +68,10 @@ void activate_rows(MLPActivation f, double* z, Index rows, Index width, Index st
   };
   switch (f) {
     case MLPActivation::identity: return;
-    case MLPActivation::logistic: return each_row([](const DetExpLanes& exp, auto v) { return logistic(exp, v); });
-    case MLPActivation::tanh: return each_row([](const DetExpLanes& exp, auto v) { return tanh_of(exp, v); });
+    case MLPActivation::logistic: return each_row([](const ActivationLanes& a, auto v) { return a.logistic(v); });
+    case MLPActivation::tanh: return each_row([](const ActivationLanes& a, auto v) { return a.tanh(v); });
     case MLPActivation::relu:
-      return each_row([](const DetExpLanes&, auto v) { return max_lanes(v, splat_as<decltype(v)>(0.0)); });
+      return each_row([](const ActivationLanes&, auto v) { return max_lanes(v, splat_as<decltype(v)>(0.0)); });
     case MLPActivation::softmax: return softmax_rows(z, rows, width, stride);
   }
 }
@@ -295,9 +287,13 @@ class PredictPass {
             case 3: row_times_tile<3>(input, units_[l], tile, padded, sums); break;
             default: row_times_tile<4>(input, units_[l], tile, padded, sums); break;
           }
-          double values[kTileColumns];
-          for (Index q = 0; q < pairs; ++q) store_lanes(values + 2 * q, sums[q] + load_lanes(intercepts_[l].data() + c0 + 2 * q));
-          std::copy(values, values + std::min(kTileColumns, width - c0), y + c0);
+          // Stored as lanes, not through a buffer and a copy of run-time length (a memmove call a
+          // row and tile in WebAssembly); an odd width's padding lane is dropped.
+          for (Index q = 0; q < pairs; ++q) {
+            const Lanes2 v = sums[q] + load_lanes(intercepts_[l].data() + c0 + 2 * q);
+            if (c0 + 2 * q + 2 <= width) store_lanes(y + c0 + 2 * q, v);
+            else y[c0 + 2 * q] = v[0];
+          }
         }
       activate_rows(l + 2 == units_.size() ? out_ : hidden_, outputs[l], rows, width, width);
     }

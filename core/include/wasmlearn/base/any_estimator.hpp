@@ -121,11 +121,17 @@ inline NdArray to_ndarray(long v) { return NdArray::scalar(static_cast<double>(v
 inline NdArray to_ndarray(long long v) { return NdArray::scalar(static_cast<double>(v)); }
 inline NdArray to_ndarray(bool v) { return NdArray::scalar(v ? 1 : 0); }
 template <class T> NdArray to_ndarray(const T& v) { return NdArray::from(v); }
+// A single array named "", moved in (a braced list would copy it: its elements are const).
+inline NamedArrays named_single(NdArray a) {
+  NamedArrays out;
+  out.items.emplace_back("", std::move(a));
+  return out;
+}
 // A method's result as named arrays; a single array is named "".
 template <class T> NamedArrays to_named(T&& v) {
   if constexpr (std::is_same_v<std::decay_t<T>, NamedArrays>) return std::forward<T>(v);
-  else if constexpr (std::is_same_v<std::decay_t<T>, NdArray>) return NamedArrays{{{"", std::forward<T>(v)}}};
-  else return NamedArrays{{{"", to_ndarray(v)}}};
+  else if constexpr (std::is_same_v<std::decay_t<T>, NdArray>) return named_single(std::forward<T>(v));
+  else return named_single(to_ndarray(v));
 }
 [[noreturn]] void throw_unsupported(const char* estimator, const char* method);
 std::string method_name(int id);  // a standard method's JS name, or "method <id>"

@@ -1,5 +1,6 @@
-// det_math's e^x on two lanes (lanes.hpp), with det_exp's bits: the MLP's tanh and logistic
-// activations over many values at once, equal to the scalar activations in every build.
+// det_math's e^x on two lanes (lanes.hpp), with det_exp's bits, and the lane-wise choice: the MLP's
+// softmax in prediction (the same bits as the training's det_exp); its tanh and logistic are
+// activation_lanes.hpp's.
 #pragma once
 #include <cstring>
 #include <type_traits>
