@@ -48,8 +48,9 @@ void for_kernel_blocks(const Kernel& kernel, MatrixRef X, MatrixRef X_fit, F&& f
   });
 }
 
-// The dual coefficients (nSamples x targets) of kernel ridge on the training kernel K: one α for
-// every target, or one per target; sqrt_weights empty for unweighted data, else √w per sample.
+// The dual coefficients (nSamples x targets) of kernel ridge on the training kernel K, read from its
+// lower triangle: one α for every target, or one per target; sqrt_weights empty for unweighted data,
+// else √w per sample.
 Matrix kernel_ridge_dual(Matrix K, MatrixRef Y, const std::vector<double>& alphas, const Vector& sqrt_weights,
                          Warnings& warnings);
 
