@@ -4,6 +4,9 @@
 // and solve_positive_definite (float32 factor refined in double, else the double factor).
 #include <gtest/gtest.h>
 
+#include <limits>
+#include <utility>
+
 #include "wasmlearn/base/random.hpp"
 #include "wasmlearn/kernel_ridge/cholesky.hpp"
 
@@ -120,7 +123,7 @@ TEST(Cholesky, SolvePositiveDefiniteFallsBackToDouble) {
   const Matrix B = A * Matrix::Ones(n, 1);
   Matrix work = A, X = B;
   ASSERT_TRUE(solve_positive_definite(work, X));
-  EXPECT_FALSE(work == A);  // the lower triangle holds the double factor
+  EXPECT_TRUE(work == A);  // the lower triangle restored after the double factor
   Matrix factor = A, direct = B;
   ASSERT_TRUE(cholesky_in_place(factor));
   cholesky_solve_in_place(factor, direct);
@@ -135,4 +138,28 @@ TEST(Cholesky, SolvePositiveDefiniteRejectsAnIndefiniteMatrix) {
   EXPECT_FALSE(solve_positive_definite(A, B));
   EXPECT_EQ(B(0, 0), 1.0);
   EXPECT_EQ(B(1, 0), 1.0);
+}
+
+// Only the lower triangle is read: NaN above the diagonal changes nothing, on the float32 path
+// (515 rows: past the row blocks of the residual) and on the double one, which leaves the lower
+// triangle's mirror above the diagonal.
+TEST(Cholesky, SolvePositiveDefiniteReadsTheLowerTriangle) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  for (const auto& [A, rhs_rows] : {std::pair{positive_definite(515, 515, 0.5, 16), 515},
+                                    std::pair{positive_definite(300, 5, 1e-12, 15), 300}}) {
+    SCOPED_TRACE("n = " + std::to_string(A.rows()));
+    const Matrix B = A * Matrix::Ones(rhs_rows, 2);
+    Matrix whole = A, want = B;
+    ASSERT_TRUE(solve_positive_definite(whole, want));
+    Matrix lower = A, X = B;
+    lower.triangularView<Eigen::StrictlyUpper>().setConstant(nan);
+    ASSERT_TRUE(solve_positive_definite(lower, X));
+    EXPECT_TRUE(X == want);
+    EXPECT_TRUE(Matrix(lower.triangularView<Eigen::Lower>()) == Matrix(A.triangularView<Eigen::Lower>()));
+  }
+  Matrix indefinite(2, 2), B(2, 1);
+  indefinite << 1, nan, 2, 1;
+  B << 1, 1;
+  EXPECT_FALSE(solve_positive_definite(indefinite, B));
+  EXPECT_EQ(indefinite(0, 1), 2.0);  // whole after the failed double factor, for the least-squares fallback
 }

@@ -5,6 +5,8 @@
 // through the WebAssembly package.
 #include <gtest/gtest.h>
 
+#include <limits>
+
 #include "wasmlearn/base/dense_products.hpp"
 #include "wasmlearn/base/random.hpp"
 
@@ -60,6 +62,19 @@ TEST(DenseProducts, TileKernelMatchesLoops) {
         EXPECT_NEAR(C(i, j), 0.5 + expected(i, j), 1e-12 * (1 + std::abs(expected(i, j)))) << i << ", " << j;
       for (Index j = 0; j <= i; ++j) EXPECT_NEAR(lower(i, j), gram(i, j), 1e-12 * (1 + std::abs(gram(i, j))));
     }
+  }
+}
+
+// The kernel methods' product in the tiles' order: written over C (NaN before, not read), the same bits
+// as the tiles adding to a zeroed C, also past the depth block (1 347 > 512) where later blocks add.
+TEST(DenseProducts, InOrderProductOverwritesWithTheTilesBits) {
+  for (const Shape s : kShapes) {
+    const Matrix A = random_matrix(s.m, s.len, 1), B = random_matrix(s.k, s.len, 2);
+    Matrix C = Matrix::Constant(s.m, s.k, std::numeric_limits<double>::quiet_NaN());
+    multiply_by_transpose_in_order(A, B, C);
+    Matrix added = Matrix::Zero(s.m, s.k);
+    if (s.len > 0) dense_detail::accumulate_abt(A, B, added, false);
+    EXPECT_TRUE(C == added) << s.m << " x " << s.k << " x " << s.len;
   }
 }
 

@@ -176,6 +176,9 @@ TEST(Kernels, BlocksEqualThePairByPairValues) {
           ASSERT_NEAR(symmetric(i, j), expected, 1e-12 * std::max(1.0, std::fabs(expected)))
               << "(" << i << ", " << j << ")";
         }
+      // Its lower triangle alone (KernelRidge's): the same bits.
+      const Matrix lower = lower_kernel_matrix(k, A);
+      EXPECT_TRUE(Matrix(lower.triangularView<Eigen::Lower>()) == Matrix(symmetric.triangularView<Eigen::Lower>()));
     }
   }
 }

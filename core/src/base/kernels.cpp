@@ -114,7 +114,8 @@ static void mirror_rows(Matrix& K, Index begin, Index end) {
     }
 }
 
-Matrix symmetric_kernel_matrix(const Kernel& kernel, MatrixRef X) {
+// The Gram matrix's blocks of rows up to the diagonal, each mirrored above it as it is made if `mirror`.
+static Matrix gram_matrix(const Kernel& kernel, MatrixRef X, bool mirror) {
   const Index n = X.rows();
   Matrix K = allocate_kernel_matrix(n, n);
   const bool rbf = kernel.type == KernelType::rbf;
@@ -123,10 +124,14 @@ Matrix symmetric_kernel_matrix(const Kernel& kernel, MatrixRef X) {
     const Index m = end - begin;
     kernel_block(kernel, X.middleRows(begin, m), rbf ? VectorRef(norms.segment(begin, m)) : VectorRef(norms),
                  X.topRows(end), rbf ? VectorRef(norms.head(end)) : VectorRef(norms), K.block(begin, 0, m, end));
-    mirror_rows(K, begin, end);
+    if (mirror) mirror_rows(K, begin, end);
   });
   return K;
 }
+
+Matrix symmetric_kernel_matrix(const Kernel& kernel, MatrixRef X) { return gram_matrix(kernel, X, true); }
+
+Matrix lower_kernel_matrix(const Kernel& kernel, MatrixRef X) { return gram_matrix(kernel, X, false); }
 
 void kernel_rows(const Kernel& kernel, MatrixRef X, VectorRef x_norms, const Index* rows, Index count, MatrixOut out) {
   if (kernel.type == KernelType::precomputed) {

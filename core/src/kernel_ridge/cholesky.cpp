@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 #include "wasmlearn/base/dense_products.hpp"
@@ -30,22 +31,24 @@ void subtract_products(M& A, Index c0, Index c1, Index d0, Index d1, M& negated,
 
 // Columns s..se of L on rows s..n, once the products with the columns left of s are subtracted:
 // L(i, j) = (A(i, j) − Σ_{s ≤ t < j} L(i, t)·L(j, t)) / L(j, j), and L(j, j) the square root of the
-// same sum for i = j. False on a pivot that is not positive.
+// same sum for i = j. False on a pivot that is not positive. Column by column, so that the rows below
+// a pivot are independent and their chains of dependent subtractions overlap (row by row, each row's
+// 8 chains ran one after the other).
 template <class M>
 bool factor_strip(M& A, Index s, Index se) {
   using T = typename M::Scalar;
-  for (Index i = s; i < A.rows(); ++i) {
-    T* row = &A(i, 0);
-    for (Index j = s, last = std::min(i + 1, se); j < last; ++j) {
-      const T* pivot_row = &A(j, 0);
-      T v = row[j];
-      for (Index t = s; t < j; ++t) v -= row[t] * pivot_row[t];
-      if (j < i) {
-        row[j] = v / pivot_row[j];
-      } else {
-        if (!(v > 0)) return false;
-        row[j] = std::sqrt(v);
-      }
+  for (Index j = s; j < se; ++j) {
+    T* pivot_row = &A(j, 0);
+    T v = pivot_row[j];
+    for (Index t = s; t < j; ++t) v -= pivot_row[t] * pivot_row[t];
+    if (!(v > 0)) return false;
+    const T pivot = std::sqrt(v);
+    pivot_row[j] = pivot;
+    for (Index i = j + 1; i < A.rows(); ++i) {
+      T* row = &A(i, 0);
+      T w = row[j];
+      for (Index t = s; t < j; ++t) w -= row[t] * pivot_row[t];
+      row[j] = w / pivot;
     }
   }
   return true;
@@ -80,8 +83,8 @@ void cholesky_solve_in_place(const M& A, M& B) {
   for (Index b0 = 0; b0 < n; b0 += kPanelColumns) {
     const Index b1 = std::min(n, b0 + kPanelColumns);
     if (b0 > 0) {
-      above.setZero(targets, b1 - b0);
-      dense_detail::accumulate_abt(Z.leftCols(b0), A.block(b0, 0, b1 - b0, b0), above, false);
+      above.resize(targets, b1 - b0);
+      dense_detail::accumulate_abt(Z.leftCols(b0), A.block(b0, 0, b1 - b0, b0), above, false, true);
       Z.middleCols(b0, b1 - b0) -= above;
     }
     for (Index i = b0; i < b1; ++i)
@@ -117,46 +120,105 @@ namespace {
 constexpr int kMaxRefinements = 30;  // LAPACK's dsposv gives up after 30 as well
 constexpr double kFloatRange = 1e30;  // ‖A‖∞ beyond which (or below whose inverse) float32 is not tried
 
-// ‖A‖∞ (the largest row sum of |A|), and A's lower triangle in float32 in L (zeros above, which the
-// factorisation never reads), in one pass over A: two separate passes over the whole matrix, the
-// norm summed in one dependent chain, took 14-20 of the 180 ms of KernelRidge's solve at n = 2 000
-// in WebAssembly. Entries below float32's normal range become 0 (subnormal arithmetic is slow; the
-// residual in double corrects the perturbation). The row sums run on two pairs of lanes, an order
-// that is the same in every build.
+// Two entries of A in float32 (8 bytes at l), entries below float32's normal range as 0.
+inline void store_as_floats(float* l, Lanes2 a) {
+  using Floats2 = float __attribute__((vector_size(8)));
+  const Longs2 tiny = Longs2(abs_lanes(a) < splat_lanes(static_cast<double>(std::numeric_limits<float>::min())));
+  const Floats2 f = __builtin_convertvector(Lanes2(Longs2(a) & ~tiny), Floats2);
+  std::memcpy(l, &f, sizeof f);
+}
+inline float as_float(double a) {
+  return std::fabs(a) < std::numeric_limits<float>::min() ? 0.0f : static_cast<float>(a);
+}
+
+// ‖A‖∞ (the largest row sum of |A|) of the symmetric A from its lower triangle, and that triangle in
+// float32 in L (zeros above, which the factorisation never reads), in one pass: row i's sum is its
+// entries up to the diagonal plus column i below it, so each row adds its entries left of the diagonal
+// to the sums of their columns. Two separate passes over the whole matrix took 14-20 of the 180 ms of
+// KernelRidge's solve at n = 2 000 in WebAssembly. Entries below float32's normal range become 0
+// (subnormal arithmetic is slow; the residual in double corrects the perturbation). The sums run on
+// two pairs of lanes, an order that is the same in every build.
 double lower_to_float(const Matrix& A, FloatMatrix& L) {
   const Index n = A.rows();
   L.resize(n, n);
-  double largest = 0;
+  Vector sums = Vector::Zero(n);
   for_row_blocks(n, [&](Index begin, Index end) {
+    double* column_sums = sums.data();
     for (Index i = begin; i < end; ++i) {
       const double* a = &A(i, 0);
       float* l = &L(i, 0);
-      for (Index j = 0; j <= i; ++j)
-        l[j] = std::fabs(a[j]) < std::numeric_limits<float>::min() ? 0.0f : static_cast<float>(a[j]);
-      std::fill(l + i + 1, l + n, 0.0f);
       Lanes2 even = splat_lanes(0.0), odd = even;
       Index j = 0;
-      for (; j + 4 <= n; j += 4) {
-        even += abs_lanes(load_lanes(a + j));
-        odd += abs_lanes(load_lanes(a + j + 2));
+      for (; j + 4 <= i; j += 4) {
+        const Lanes2 first = load_lanes(a + j), second = load_lanes(a + j + 2);
+        store_as_floats(l + j, first);
+        store_as_floats(l + j + 2, second);
+        even += abs_lanes(first);
+        odd += abs_lanes(second);
+        store_lanes(column_sums + j, load_lanes(column_sums + j) + abs_lanes(first));
+        store_lanes(column_sums + j + 2, load_lanes(column_sums + j + 2) + abs_lanes(second));
       }
       const Lanes2 both = even + odd;
       double sum = both[0] + both[1];
-      for (; j < n; ++j) sum += std::fabs(a[j]);
-      largest = std::max(largest, sum);
+      for (; j < i; ++j) {
+        l[j] = as_float(a[j]);
+        sum += std::fabs(a[j]);
+        column_sums[j] += std::fabs(a[j]);
+      }
+      l[i] = as_float(a[i]);
+      std::fill(l + i + 1, l + n, 0.0f);
+      column_sums[i] += sum + std::fabs(a[i]);
     }
   });
-  return largest;
+  return sums.maxCoeff();
+}
+
+// R(t, ·) −= (A·x_t)ᵀ for each row x_t of X, with A symmetric and read from its lower triangle only:
+// row i of the triangle gives r_i its sum A(i, 0..i)·x_t and each r_j, j < i, the term A(i, j)·x_t(i)
+// (the entry's mirror above the diagonal). Each entry of A is read once, where the product with the
+// whole matrix read 32 MB per refinement step at n = 2 000 (memory-bound: 2.5 ms a step natively).
+// The sums run on two pairs of lanes, an order that is the same in every build.
+void subtract_symmetric_product(const Matrix& A, const Matrix& X, Matrix& R) {
+  for_row_blocks(A.rows(), [&](Index begin, Index end) {
+    for (Index i = begin; i < end; ++i) {
+      const double* a = &A(i, 0);
+      for (Index t = 0; t < X.rows(); ++t) {
+        const double* x = &X(t, 0);
+        double* r = &R(t, 0);
+        const Lanes2 x_i = splat_lanes(x[i]);
+        Lanes2 even = splat_lanes(0.0), odd = even;
+        Index j = 0;
+        for (; j + 4 <= i; j += 4) {
+          const Lanes2 first = load_lanes(a + j), second = load_lanes(a + j + 2);
+          even += first * load_lanes(x + j);
+          odd += second * load_lanes(x + j + 2);
+          store_lanes(r + j, load_lanes(r + j) - first * x_i);
+          store_lanes(r + j + 2, load_lanes(r + j + 2) - second * x_i);
+        }
+        const Lanes2 both = even + odd;
+        double sum = both[0] + both[1];
+        for (; j < i; ++j) {
+          sum += a[j] * x[j];
+          r[j] -= a[j] * x[i];
+        }
+        r[i] -= sum + a[i] * x[i];
+      }
+    }
+  });
 }
 
 // A·X = B by a float32 factor of A and iterative refinement in double (as LAPACK's dsposv): x += the
 // float32 solve of the residual b − A·x, computed in double, until ‖r‖∞ ≤ √n·‖A‖∞·ε·‖x‖∞ for every
 // target, the backward error of a double factorisation. False, B untouched, when float32 cannot
 // factor A or a step does not halve the largest residual (the convergence rate is about cond(A)·2⁻²⁴,
-// so A is too ill-conditioned for float32). The factorisation, 2/3 of the work per multiply-add of
-// a double one on the same 128-bit lanes, dominates; each step costs two triangular solves and one
-// product with A.
+// so A is too ill-conditioned for float32). The residual shrinks by about the same factor at every
+// step, so once the next one is predicted kMargin times below the tolerance, the next correction is
+// the last and its residual is not computed (KernelRidge at n = 2 000, rbf, alpha 1: residuals
+// 7e-4, 2e-9, tolerance 1.3e-9, so the third of three residual products is saved). The factorisation,
+// 2/3 of the work per multiply-add of a double one on the same 128-bit lanes, dominates; each step
+// costs two triangular solves and one product with A.
 bool solve_by_float_refinement(const Matrix& A, Matrix& B) {
+  constexpr double kMargin = 1e3;
   const Index n = A.rows();
   FloatMatrix L;
   const double norm = lower_to_float(A, L);
@@ -164,24 +226,32 @@ bool solve_by_float_refinement(const Matrix& A, Matrix& B) {
   if (!cholesky_in_place(L)) return false;
   const double tolerance = std::sqrt(static_cast<double>(n)) * norm * std::numeric_limits<double>::epsilon();
   const Index targets = B.cols();
-  Matrix X = Matrix::Zero(targets, n), R = B.transpose(), minus_x;  // one row per target, as L's rows
+  Matrix X = Matrix::Zero(targets, n), R = B.transpose();  // one row per target, as L's rows
+  // Whether every target's residual, times `shrink`, is within its tolerance.
+  const auto within_tolerance = [&](double shrink) {
+    for (Index t = 0; t < targets; ++t)
+      if (!(R.row(t).cwiseAbs().maxCoeff() * shrink <= tolerance * X.row(t).cwiseAbs().maxCoeff())) return false;
+    return true;
+  };
   double previous = std::numeric_limits<double>::infinity();
+  bool last = false;
   for (int step = 0; step < kMaxRefinements; ++step) {
     FloatMatrix correction = R.transpose().cast<float>();
     cholesky_solve_in_place(L, correction);
     X += correction.transpose().cast<double>();
-    R = B.transpose();
-    minus_x = -X;
-    dense_detail::accumulate_abt(minus_x, A, R, false);  // R −= X·A = (A·X)ᵀ, A symmetric
-    bool converged = true;
-    for (Index t = 0; t < targets; ++t)
-      converged = converged && R.row(t).cwiseAbs().maxCoeff() <= tolerance * X.row(t).cwiseAbs().maxCoeff();
+    bool converged = last;
+    if (!converged) {
+      R = B.transpose();
+      subtract_symmetric_product(A, X, R);
+      converged = within_tolerance(1);
+    }
     if (converged) {
       B = X.transpose();
       return true;
     }
     const double largest = R.cwiseAbs().maxCoeff();
     if (!(largest <= previous / 2)) return false;
+    last = step > 0 && within_tolerance(kMargin * largest / previous);
     previous = largest;
   }
   return false;
@@ -191,9 +261,13 @@ bool solve_by_float_refinement(const Matrix& A, Matrix& B) {
 
 bool solve_positive_definite(Matrix& A, Matrix& B) {
   if (solve_by_float_refinement(A, B)) return true;
-  if (!cholesky_in_place(A)) return false;
-  cholesky_solve_in_place(A, B);
-  return true;
+  // The double factor overwrites the lower triangle: its copy above the diagonal restores it.
+  A.triangularView<Eigen::StrictlyUpper>() = A.transpose();
+  const Vector diagonal = A.diagonal();
+  const bool positive_definite = cholesky_in_place(A);
+  if (positive_definite) cholesky_solve_in_place(A, B);
+  restore_lower(A, diagonal);
+  return positive_definite;
 }
 
 void restore_lower(Matrix& A, const Vector& diagonal) {

@@ -36,20 +36,19 @@ Matrix kernel_ridge_dual(Matrix K, MatrixRef Y, const std::vector<double>& alpha
   const Index n = K.rows();
   Matrix rhs = Y;
   if (sqrt_weights.size()) {
-    K = sqrt_weights.asDiagonal() * K * sqrt_weights.asDiagonal();
+    for (Index i = 0; i < n; ++i)
+      for (Index j = 0; j <= i; ++j) K(i, j) = sqrt_weights[i] * K(i, j) * sqrt_weights[j];
     rhs = sqrt_weights.asDiagonal() * rhs;
   }
   const Vector diagonal = K.diagonal();
-  // One solve for every target when they share α, else one per target. A double factor overwrites K's
-  // lower triangle; its upper triangle and `diagonal` rebuild K + αI for the next solve or the fallback.
+  // One solve for every target when they share α, else one per target. The solve keeps K's lower
+  // triangle, so each solve only sets its own diagonal.
   const bool one_alpha = std::all_of(alphas.begin(), alphas.end(), [&](double a) { return a == alphas[0]; });
   const Index solves = one_alpha ? 1 : Y.cols(), width = one_alpha ? Y.cols() : 1;
   Matrix dual(n, Y.cols());
   bool warned = false;
   for (Index s = 0; s < solves; ++s) {
-    const Vector shifted = diagonal.array() + alphas[static_cast<std::size_t>(s)];
-    if (s == 0) K.diagonal() = shifted;
-    else restore_lower(K, shifted);
+    K.diagonal() = diagonal.array() + alphas[static_cast<std::size_t>(s)];
     Matrix targets = rhs.middleCols(s, width);
     if (solve_positive_definite(K, targets)) {
       dual.middleCols(s, width) = targets;
@@ -58,8 +57,7 @@ Matrix kernel_ridge_dual(Matrix K, MatrixRef Y, const std::vector<double>& alpha
         warnings.add(WarningKind::data, "singular matrix in solving the dual problem (K + alpha·I is not positive "
                                         "definite); using the least-squares solution instead");
       warned = true;
-      restore_lower(K, shifted);
-      dual.middleCols(s, width) = lstsq(Eigen::MatrixXd(K), targets);
+      dual.middleCols(s, width) = lstsq(Eigen::MatrixXd(K), targets);  // K whole after a failed solve
     }
   }
   if (sqrt_weights.size()) dual = sqrt_weights.asDiagonal() * dual;
@@ -89,7 +87,7 @@ KernelRidge& KernelRidge::fit_impl(MatrixRef X, MatrixRef Y, const VectorRef* sa
         throw InvalidArgument("alpha[" + std::to_string(t) + "] must be at least 0, got " + format_number(alphas[t]));
   }
   const Kernel kernel = fitted_kernel(params_, X);
-  Matrix K = kernel.type == KernelType::precomputed ? Matrix(X) : symmetric_kernel_matrix(kernel, X);
+  Matrix K = kernel.type == KernelType::precomputed ? Matrix(X) : lower_kernel_matrix(kernel, X);
   warnings_.clear();
   const Vector sqrt_weights = sample_weight ? Vector(sample_weight->cwiseSqrt()) : Vector();
   dual_coef_ = kernel_ridge_dual(std::move(K), Y, alphas, sqrt_weights, warnings_);

@@ -62,6 +62,10 @@ Matrix kernel_matrix(const Kernel& kernel, MatrixRef A, MatrixRef B);
 // its own last one (a little over half the products and kernel values), then mirrored.
 Matrix symmetric_kernel_matrix(const Kernel& kernel, MatrixRef X);
 
+// The same Gram matrix's lower triangle and diagonal only, the strict upper triangle not set (for a
+// caller that reads no more: KernelRidge's solve; the mirror took 6 of its 120 ms at 2 000 rows).
+Matrix lower_kernel_matrix(const Kernel& kernel, MatrixRef X);
+
 // Rows `rows[0..count)` of the Gram matrix of X (out: count x X.rows()), in one product. For a
 // precomputed kernel X is the Gram matrix and its rows are copied.
 void kernel_rows(const Kernel& kernel, MatrixRef X, VectorRef x_norms, const Index* rows, Index count, MatrixOut out);

@@ -38,10 +38,11 @@ bool cholesky_in_place(M& A);
 template <class M>
 void cholesky_solve_in_place(const M& A, M& B);
 
-// Solves A·X = B for a symmetric positive definite A, all of it stored: a float32 factorisation
-// refined in double to a double factorisation's backward error when A's conditioning allows (A kept),
-// else cholesky_in_place and its solve (A's lower triangle overwritten). False when A is not positive
-// definite; B is then left as it was.
+// Solves A·X = B for a symmetric positive definite A given by its lower triangle (the strict upper
+// triangle is not read): a float32 factorisation refined in double to a double factorisation's
+// backward error when A's conditioning allows, else cholesky_in_place and its solve. A's lower
+// triangle is kept; when the double factor was needed, the strict upper triangle holds its mirror
+// (A whole). False when A is not positive definite; B is then left as it was.
 bool solve_positive_definite(Matrix& A, Matrix& B);
 
 // The lower triangle of A set back from its strict upper triangle and the given diagonal.
