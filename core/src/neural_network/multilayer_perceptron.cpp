@@ -13,7 +13,6 @@
 
 #include "wasmlearn/base/activation_lanes.hpp"
 #include "wasmlearn/base/dense_products.hpp"
-#include "wasmlearn/base/det_lanes.hpp"
 #include "wasmlearn/base/det_math.hpp"
 #include "wasmlearn/base/ordered_products.hpp"
 #include "wasmlearn/base/row_blocks.hpp"
@@ -43,10 +42,11 @@ void apply_lanes(double* z, Index count, F f) {
 }
 
 // Each row of the `rows` x `width` values z (rows `stride` apart) becomes its softmax: e^(v − max)
-// summed in order, then divided by the sum. The exponentials and quotients two at a time (each
-// lane's bits are the scalar's).
+// summed in order, then divided by the sum. The exponentials (of arguments ≤ 0) and quotients two
+// at a time (each lane's bits are the scalar's).
 void softmax_rows(double* z, Index rows, Index width, Index stride) {
-  const DetExpLanes exp;
+  const ActivationLanes activations;
+  const auto exp = [&](auto u) { return activations.exp_of_nonpositive(u); };
   for (Index i = 0; i < rows; ++i, z += stride) {
     double top = z[0];
     for (Index j = 1; j < width; ++j) top = max_lanes(top, z[j]);
