@@ -227,12 +227,15 @@ class Backprop {
     for (std::size_t l = 0; l < layers; ++l) {
       Matrix& z = acts_[l + 1];
       z.resize(n, w_.units[l + 1]);
-      if (l == 0 && input_listed_) product_in_order(batch_nonzeros_, w_.coef(l), z);
-      else {
-        const MatrixRef layer_input = l == 0 ? input : MatrixRef(acts_[l]);
-        product_in_order(as_is(layer_input), as_is(w_.coef(l)), layer_input.cols(), z);
+      const MLPActivation f = l + 1 == layers ? out_ : hidden_;
+      if (l == 0 && input_listed_) {  // the intercept and relu added as the tiles store their sums
+        product_in_order(batch_nonzeros_, w_.coef(l), z, {w_.intercept(l).data(), f == MLPActivation::relu});
+        if (f != MLPActivation::relu) activate_rows(f, z.data(), n, z.cols(), z.cols());
+        continue;
       }
-      add_intercept_and_activate(l + 1 == layers ? out_ : hidden_, w_.intercept(l), z);
+      const MatrixRef layer_input = l == 0 ? input : MatrixRef(acts_[l]);
+      product_in_order(as_is(layer_input), as_is(w_.coef(l)), layer_input.cols(), z);
+      add_intercept_and_activate(f, w_.intercept(l), z);
     }
   }
 
