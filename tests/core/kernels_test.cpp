@@ -2,17 +2,12 @@
 // ExpLanes): hand-checked values, the blocked evaluation against a pair-by-pair loop on shapes past
 // the row block (256) and the tiles (p 8, 16, 17), gamma's rules, and ExpLanes within its stated
 // 2 ulp of the C library's e^x over the whole range, lanes equal to the scalar form bit for bit.
-// DetExpLanes (det_lanes.hpp, the MLP's activations) gives det_exp's bits, in lanes and alone.
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <cstdint>
-#include <cstring>
 #include <limits>
 
 #include "test_support.hpp"
-#include "wasmlearn/base/det_lanes.hpp"
-#include "wasmlearn/base/det_math.hpp"
 #include "wasmlearn/base/kernels.hpp"
 #include "wasmlearn/base/lanes.hpp"
 #include "wasmlearn/base/random.hpp"
@@ -69,39 +64,6 @@ TEST(ExpLanes, EdgesOfTheRange) {
   EXPECT_NEAR(subnormal, std::exp(-740.0), 1e-323);
   EXPECT_GT(subnormal, 0.0);
   EXPECT_NEAR(exp(709.0) / std::exp(709.0), 1.0, 4e-16);
-}
-
-// Bit for bit (NaN's too): every branch of det_exp (no reduction below 0.5·ln2 by the high word, k = ±1
-// up to 1.5·ln2, the general reduction, 1 + x below 2^-28, the subnormal results, the thresholds of
-// overflow and underflow, ±inf, NaN) and random bit patterns, each in both lanes and alone.
-TEST(DetExpLanes, TheBitsOfDetExp) {
-  const DetExpLanes exp;
-  const auto bits = [](double v) {
-    std::uint64_t b;
-    std::memcpy(&b, &v, sizeof b);
-    return b;
-  };
-  const auto expect_same = [&](double x) {
-    const Lanes2 both = exp(Lanes2{x, -x});
-    EXPECT_EQ(bits(exp(x)), bits(det_exp(x))) << x;
-    EXPECT_EQ(bits(both[0]), bits(det_exp(x))) << x;
-    EXPECT_EQ(bits(both[1]), bits(det_exp(-x))) << -x;
-  };
-  const double edges[] = {0.0, 0x1p-28, 0x1.fffffffffffffp-29, 0x1.62e42ffffffffp-2, 0x1.62e43p-2, 0x1.0a2b2p0,
-                          0x1.0a2b1ffffffffp0, 7.09782712893383973096e+02, 709.78271289338408, -745.13321910194110842,
-                          -745.1332191019412, -708.4, -708.39, 1e-320, 746.0, 1e300, INFINITY, NAN};
-  for (double x : edges) expect_same(x);
-  Random rng(11);
-  for (int i = 0; i < 200000; ++i) {
-    expect_same(rng.uniform(-750.0, 750.0));
-    expect_same(rng.uniform(-2.0, 2.0));
-    expect_same(rng.uniform(-1.0, 1.0) * 1e-8);
-    const std::uint64_t pattern = rng.next_u64();
-    double any;
-    std::memcpy(&any, &pattern, sizeof any);
-    expect_same(any);
-  }
-  for (double x = -746.0; x < 711.0; x += 0.0093) expect_same(x);
 }
 
 namespace {

@@ -2,7 +2,7 @@
 // shared index, within depth blocks of 256 whose sums are added in order (the same bits in every
 // build, so the loops below give them exactly), and the products that skip a matrix's zeros give its
 // bits, −0 entries included, on shapes past the 16-column tiles, odd column counts and depths past a
-// block (rows and columns past 256).
+// block (rows and columns past 256), and the intercept and relu applied as the rows are stored.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -90,6 +90,43 @@ TEST(OrderedProducts, SkippingZerosGivesTheSameBits) {
         transpose_times_in_order(listed, D, sparse_t);
         ASSERT_EQ(sparse_t, dense_t) << "Xᵀ·D " << rows << " × " << cols << " × " << k;
         for (Index i = 0; i < sparse_t.size(); ++i) ASSERT_FALSE(std::signbit(sparse_t.data()[i]) && sparse_t.data()[i] == 0);
+      }
+}
+
+// The intercept and relu applied as the tiles store X·W's rows: the bits of a pass over the product
+// after, past a depth block (the last block's store finishes) and past the tiles' widths; by hand on
+// the small matrix, whose empty row finishes as max(intercept, 0).
+TEST(OrderedProducts, RowsFinishedAsStored) {
+  NonzeroEntries listed;
+  ASSERT_TRUE(listed.list_if_sparse(small_matrix(), 0.0));
+  Matrix W(5, 2);
+  W.col(0).setOnes();
+  W.col(1).setConstant(-1);
+  const double intercept[] = {-5, 4};
+  Matrix C(4, 2), expected(4, 2);
+  product_in_order(listed, W, C, {intercept, true});
+  expected << 0, 1, 2, 0, 0, 4, 30, 0;  // X·W's rows (3, −3), (7, −7), (0, 0), (35, −35)
+  EXPECT_EQ(C, expected);
+  product_in_order(listed, W, C, {intercept, false});
+  expected << -2, 1, 2, -3, -5, 4, 30, -31;
+  EXPECT_EQ(C, expected);
+  for (const Index rows : {7, 300})
+    for (const Index cols : kDepths)
+      for (const Index k : kColumns) {
+        const Matrix X = matrix_with_zeros(rows, cols, 0.5, 6), W = matrix_with_zeros(cols, k, 0.0, 7);
+        const Matrix b = matrix_with_zeros(1, k, 0.0, 8);
+        ASSERT_TRUE(listed.list_if_sparse(X, 0.0));
+        Matrix product(rows, k), finished(rows, k);
+        product_in_order(as_is(X), as_is(W), cols, product);
+        for (const bool relu : {false, true}) {
+          product_in_order(listed, W, finished, {b.data(), relu});
+          for (Index i = 0; i < rows; ++i)
+            for (Index j = 0; j < k; ++j) {
+              const double z = product(i, j) + b(0, j), want = relu && z < 0 ? 0.0 : z;
+              ASSERT_EQ(std::signbit(finished(i, j)), std::signbit(want));
+              ASSERT_EQ(finished(i, j), want) << rows << " × " << cols << " × " << k << " relu " << relu;
+            }
+        }
       }
 }
 

@@ -8,8 +8,6 @@
 #include <cstring>
 #include <limits>
 
-#include "wasmlearn/base/det_lanes.hpp"
-
 namespace wasmlearn {
 namespace {
 
@@ -135,7 +133,7 @@ double det_log(double x) {
   return k == 0 ? f - s * (f - R) : dk * ln2_hi - ((s * (f - R) - dk * ln2_lo) - f);
 }
 
-// e^x's constants, also DetExpLanes' (kDetExpConstants below).
+// e^x's constants.
 constexpr double o_threshold = 7.09782712893383973096e+02, u_threshold = -7.45133219101941108420e+02,
                  invln2 = 1.44269504088896338700e+00, P1 = 1.66666666666666019037e-01,
                  P2 = -2.77777777770155933842e-03, P3 = 6.61375632143793436117e-05,
@@ -214,12 +212,5 @@ double det_cos(double x) {
     default: return kernel_sin(y0, y1, true);
   }
 }
-
-// DetExpLanes' constants in the order of its enum: 1/ln2, 0.5, the rounding to integers (1.5·2^52),
-// 1, ln2 in two parts, P1..P5, 2, the largest |x| det_exp does not reduce (high word 0x3fd62e42),
-// 2^-28 (below it e^x = 1 + x), the overflow and underflow thresholds, +inf, then the clamp.
-extern const double kDetExpConstants[kDetExpConstantCount] = {
-    invln2, 0.5, 0x1.8p52, 1.0, ln2_hi, ln2_lo, P1, P2, P3, P4, P5, 2.0, 0x1.62e42ffffffffp-2, 0x1p-28,
-    o_threshold, u_threshold, std::numeric_limits<double>::infinity(), -746.0, 710.0};
 
 }  // namespace wasmlearn

@@ -20,10 +20,11 @@ Index block_end_of(const int* index, Index e, Index end) {
 // r, with w doubles in a T (Lanes2, or a double for the last of an odd column count), B's rows `ldb`
 // apart and C's `ldc`: each depth block's sums in registers over its entries, the first block's
 // stored (its sums are never −0, so that is +0 + them), the others' added; an empty list stores +0.
+// Then `finish` on the last block's store, as a pass over C after would (the same bits, without it).
 // A function per tile (called through a table), so that V8 optimises its loop (see dense_products.hpp).
 template <class T, int kWidth>
 __attribute__((noinline)) void scaled_rows_tile(const NonzeroEntries::Lists& lists, const double* B, Index ldb,
-                                                double* C, Index ldc) {
+                                                double* C, Index ldc, RowFinish finish) {
   constexpr Index kStep = sizeof(T) / sizeof(double);
   const auto load = [](const double* p) {
     T v;
@@ -43,8 +44,11 @@ __attribute__((noinline)) void scaled_rows_tile(const NonzeroEntries::Lists& lis
         const double* b = B + static_cast<Index>(lists.index[e]) * ldb;
         for (int h = 0; h < kWidth; ++h) acc[h] += x * load(b + kStep * h);
       }
+      const bool last_block = e == end;
       for (int h = 0; h < kWidth; ++h) {
-        const T sum = first_block ? acc[h] : load(C + kStep * h) + acc[h];
+        T sum = first_block ? acc[h] : load(C + kStep * h) + acc[h];
+        if (last_block && finish.intercept) sum = sum + load(finish.intercept + kStep * h);
+        if (last_block && finish.relu) sum = max_lanes(sum, splat_as<T>(0.0));
         std::memcpy(C + kStep * h, &sum, sizeof sum);
       }
       first_block = false;
@@ -53,7 +57,7 @@ __attribute__((noinline)) void scaled_rows_tile(const NonzeroEntries::Lists& lis
 }
 
 constexpr int kTilePackets = 8;  // 16 columns: 8 sums, the broadcast and a load in V8's 16 registers
-using ScaledRowsTile = void (*)(const NonzeroEntries::Lists&, const double*, Index, double*, Index);
+using ScaledRowsTile = void (*)(const NonzeroEntries::Lists&, const double*, Index, double*, Index, RowFinish);
 constexpr ScaledRowsTile kScaledRowsTiles[kTilePackets] = {
     scaled_rows_tile<Lanes2, 1>, scaled_rows_tile<Lanes2, 2>, scaled_rows_tile<Lanes2, 3>, scaled_rows_tile<Lanes2, 4>,
     scaled_rows_tile<Lanes2, 5>, scaled_rows_tile<Lanes2, 6>, scaled_rows_tile<Lanes2, 7>, scaled_rows_tile<Lanes2, 8>};
@@ -165,17 +169,19 @@ void NonzeroEntries::list_columns() {
     }
 }
 
-void sum_scaled_rows(const NonzeroEntries::Lists& lists, const MatrixRef& B, MatrixOut C) {
+void sum_scaled_rows(const NonzeroEntries::Lists& lists, const MatrixRef& B, MatrixOut C, RowFinish finish) {
   const Index k = B.cols(), ldb = B.outerStride(), ldc = C.outerStride();
   // The column pairs in tiles of as even a width as the fewest tiles allow (100 columns: 8, 7, 7, 7, 7,
   // 7 and 7 pairs, not six tiles of 8 and one of 2, whose loop would cost as much per entry for less).
   const Index pairs = k / 2, tiles = (pairs + kTilePackets - 1) / kTilePackets;
+  // finish's intercept for the columns from j on.
+  const auto from = [&](Index j) { return RowFinish{finish.intercept ? finish.intercept + j : nullptr, finish.relu}; };
   for (Index j = 0, t = 0; t < tiles; ++t) {
     const Index packets = pairs / tiles + (t < pairs % tiles);
-    kScaledRowsTiles[packets - 1](lists, B.data() + j, ldb, C.data() + j, ldc);
+    kScaledRowsTiles[packets - 1](lists, B.data() + j, ldb, C.data() + j, ldc, from(j));
     j += 2 * packets;
   }
-  if (k % 2) scaled_rows_tile<double, 1>(lists, B.data() + (k - 1), ldb, C.data() + (k - 1), ldc);
+  if (k % 2) scaled_rows_tile<double, 1>(lists, B.data() + (k - 1), ldb, C.data() + (k - 1), ldc, from(k - 1));
 }
 
 }  // namespace wasmlearn

@@ -13,7 +13,6 @@
 
 #include "wasmlearn/base/activation_lanes.hpp"
 #include "wasmlearn/base/dense_products.hpp"
-#include "wasmlearn/base/det_lanes.hpp"
 #include "wasmlearn/base/det_math.hpp"
 #include "wasmlearn/base/ordered_products.hpp"
 #include "wasmlearn/base/row_blocks.hpp"
@@ -43,10 +42,11 @@ void apply_lanes(double* z, Index count, F f) {
 }
 
 // Each row of the `rows` x `width` values z (rows `stride` apart) becomes its softmax: e^(v − max)
-// summed in order, then divided by the sum. The exponentials and quotients two at a time (each
-// lane's bits are the scalar's).
+// summed in order, then divided by the sum. The exponentials (of arguments ≤ 0) and quotients two
+// at a time (each lane's bits are the scalar's).
 void softmax_rows(double* z, Index rows, Index width, Index stride) {
-  const DetExpLanes exp;
+  const ActivationLanes activations;
+  const auto exp = [&](auto u) { return activations.exp_of_nonpositive(u); };
   for (Index i = 0; i < rows; ++i, z += stride) {
     double top = z[0];
     for (Index j = 1; j < width; ++j) top = max_lanes(top, z[j]);
@@ -227,12 +227,15 @@ class Backprop {
     for (std::size_t l = 0; l < layers; ++l) {
       Matrix& z = acts_[l + 1];
       z.resize(n, w_.units[l + 1]);
-      if (l == 0 && input_listed_) product_in_order(batch_nonzeros_, w_.coef(l), z);
-      else {
-        const MatrixRef layer_input = l == 0 ? input : MatrixRef(acts_[l]);
-        product_in_order(as_is(layer_input), as_is(w_.coef(l)), layer_input.cols(), z);
+      const MLPActivation f = l + 1 == layers ? out_ : hidden_;
+      if (l == 0 && input_listed_) {  // the intercept and relu added as the tiles store their sums
+        product_in_order(batch_nonzeros_, w_.coef(l), z, {w_.intercept(l).data(), f == MLPActivation::relu});
+        if (f != MLPActivation::relu) activate_rows(f, z.data(), n, z.cols(), z.cols());
+        continue;
       }
-      add_intercept_and_activate(l + 1 == layers ? out_ : hidden_, w_.intercept(l), z);
+      const MatrixRef layer_input = l == 0 ? input : MatrixRef(acts_[l]);
+      product_in_order(as_is(layer_input), as_is(w_.coef(l)), layer_input.cols(), z);
+      add_intercept_and_activate(f, w_.intercept(l), z);
     }
   }
 

@@ -1,16 +1,18 @@
-// The MLP's tanh and logistic activations on two lanes (lanes.hpp), from IEEE basic operations only:
+// The MLP's tanh, logistic and softmax's e^u on two lanes (lanes.hpp), from IEEE basic operations only:
 // the same bits natively and in WebAssembly, for training and prediction alike.
 //
-// Both need e^u for u ≤ 0 only (tanh is odd; logistic(−z) = 1 − logistic(z)), which is e^u = 2^k·(1 + p)
-// with k = round(u/ln2), r = u − k·ln2 (ln2 in two parts, so r is exact to about 2^-60, |r| ≤ ln2/2) and
-// p = e^r − 1 = r·q(r), q the Taylor series 1/1! + r/2! + ... + r¹²/13! (the next term is below
-// 2^-56 of q) by Estrin's scheme. Keeping e^r − 1 rather than e^r is what makes tanh accurate near 0:
+// All three need e^u for u ≤ 0 only (tanh is odd; logistic(−z) = 1 − logistic(z); softmax takes
+// e^(v − max)), which is e^u = 2^k·(1 + p) with k = round(u/ln2), r = u − k·ln2 (ln2 in two parts,
+// so r is exact to about 2^-60, |r| ≤ ln2/2) and p = e^r − 1 = r·q(r), q the Taylor series
+// 1/1! + r/2! + ... + r¹²/13! (the next term is below 2^-56 of q) by Estrin's scheme. Keeping e^r − 1
+// rather than e^r is what makes tanh accurate near 0:
 //   tanh |x| = −m / (2 + m),  m = e^(−2|x|) − 1 = 2^k·p + (2^k − 1)  (with k = 0: m = p, no cancellation);
 //   logistic z = 1 / (1 + e) for z ≥ 0,  e / (1 + e) for z < 0,  e = e^(−|z|) = 2^k·(1 + p).
 // One division each, no branch. tanh within 4.5 ulp, logistic within 2.5 ulp over every double (the
 // worst tanh seen: 3.99 ulp in 100 M arguments at 0.174, where k turns −1 and m = (e^r − 1)/2 − 1/2
-// partly cancels; tested against long double in tests/core/activation_lanes_test.cpp); tanh(±0) = ±0,
-// tanh(±inf) = ±1, logistic(−inf) = 0, logistic(+inf) = 1, NaN stays NaN.
+// partly cancels), e^u within 2 ulp (1.55 seen), all tested against long double in
+// tests/core/activation_lanes_test.cpp; tanh(±0) = ±0, tanh(±inf) = ±1, logistic(−inf) = 0,
+// logistic(+inf) = 1, e^−inf = 0, NaN stays NaN.
 //
 // The constants are kept in lanes, as ExpLanes' are (lanes.hpp: read from memory once, not rebuilt
 // in every iteration by V8).
@@ -40,22 +42,32 @@ class ActivationLanes : LaneConstants<kActivationConstantCount> {
     return select_lanes(abs_lanes(x) >= c<T>(kTanhTiny), select_lanes(x < zero<T>(), -t, t), x);
   }
 
+  // e^u for u ≤ 0 (softmax's v − max): within 2 ulp; 0 below −745.2, NaN stays NaN.
+  template <class T>
+  T exp_of_nonpositive(T u) const {
+    return select_lanes(u != u, u, exp_clamped(u));
+  }
+
   template <class T>
   T logistic(T z) const {
-    // e^−746 is 0: the clamp keeps k's integer arithmetic in range.
-    const T u = max_lanes(-abs_lanes(z), c<T>(kLogisticClamp));
-    const T shifted = rounded_over_ln2(u);
-    const T e = times_power_of_two(c<T>(kOne) + expm1_reduced(u, shifted), shifted);
+    const T e = exp_clamped(-abs_lanes(z));
     const T numerator = select_lanes(z < zero<T>(), e, c<T>(kOne));
     return select_lanes(z != z, z, numerator / (c<T>(kOne) + e));
   }
 
  private:
-  enum { kInvLn2, kRound, kLn2Hi, kLn2Lo, kOne, kTwo, kMinusTwo, kTanhClamp, kTanhTiny, kLogisticClamp, kQ0 };  // kQ0 + n: 1/(n+1)!
+  enum { kInvLn2, kRound, kLn2Hi, kLn2Lo, kOne, kTwo, kMinusTwo, kTanhClamp, kTanhTiny, kExpClamp, kQ0 };  // kQ0 + n: 1/(n+1)!
 
   template <class T>
   static T zero() {
     return splat_as<T>(0.0);
+  }
+  // e^u for u ≤ 0 but NaN, as 2^k·(1 + p). e^−746 is 0: the clamp keeps k's integer arithmetic in range.
+  template <class T>
+  T exp_clamped(T u) const {
+    const T clamped = max_lanes(u, c<T>(kExpClamp));
+    const T shifted = rounded_over_ln2(clamped);
+    return times_power_of_two(c<T>(kOne) + expm1_reduced(clamped, shifted), shifted);
   }
   // u/ln2 rounded to an integer k, as k + 1.5·2^52 (times_power_of_two's form).
   template <class T>

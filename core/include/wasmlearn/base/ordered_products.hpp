@@ -84,12 +84,19 @@ class NonzeroEntries {
   std::vector<double> own_value_, column_value_;
 };
 
-// C(r, :) = Σ over list r's entries e of value[e]·B(index[e], :), for r < lists.count.
-void sum_scaled_rows(const NonzeroEntries::Lists& lists, const MatrixRef& B, MatrixOut C);
+// What is done to each row of a product as it is stored, in this order: + intercept (B.cols() values,
+// when not null), then max(·, 0) when relu. The bits of doing it in a pass over the product after.
+struct RowFinish {
+  const double* intercept = nullptr;
+  bool relu = false;
+};
 
-// C = X·B: the bits of product_in_order(as_is(X), as_is(B), X.cols(), C).
-inline void product_in_order(const NonzeroEntries& X, const MatrixRef& B, MatrixOut C) {
-  sum_scaled_rows(X.by_rows(), B, C);
+// C(r, :) = finish(Σ over list r's entries e of value[e]·B(index[e], :)), for r < lists.count.
+void sum_scaled_rows(const NonzeroEntries::Lists& lists, const MatrixRef& B, MatrixOut C, RowFinish finish = {});
+
+// C = finish(X·B): the bits of product_in_order(as_is(X), as_is(B), X.cols(), C), then finish.
+inline void product_in_order(const NonzeroEntries& X, const MatrixRef& B, MatrixOut C, RowFinish finish = {}) {
+  sum_scaled_rows(X.by_rows(), B, C, finish);
 }
 
 // C = Xᵀ·B: the bits of product_in_order(transposed(X), as_is(B), X.rows(), C).
