@@ -138,11 +138,17 @@ template <class T>
 T times_power_of_two(T y, T shifted) {
   constexpr long long kRoundBits = 0x4338000000000000LL;  // the bits of 1.5·2^52
   using Bits = std::conditional_t<std::is_same_v<T, double>, long long, Longs2>;
+  using UnsignedBits =
+      std::conditional_t<std::is_same_v<T, double>, unsigned long long, unsigned long long __attribute__((vector_size(16)))>;
+  // The exponent field, shifted as unsigned bits: for a NaN `shifted` k is garbage and may be
+  // negative, and a negative signed left shift is undefined in C++17 (UBSan stops there); the same
+  // bits otherwise, and the result is NaN either way.
+  const auto exponent_field = [](Bits biased) { return (Bits)((UnsignedBits)biased << 52); };
   Bits kb;
   std::memcpy(&kb, &shifted, sizeof kb);
   kb = kb - kRoundBits;
   const Bits k1 = kb >> 1;
-  const Bits e1 = (k1 + 1023) << 52, e2 = (kb - k1 + 1023) << 52;
+  const Bits e1 = exponent_field(k1 + 1023), e2 = exponent_field(kb - k1 + 1023);
   T s1, s2;
   std::memcpy(&s1, &e1, sizeof s1);
   std::memcpy(&s2, &e2, sizeof s2);
