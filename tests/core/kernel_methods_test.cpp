@@ -128,6 +128,22 @@ TEST(KernelRidge, WeightsScaleTheSystemBySquareRoots) {
   expect_close(weighted.predict(grid), repeated.predict(grid), 1e-12, "weighted vs repeated");
 }
 
+TEST(KernelRidge, PrecomputedKernelIsReadFromItsUpperTriangle) {
+  // scikit-learn solves K + alpha·I by scipy's solve(assume_a='pos'), which reads the upper triangle
+  // (scikit-learn 1.2.1 gives 0.28571429 for both). K = [[2, 1], [0, 2]], alpha 0.5, y = [1, 1]:
+  // [[2.5, 1], [1, 2.5]]·c = 1 gives c = 1/3.5 = 2/7 each (the lower triangle would give 1/2.5 = 0.4).
+  Matrix K(2, 2), y(2, 1);
+  K << 2, 1, 0, 2;
+  y << 1, 1;
+  KernelRidgeParams p;
+  p.kernel = KernelType::precomputed;
+  p.alpha = 0.5;
+  KernelRidge est(p);
+  est.fit(K, y);
+  EXPECT_NEAR(est.dual_coef()(0, 0), 2.0 / 7.0, 1e-15);
+  EXPECT_NEAR(est.dual_coef()(1, 0), 2.0 / 7.0, 1e-15);
+}
+
 TEST(KernelRidge, PerTargetAlphaIsOneRidgePerColumn) {
   const json& c = fixture()["kernelRidge"][3];  // rbf, alpha [0.2, 2] on two targets
   const Split s = split(c);

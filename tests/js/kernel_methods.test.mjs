@@ -56,6 +56,14 @@ test('KernelPCA equals scikit-learn: eigenvalues, embedding, pre-images', () => 
   }
 });
 
+test("KernelRidge reads a precomputed kernel's upper triangle, as scikit-learn", () => {
+  // scipy's solve(assume_a='pos') under scikit-learn reads the upper triangle (1.2.1 gives 0.28571429
+  // for both): [[2.5, 1], [1, 2.5]]·c = [1, 1] gives c = 2/7 each; the lower triangle would give 0.4.
+  const model = new wasmlearn.KernelRidge({ kernel: 'precomputed', alpha: 0.5 }).fit([[2, 1], [0, 2]], [1, 1]);
+  near(model.dualCoef, [2 / 7, 2 / 7], 1e-15, 'dualCoef');
+  model.dispose();
+});
+
 test('KernelRidge falls back to least squares on a singular system, with a data warning', () => {
   const model = new wasmlearn.KernelRidge({ alpha: 0 }).fit([[1, 0], [2, 0], [0, 1]], [1, 2, 3]);
   near(model.dualCoef, [0.2, 0.4, 3], 1e-12, 'minimum-norm dualCoef');

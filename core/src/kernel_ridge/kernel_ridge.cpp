@@ -87,7 +87,9 @@ KernelRidge& KernelRidge::fit_impl(MatrixRef X, MatrixRef Y, const VectorRef* sa
         throw InvalidArgument("alpha[" + std::to_string(t) + "] must be at least 0, got " + format_number(alphas[t]));
   }
   const Kernel kernel = fitted_kernel(params_, X);
-  Matrix K = kernel.type == KernelType::precomputed ? Matrix(X) : lower_kernel_matrix(kernel, X);
+  // The solve reads K's lower triangle. scikit-learn's (scipy's solve, assume_a='pos') reads the upper
+  // one, so a precomputed K goes in transposed: the same answer when K is not symmetric.
+  Matrix K = kernel.type == KernelType::precomputed ? Matrix(X.transpose()) : lower_kernel_matrix(kernel, X);
   warnings_.clear();
   const Vector sqrt_weights = sample_weight ? Vector(sample_weight->cwiseSqrt()) : Vector();
   dual_coef_ = kernel_ridge_dual(std::move(K), Y, alphas, sqrt_weights, warnings_);
