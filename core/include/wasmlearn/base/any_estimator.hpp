@@ -226,7 +226,7 @@ class Adapter final : public AnyEstimator {
       out = a.per_output && y_is_vector_ ? detail::squeeze_outputs(std::move(v)) : std::move(v);
     });
     if (!out) throw InvalidArgument(std::string(D::name) + " has no attribute '" + attr + "'");
-    return *out;
+    return *std::move(out);
   }
 
   using AnyEstimator::call;
@@ -260,7 +260,7 @@ class Adapter final : public AnyEstimator {
         detail::check_declared_results(*out, m.results, m.name);
     });
     if (!out) detail::throw_unsupported(D::name, detail::method_name(id).c_str());
-    return *out;
+    return *std::move(out);
   }
 
   void update(int id, MatrixRef X, MatrixRef Y, bool y_is_vector, double number) override {
