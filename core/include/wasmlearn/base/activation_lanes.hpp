@@ -35,7 +35,7 @@ class ActivationLanes : LaneConstants<kActivationConstantCount> {
     const T magnitude = min_lanes(abs_lanes(x), c<T>(kTanhClamp));
     const T u = magnitude * c<T>(kMinusTwo);
     const T shifted = rounded_over_ln2(u);
-    const T scale = times_power_of_two(c<T>(kOne), shifted);
+    const T scale = power_of_two(shifted, c<T>(kOne));  // k ≥ −64: a normal number
     const T m = scale * expm1_reduced(u, shifted) + (scale - c<T>(kOne));
     const T t = -m / (c<T>(kTwo) + m);
     // Below 2^-28 tanh x rounds to x (x³/3 is under half an ulp): that also keeps ±0 and NaN.

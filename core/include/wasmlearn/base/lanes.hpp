@@ -131,28 +131,53 @@ class LaneConstants {
   Lanes2 c_[N];
 };
 
+// The integer lanes of a double or of Lanes2, signed and unsigned.
+template <class T>
+using BitsOf = std::conditional_t<std::is_same_v<T, double>, long long, Longs2>;
+template <class T>
+using UnsignedBitsOf =
+    std::conditional_t<std::is_same_v<T, double>, unsigned long long, unsigned long long __attribute__((vector_size(16)))>;
+
+// The low 12 bits of `bits` moved to the exponent field, shifted as unsigned bits: for a NaN argument
+// they are garbage and may be negative, and a negative signed left shift is undefined in C++17 (UBSan
+// stops there); the result is NaN either way.
+template <class T>
+UnsignedBitsOf<T> exponent_field(BitsOf<T> bits) {
+  return (UnsignedBitsOf<T>)bits << 52;
+}
+
 // y·2^k, where `shifted` = k + 1.5·2^52 (k an integer, so k is the difference of the two numbers' bits:
 // same exponent). 2^k is applied as 2^k1·2^(k − k1), k1 = k/2, both built in the exponent field within
 // the normal range, so results down to the subnormals and overflow to +inf come out right.
 template <class T>
 T times_power_of_two(T y, T shifted) {
   constexpr long long kRoundBits = 0x4338000000000000LL;  // the bits of 1.5·2^52
-  using Bits = std::conditional_t<std::is_same_v<T, double>, long long, Longs2>;
-  using UnsignedBits =
-      std::conditional_t<std::is_same_v<T, double>, unsigned long long, unsigned long long __attribute__((vector_size(16)))>;
-  // The exponent field, shifted as unsigned bits: for a NaN `shifted` k is garbage and may be
-  // negative, and a negative signed left shift is undefined in C++17 (UBSan stops there); the same
-  // bits otherwise, and the result is NaN either way.
-  const auto exponent_field = [](Bits biased) { return (Bits)((UnsignedBits)biased << 52); };
+  using Bits = BitsOf<T>;
   Bits kb;
   std::memcpy(&kb, &shifted, sizeof kb);
   kb = kb - kRoundBits;
   const Bits k1 = kb >> 1;
-  const Bits e1 = exponent_field(k1 + 1023), e2 = exponent_field(kb - k1 + 1023);
+  const Bits e1 = (Bits)exponent_field<T>(k1 + 1023), e2 = (Bits)exponent_field<T>(kb - k1 + 1023);
   T s1, s2;
   std::memcpy(&s1, &e1, sizeof s1);
   std::memcpy(&s2, &e2, sizeof s2);
   return y * s1 * s2;
+}
+
+// 2^k for `shifted` as above and k in the normal range (−1022 ≤ k ≤ 1023): times_power_of_two(1, shifted)
+// there, in two integer operations rather than eight. k's bits are the low bits of shifted's (1.5·2^52's
+// are zero there), so moved up they are the exponent field less 1's; `one` is 1.0, passed in lanes
+// because a vector literal would be rebuilt in every iteration (see ExpLanes).
+template <class T>
+T power_of_two(T shifted, T one) {
+  BitsOf<T> bits;
+  UnsignedBitsOf<T> one_bits;
+  std::memcpy(&bits, &shifted, sizeof bits);
+  std::memcpy(&one_bits, &one, sizeof one_bits);
+  const UnsignedBitsOf<T> power = exponent_field<T>(bits) + one_bits;
+  T out;
+  std::memcpy(&out, &power, sizeof out);
+  return out;
 }
 
 class ExpLanes : LaneConstants<kExpConstantCount> {
