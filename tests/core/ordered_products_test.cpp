@@ -63,7 +63,9 @@ TEST(OrderedProducts, SumInOrderWithinBlocks) {
         const Matrix A = matrix_with_zeros(m, depth, 0.2, 1), B = matrix_with_zeros(depth, k, 0.0, 2);
         const Matrix At = A.transpose(), Bt = B.transpose();
         const Matrix expected = blocked_loops(A, B);
-        Matrix C(m, k), D(m, k), E(m, k);
+        // NaN before: the products write C without reading it (no zeroing first).
+        const Matrix unread = Matrix::Constant(m, k, std::nan(""));
+        Matrix C = unread, D = unread, E = unread;
         product_in_order(as_is(A), as_is(B), depth, C);
         product_in_order(transposed(At), as_is(B), depth, D);
         product_in_order(as_is(A), transposed(Bt), depth, E);

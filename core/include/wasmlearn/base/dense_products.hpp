@@ -269,10 +269,10 @@ constexpr Index kShortDepth = 32;
 // C[i, j] += Σ_t A(i, t)·b[t·kPackets·w + j] for i < rows ≤ 4, j < cols ≤ kPackets·w (w scalars per
 // packet), A(i, t) at a[i·rs + t·cs]: one micro-tile on a panel of kPackets packets zero-padded past
 // `cols`. A sliver of fewer than 4 rows reads its last row again for the missing ones, and only an
-// edge tile (kEdge) has fewer rows or columns to write.
+// edge tile (kEdge) has fewer rows or columns to write. With `overwrite`, C[i, j] = 0 + Σ (C not read).
 template <class T, int kPackets, bool kEdge>
 __attribute__((noinline)) void outer_tile(const T* a, Index rs, Index cs, const T* b, Index depth, T* C, Index ldc,
-                                          Index rows, Index cols) {
+                                          Index rows, Index cols, bool overwrite) {
   using Packet = PacketOf<T>;
   constexpr Index kWidth = kPacketWidth<T>;
   const Index o1 = std::min<Index>(1, rows - 1) * rs, o2 = std::min<Index>(2, rows - 1) * rs,
@@ -292,12 +292,12 @@ __attribute__((noinline)) void outer_tile(const T* a, Index rs, Index cs, const 
     T sums[kSliverRows][kPackets * kWidth];
     std::memcpy(sums, acc, sizeof sums);
     for (Index i = 0; i < rows; ++i)
-      for (Index j = 0; j < cols; ++j) C[i * ldc + j] += sums[i][j];
+      for (Index j = 0; j < cols; ++j) C[i * ldc + j] = (overwrite ? T(0) : C[i * ldc + j]) + sums[i][j];
   } else {
     for (int i = 0; i < kSliverRows; ++i)
       for (int h = 0; h < kPackets; ++h) {
         T* c = C + i * ldc + h * kWidth;
-        const Packet sum = load_packet(c) + acc[i][h];
+        const Packet sum = (overwrite ? Packet{} + T(0) : load_packet(c)) + acc[i][h];
         std::memcpy(c, &sum, sizeof sum);
       }
   }
@@ -306,7 +306,7 @@ __attribute__((noinline)) void outer_tile(const T* a, Index rs, Index cs, const 
 // The micro-tiles are called through this table, as the dot tiles: Binaryen inlines a function that
 // has a single caller, noinline or not, and the loop would then run in its caller's unoptimised code.
 template <class T>
-using OuterTile = void (*)(const T*, Index, Index, const T*, Index, T*, Index, Index, Index);
+using OuterTile = void (*)(const T*, Index, Index, const T*, Index, T*, Index, Index, Index, bool);
 template <class T>
 inline OuterTile<T> outer_tile_for(Index packets, bool edge) {
   static constexpr OuterTile<T> tiles[2][2] = {{outer_tile<T, 1, false>, outer_tile<T, 1, true>},
@@ -317,9 +317,11 @@ inline OuterTile<T> outer_tile_for(Index packets, bool edge) {
 // C += A·B for A m×len and B len×k read through strides, C m×k (rows ldc apart); with `lower_only`
 // (m = k), only the micro-tiles that reach the diagonal or below are computed: some entries above
 // the diagonal are added to, the rest are left as they were. B's last panel is one packet wide when
-// that covers its columns.
+// that covers its columns. With `overwrite` (and not lower_only), C = A·B: the bits of C += A·B on a
+// zeroed C, without zeroing or reading it (the MLP's backward product: a fill of 160 KB per batch).
 template <class T>
-void accumulate_packed(Strided<T> A, Strided<T> B, Index m, Index k, Index len, T* C, Index ldc, bool lower_only) {
+void accumulate_packed(Strided<T> A, Strided<T> B, Index m, Index k, Index len, T* C, Index ldc, bool lower_only,
+                       bool overwrite = false) {
   constexpr Index W = kPanelWidth<T>;
   thread_local std::vector<T> panels;  // kept between calls: the packing buffer
   const Index panel_count = (k + W - 1) / W;
@@ -336,7 +338,8 @@ void accumulate_packed(Strided<T> A, Strided<T> B, Index m, Index k, Index len, 
       for (Index j = 0; j < k && !(lower_only && j >= i + kSliverRows); j += W) {
         const Index cols = std::min(W, k - j), packets = cols > kPacketWidth<T> ? 2 : 1;
         outer_tile_for<T>(packets, rows < kSliverRows || cols < packets * kPacketWidth<T>)(
-            sliver, A.row_stride, A.col_stride, panels.data() + j * depth, depth, C + i * ldc + j, ldc, rows, cols);
+            sliver, A.row_stride, A.col_stride, panels.data() + j * depth, depth, C + i * ldc + j, ldc, rows, cols,
+            overwrite && t0 == 0);
       }
     }
   }

@@ -41,8 +41,8 @@ void narrow_product_in_order(Operand A, Operand B, Index depth, MatrixOut C);
 inline void product_in_order(Operand A, Operand B, Index depth, MatrixOut C) {
   if (B.col_stride == 1 && C.cols() % 2 == 0 && C.cols() <= 2 * kNarrowPackets && depth > 0)
     return narrow_product_in_order(A, B, depth, C);
-  for (Index i = 0; i < C.rows(); ++i) std::fill_n(C.data() + i * C.outerStride(), C.cols(), 0.0);
-  dense_detail::accumulate_packed(A, B, C.rows(), C.cols(), depth, C.data(), C.outerStride(), false);
+  if (depth == 0) C.setZero();  // no depth block writes it
+  else dense_detail::accumulate_packed(A, B, C.rows(), C.cols(), depth, C.data(), C.outerStride(), false, true);
 }
 
 // The nonzero entries of a row-major matrix, listed by rows and by columns, each list in order.
