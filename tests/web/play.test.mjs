@@ -45,7 +45,9 @@ async function playRate(page, ms = 2000) {
   await page.waitForFunction(() => document.querySelector('#player').dataset.playing !== '1', null, { timeout: ms }).catch(() => {});
   const end = await shown(page);
   const elapsed = Date.now() - t0;
-  if (end.playing) await page.locator('#pause').click();
+  // The play may end between reading `playing` and a click (a forest's last tree): Playwright would then
+  // wait for the disabled button until its timeout. Checked and clicked in one turn of the page.
+  if (end.playing) await page.evaluate(() => { const pause = document.querySelector('#pause'); if (!pause.disabled) pause.click(); });
   return { rate: ((end.frames - start.frames) * 1000) / elapsed, frames: end.frames - start.frames, elapsed, start, end };
 }
 
