@@ -11,3 +11,23 @@ const fromCompiled = (imports, receive) => {
 };
 
 export const wasm = await createWasmlearnModule(compiled ? { instantiateWasm: fromCompiled } : {});
+
+// A call that fails throws its JS Error from inside the WebAssembly frames (boundary.cpp), which then
+// unwind without their epilogues: the shadow stack pointer stayed 16 to 32 bytes lower after every
+// failed call, and some hundred thousand failures later the stack ran into the static data below it
+// (malloc's state) and the heap broke. So every entry point puts the stack pointer back when it throws.
+function restoringStack(f) {
+  return function (...args) {
+    const stack = wasm.stackSave();
+    try {
+      return f.apply(this, args);
+    } catch (e) {
+      wasm.stackRestore(stack);
+      throw e;
+    }
+  };
+}
+for (const [holder, names] of [[wasm, ['callFunction', 'estimators', 'functions', 'standardMethods']],
+  [wasm.RawEstimator, Object.getOwnPropertyNames(wasm.RawEstimator).filter((n) => typeof wasm.RawEstimator[n] === 'function')],
+  [wasm.RawEstimator.prototype, Object.getOwnPropertyNames(wasm.RawEstimator.prototype).filter((n) => n !== 'constructor')]])
+  for (const name of names) holder[name] = restoringStack(holder[name]);
