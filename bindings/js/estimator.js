@@ -488,16 +488,38 @@ function methodResult(model, spec, out, rows) {
   }
 }
 
+// The options of a method of X alone: { out }, a Float64Array of the result's size that the result is
+// written into (and returned as, or as a DenseMatrix over it) instead of a fresh array, for the
+// methods whose result is numbers (not labels, cluster indices or several arrays).
+const outResults = new Set(['matrix', 'vector', 'vectorOrMatrix', 'array']);
+export const takesOut = (spec, kind) => spec.args === 'X' && (outResults.has(spec.result) || (spec.result === 'prediction' && kind === 'regressor'));
+function outOption(model, spec, options) {
+  const where = `${model.constructor.metadata.name}.${spec.name}`;
+  if (options === null || typeof options !== 'object' || Array.isArray(options) || ArrayBuffer.isView(options)) {
+    const got = options === null ? 'null' : Array.isArray(options) ? 'an array' : ArrayBuffer.isView(options) ? `a ${options.constructor.name} (pass it as { out })` : typeof options;
+    throw new Error(`${where} options must be an object like { out: Float64Array }, got ${got}`);
+  }
+  for (const key of Object.keys(options)) if (key !== 'out') throw new Error(`Unknown option '${key}' for ${where}; valid options: out`);
+  const { out } = options;
+  if (out === undefined) return undefined;
+  if (!takesOut(spec, model.constructor.metadata.kind)) throw new Error(`${where} does not take out: its result is not an array of numbers`);
+  if (!(out instanceof Float64Array)) throw new Error(`out must be a Float64Array, got ${out?.constructor?.name ?? typeof out}`);
+  return out;
+}
+
 // One method of the estimator classes, standard or declared: arguments and result by its metadata.
 // Methods of X alone (predict, transform, ...) take the short path: they are the ones called in
 // tight loops on few rows, where every allocation shows.
 function methodFrom(spec) {
   const [form, optional] = spec.args.split(',');
   if (spec.args === 'X')
-    return function (X) {
+    return function (X, options) {
       const raw = this._raw();
+      const out = options === undefined ? undefined : outOption(this, spec, options);
       const x = toMatrix(X);
-      const result = methodResult(this, spec, raw.callX(spec.id, x.data, x.rows, x.cols), x.rows);
+      const result = out
+        ? fromNd({ data: out, shape: raw.callXInto(spec.id, x.data, x.rows, x.cols, out) })
+        : methodResult(this, spec, raw.callX(spec.id, x.data, x.rows, x.cols), x.rows);
       this._reportWarnings();
       return result;
     };

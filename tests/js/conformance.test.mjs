@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as wasmlearn from 'wasmlearn';
 import { wasm } from '../../bindings/js/module.js';
+import { standardMethods, takesOut } from '../../bindings/js/estimator.js';
 
 const { estimators } = wasmlearn;
 
@@ -133,17 +134,60 @@ for (const meta of estimators()) {
     assert.throws(() => Class.fromJSON({ ...good, params: { nope: 1 } }), /Unknown option 'nope'/);
   });
 
-  test(`${meta.name}: repeated fit/predict/dispose and failing calls do not grow the WASM heap`, () => {
+  test(`${meta.name}: a method of X whose result is numbers writes into { out } the bits it returns; a wrong out is an Error`, () => {
+    const model = new Class().fit(X, targetsFor(meta.kind));
+    const methods = [...standardMethods.filter((s) => meta.methods.includes(s.name)), ...meta.extraMethods].filter((s) => s.args === 'X' && model.hasMethod(s.name));
+    for (const spec of methods) {
+      const input = spec.name === 'inverseTransform' ? model.transform(X) : X;
+      const call = (options) => model[spec.name](input, options);
+      if (!takesOut(spec, meta.kind)) {
+        assert.throws(() => call({ out: new Float64Array(1) }), { message: `${meta.name}.${spec.name} does not take out: its result is not an array of numbers` });
+        continue;
+      }
+      let fresh;
+      try {
+        fresh = call();
+      } catch (e) {
+        assert.throws(() => call({ out: new Float64Array(1) }), { message: e.message }, 'out does not change the error of a call that fails');
+        continue; // a method this model's options leave out (inverseTransform without its map)
+      }
+      const values = typeof fresh === 'number' ? Float64Array.of(fresh) : fresh.data ?? fresh;
+      const out = new Float64Array(values.length).fill(NaN);
+      const written = call({ out });
+      if (typeof fresh === 'number') assert.ok(Object.is(written, fresh), spec.name);
+      else if (fresh instanceof Float64Array) assert.equal(written, out, `${spec.name} returns out itself`);
+      else assert.ok(written.data === out && written.rows === fresh.rows && written.cols === fresh.cols, `${spec.name} returns a DenseMatrix over out`);
+      assert.ok(values.every((v, i) => Object.is(v, out[i])), `${meta.name}.${spec.name}: the bits of the fresh result`);
+      assert.throws(() => call({ out: new Float64Array(values.length + 1) }), { message: `out has ${values.length + 1} values but the result has ${values.length}` });
+      assert.throws(() => call({ out: new Float32Array(values.length) }), { message: 'out must be a Float64Array, got Float32Array' });
+      assert.throws(() => call({ out, into: out }), { message: `Unknown option 'into' for ${meta.name}.${spec.name}; valid options: out` });
+      assert.throws(() => call(out), { message: `${meta.name}.${spec.name} options must be an object like { out: Float64Array }, got a Float64Array (pass it as { out })` });
+      assert.throws(() => call(3), { message: `${meta.name}.${spec.name} options must be an object like { out: Float64Array }, got number` });
+      assert.notEqual(call({ out: undefined }), out, 'out: undefined gives a fresh result');
+      assert.ok(values.every((v, i) => Object.is(v, out[i])), 'a failed call leaves out as it was');
+      const before = wasm.heapUsed();
+      for (let i = 0; i < 100; i++) assert.throws(() => call({ out: new Float64Array(1 + values.length) }));
+      assert.equal(wasm.heapUsed(), before, 'a wrong out leaks nothing');
+    }
+    model.dispose();
+  });
+
+  // The stack too: a failed call throws its Error from inside the WebAssembly frames, which once left
+  // the stack pointer 16 to 32 bytes lower each time, until the stack overwrote malloc's state.
+  test(`${meta.name}: repeated fit/predict/dispose and failing calls grow neither the WASM heap nor its stack`, () => {
+    const first = meta.methods.includes('predict') ? 'predict' : 'transform';
     const cycle = () => {
       const model = new Class().fit(X, targetsFor(meta.kind));
       outputOf(model, meta);
+      assert.throws(() => model[first]([[1, 2]]), /X has 2 columns/);
       assert.throws(() => model.fit([[1, meta.allowsNan ? Infinity : NaN, 3]], targetsFor(meta.kind)?.slice(0, 1)));
       assert.throws(() => new Class({ bogus: true }));
       model.dispose();
     };
     for (let i = 0; i < 50; i++) cycle(); // warm up allocator pools
-    const before = wasm.heapUsed();
+    const before = wasm.heapUsed(), stack = wasm.stackSave();
     for (let i = 0; i < 2000; i++) cycle();
     assert.equal(wasm.heapUsed(), before);
+    assert.equal(wasm.stackSave(), stack, 'the stack pointer is where it was');
   });
 }

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { functionModules, functionDeclarations, functionDocs } from './generate_functions.mjs';
 import { apiPage } from './markdown.mjs';
 import { pooledMethods } from '../pool.js';
+import { takesOut } from '../estimator.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const jsDir = path.resolve(here, '..');
@@ -104,7 +105,9 @@ const resultType = (spec, m) =>
   })[spec.result];
 // A method an instance has only under a condition (metadata availableIf) says so in its doc.
 const methodDoc = (spec, m) => (m.availableIf[spec.name] ? `${spec.doc} (only when ${m.availableIf[spec.name]}: see hasMethod)` : spec.doc);
-const methodSignature = (spec, m) => `/** ${methodDoc(spec, m)}. */\n  ${spec.name}(${argumentTypes(spec.args, m.kind)}): ${resultType(spec, m)};`;
+// Methods of X whose result is numbers also take { out }: a Float64Array written instead of a fresh one.
+const methodArguments = (spec, m) => [argumentTypes(spec.args, m.kind), takesOut(spec, m.kind) && 'options?: { out?: Float64Array }'].filter(Boolean).join(', ');
+const methodSignature = (spec, m) => `/** ${methodDoc(spec, m)}. */\n  ${spec.name}(${methodArguments(spec, m)}): ${resultType(spec, m)};`;
 // The fit options an estimator takes (its metadata's fitOptions); none: an empty object only.
 const fitOptionsType = (m) => `Pick<FitOptions, ${[...m.fitOptions, 'warnings'].map((o) => `'${o}'`).join(' | ')}>`;
 // A classifier is generic over its label type L: fit infers it from y, predict and classes return it.

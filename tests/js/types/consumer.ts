@@ -6,6 +6,9 @@ const split = trainTestSplit(X, y, { testSize: 0.2, stratify: y });
 const knn: KNeighborsClassifier = new KNeighborsClassifier({ nNeighbors: 3, weights: 'distance', algorithm: 'kd_tree' });
 knn.fit(split.XTrain, split.yTrain);
 const proba: DenseMatrix = knn.predictProba(split.XTest);
+const reused: DenseMatrix = knn.predictProba(split.XTest, { out: new Float64Array(proba.data.length) });
+// @ts-expect-error: predict's labels are not written into an out array
+knn.predict(split.XTest, { out: new Float64Array(10) });
 const neighbours = knn.kneighbors(split.XTest, 2);
 const nearest: number = neighbours.indices.get(0, 0);
 const accuracy: number = metrics.accuracyScore(split.yTest, knn.predict(split.XTest));
