@@ -259,13 +259,54 @@ class Backprop {
   Matrix X_batch_;
 };
 
+// One tile of 2·kPairs columns of a layer for `rows` rows: y(i, :) = Σ_t x(i, t)·M(t, :) summed in
+// order of t from 0, then + b, kept to the tile's `width` columns (an odd width's padding lane
+// dropped). x's rows are x_stride apart, M's (p of them) stride apart, y's y_stride. Two rows at a
+// time, sharing the loads of M's rows; stored as lanes, not through a buffer and a copy of run-time
+// length (a memmove call a row and tile in WebAssembly).
+template <int kPairs>
+void layer_tile(const double* x, Index x_stride, Index rows, Index p, const double* M, Index stride, const double* b,
+                double* y, Index y_stride, Index width) {
+  const auto store = [&](double* row, const Lanes2* sums) {
+    for (Index q = 0; q < kPairs; ++q) {
+      const Lanes2 v = sums[q] + load_lanes(b + 2 * q);
+      if (2 * q + 2 <= width) store_lanes(row + 2 * q, v);
+      else if (2 * q < width) row[2 * q] = v[0];
+    }
+  };
+  Index i = 0;
+  for (; i + 2 <= rows; i += 2, x += 2 * x_stride, y += 2 * y_stride) {
+    Lanes2 top[kPairs], bottom[kPairs];
+    for (int q = 0; q < kPairs; ++q) top[q] = bottom[q] = Lanes2{0.0, 0.0};
+    for (Index t = 0; t < p; ++t) {
+      const Lanes2 a = splat_lanes(x[t]), c = splat_lanes(x[x_stride + t]);
+      const double* m = M + t * stride;
+      for (int q = 0; q < kPairs; ++q) {
+        const Lanes2 v = load_lanes(m + 2 * q);
+        top[q] += a * v;
+        bottom[q] += c * v;
+      }
+    }
+    store(y, top);
+    store(y + y_stride, bottom);
+  }
+  if (i < rows) {
+    Lanes2 sums[kPairs];
+    row_times_tile<kPairs>(x, p, M, stride, sums);
+    store(y, sums);
+  }
+}
+
+using LayerTile = void (*)(const double*, Index, Index, Index, const double*, Index, const double*, double*, Index, Index);
+constexpr LayerTile kLayerTiles[kTileColumns / 2] = {layer_tile<1>, layer_tile<2>, layer_tile<3>, layer_tile<4>};
+
 // The forward pass of prediction and of layerActivations, whose network view draws every neuron's
 // map from 10 000 rows through layers of a few units: there the general products (Backprop's) cost
-// more in packing and calls than their sums at depths of 2 to 8. Here each row's layer is register
-// tiles of up to 8 units (row_times_tile over the coefficients padded to an even width: every sum in
-// order of the inputs, then the intercept, the same in every build; a layer of 1 or 2 units one
-// pair of lanes), and the activation runs on two lanes over the block's values. One block of rows
-// per call (for_row_blocks).
+// more in packing and calls than their sums at depths of 2 to 8. Here each layer is tiles of up to 8
+// units over the block's rows (layer_tile over the coefficients padded to an even width: every sum in
+// order of the inputs, then the intercept, the same in every build; a layer of 1 or 2 units one pair
+// of lanes), and the activation runs on two lanes over the block's values. One block of rows per
+// call (for_row_blocks).
 class PredictPass {
  public:
   PredictPass(const MLPWeights& w, MLPActivation hidden, MLPActivation out)
@@ -287,26 +328,11 @@ class PredictPass {
       const double* input = l == 0 ? X.data() + begin * X.outerStride() : outputs[l - 1];
       const Index input_stride = l == 0 ? X.outerStride() : units_[l];
       const Index width = units_[l + 1], padded = coefs_[l].cols();
-      double* y = outputs[l];
-      for (Index i = 0; i < rows; ++i, input += input_stride, y += width)
-        for (Index c0 = 0; c0 < padded; c0 += kTileColumns) {
-          Lanes2 sums[kTileColumns / 2];
-          const Index pairs = std::min(kTileColumns, padded - c0) / 2;
-          const double* tile = coefs_[l].data() + c0;
-          switch (pairs) {
-            case 1: row_times_tile<1>(input, units_[l], tile, padded, sums); break;
-            case 2: row_times_tile<2>(input, units_[l], tile, padded, sums); break;
-            case 3: row_times_tile<3>(input, units_[l], tile, padded, sums); break;
-            default: row_times_tile<4>(input, units_[l], tile, padded, sums); break;
-          }
-          // Stored as lanes, not through a buffer and a copy of run-time length (a memmove call a
-          // row and tile in WebAssembly); an odd width's padding lane is dropped.
-          for (Index q = 0; q < pairs; ++q) {
-            const Lanes2 v = sums[q] + load_lanes(intercepts_[l].data() + c0 + 2 * q);
-            if (c0 + 2 * q + 2 <= width) store_lanes(y + c0 + 2 * q, v);
-            else y[c0 + 2 * q] = v[0];
-          }
-        }
+      for (Index c0 = 0; c0 < padded; c0 += kTileColumns) {
+        const Index pairs = std::min(kTileColumns, padded - c0) / 2;
+        kLayerTiles[pairs - 1](input, input_stride, rows, units_[l], coefs_[l].data() + c0, padded,
+                               intercepts_[l].data() + c0, outputs[l] + c0, width, width - c0);
+      }
       activate_rows(l + 2 == units_.size() ? out_ : hidden_, outputs[l], rows, width, width);
     }
   }
