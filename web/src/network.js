@@ -144,6 +144,12 @@ export function startNetworkPage(root) {
     asked += 1;
     worker.postMessage({ type: 'step', id: asked, spec: spec(), step, quick });
   }
+  // Hands an answer's maps back to the worker once nothing draws from them (the view keeps only its
+  // last answer), for the next answer to write into.
+  function recycle(answer) {
+    const buffers = new Set(answer?.maps?.map((m) => m.buffer));
+    for (const buffer of buffers) if (buffer.byteLength) worker.postMessage({ type: 'recycle', buffer }, [buffer]);
+  }
   worker.onmessage = ({ data }) => {
     if (data.type === 'ready') {
       meta = data.meta;
@@ -151,7 +157,7 @@ export function startNetworkPage(root) {
       request(s.step);
       return;
     }
-    if (data.id !== asked) return; // a newer request is on its way
+    if (data.id !== asked) return recycle(data); // a newer request is on its way
     if (data.type === 'error') {
       message.textContent = data.message;
       message.hidden = false;
@@ -161,8 +167,10 @@ export function startNetworkPage(root) {
     if (data.type === 'export') return showExport(JSON.stringify(data.json, null, 1), 'wasmlearn-network.json');
     message.hidden = true;
     const t0 = performance.now();
+    const drawn = view.answer;
     view.draw(data, { names: inputFeatures.filter((f) => s.features.includes(f.name)).map((f) => f.label), activation: s.activation });
     root.dataset.drawMs = (performance.now() - t0).toFixed(3); // the page's share of a picture (the worker's: trainMs, mapsMs)
+    if (drawn !== data) recycle(drawn);
     const phase = data.batch ? `batch ${data.batch} of ${data.batches}` : null;
     player.rendered({ step: data.step, k: data.batch ? data.k + 1 : data.k, unit: 'epoch', phase, last: data.last });
     root.dataset.trainMs = data.timing.trainMs.toFixed(3);
