@@ -102,7 +102,7 @@ test('the docs and the TypeScript declarations say when a method is available', 
   const dts = readFileSync(new URL('../../bindings/js/index.d.ts', import.meta.url), 'utf8');
   const svc = api.slice(api.indexOf('### SVC\n'), api.indexOf('### NuSVC\n'));
   assert.match(svc, /\| `predictProba\(X\)` \| `DenseMatrix` \| .*\(only when probability is true: see hasMethod\) \|/);
-  assert.match(dts, /\(only when probability is true: see hasMethod\)\. \*\/\n {2}predictLogProba\(X: MatrixLike\)/);
+  assert.match(dts, /\(only when probability is true: see hasMethod\)\. \*\/\n {2}predictLogProba\(X: MatrixLike, options\?: \{ out\?: Float64Array \}\)/);
   assert.match(dts, /partialFit\(X: MatrixLike, y: Labels, options\?: \{ classes\?: Labels \}\): this;/);
   assert.match(dts, /hasMethod\(name: string\): boolean;/);
 });

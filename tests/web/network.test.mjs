@@ -62,7 +62,7 @@ const inked = (page, selector) => page.evaluate((s) => {
 
 // Plays for 3 s and measures the pictures and epochs a second, then pauses (which redraws on the
 // fine grid); asserts that the epochs advanced. The worker's and the page's times of the last step
-// played, of the paused picture and of up to 7 steps after it (each a 100 x 100 map of every
+// played, of the paused picture and of up to 15 steps after it (each a 100 x 100 map of every
 // neuron). These are wall times: on a loaded machine a call loses whole scheduler ticks (4 ms) to
 // other processes now and then (Node shows the same: 10.5 ms wall for 2.5 ms of CPU), so the
 // median of the steps is the figure, and the CPU pressure is kept beside it.
@@ -79,7 +79,7 @@ async function playedRate(page, network) {
   await page.waitForFunction(() => document.body.dataset.res === '100', null, { timeout: 30_000 });
   assert.ok(end.epoch > start.epoch + 3, `${network}: playing advanced ${start.epoch} → ${end.epoch}`);
   const paused = await timingNow(), steps = [];
-  for (let i = 0; i < 7 && (await page.locator('#step').isEnabled()); i++) {
+  for (let i = 0; i < 15 && (await page.locator('#step').isEnabled()); i++) {
     const frames = (await shown(page)).frames;
     await page.locator('#step').click();
     await nextFrame(page, frames);
