@@ -56,12 +56,16 @@ val to_js_double(const double* p, Index n) {
   return val::global("Float64Array").new_(emscripten::typed_memory_view(static_cast<std::size_t>(n), p));
 }
 
+val shape_to_js(const std::vector<Index>& shape) {
+  val out = val::array();
+  for (Index s : shape) out.call<void>("push", static_cast<double>(s));
+  return out;
+}
+
 val to_js(const NdArray& a) {
-  val shape = val::array();
-  for (Index s : a.shape) shape.call<void>("push", static_cast<double>(s));
   val out = val::object();
   out.set("data", to_js_double(a.data.data(), static_cast<Index>(a.data.size())));
-  out.set("shape", shape);
+  out.set("shape", shape_to_js(a.shape));
   return out;
 }
 

@@ -62,6 +62,7 @@ val bytes_to_js(const std::vector<std::uint8_t>& bytes);
 
 // Copies out into fresh JS-owned arrays: {data: Float64Array, shape: number[]}.
 val to_js(const NdArray& a);
+val shape_to_js(const std::vector<Index>& shape);  // a number[]
 val to_js_double(const double* p, Index n);
 json parse_json(const val& text, const char* what);  // text: a JS string
 

@@ -101,17 +101,14 @@ class RawEstimator {
   val call_x_into(int method, const val& X, int rows, int cols, const val& out) const {
     return guarded([&] {
       const NamedArrays result = impl_->call(method, Buffer(X, rows, cols, "X").map());
-      if (result.items.size() != 1 || !result.items[0].first.empty())
-        throw InvalidArgument("out: this method has several results; call it without out");
+      if (!is_single(result)) throw InvalidArgument("out: this method has several results; call it without out");
       const NdArray& values = result.items[0].second;
       const auto length = out["length"].as<double>();
       if (length != static_cast<double>(values.data.size()))
         throw InvalidArgument("out has " + std::to_string(static_cast<long long>(length)) + " values but the result has " +
                               std::to_string(values.data.size()));
       out.call<void>("set", emscripten::typed_memory_view(values.data.size(), values.data.data()));
-      val shape = val::array();
-      for (Index s : values.shape) shape.call<void>("push", static_cast<double>(s));
-      return shape;
+      return shape_to_js(values.shape);
     });
   }
   // A method that changes the model (partialFit) by its id; number: the count of classes, NaN when not given.
@@ -137,8 +134,10 @@ class RawEstimator {
     const std::vector<std::uint8_t> data = bytes_from_js(bytes);
     return parse_binary(data.data(), data.size(), "binary model");
   }
+  // One unnamed array: what a method of one result returns.
+  static bool is_single(const NamedArrays& result) { return result.items.size() == 1 && result.items[0].first.empty(); }
   static val result_to_js(const NamedArrays& result) {
-    if (result.items.size() == 1 && result.items[0].first.empty()) return to_js(result.items[0].second);
+    if (is_single(result)) return to_js(result.items[0].second);
     val out = val::object();
     for (const auto& [name, array] : result.items) out.set(name, to_js(array));
     return out;

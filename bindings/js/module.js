@@ -27,7 +27,8 @@ function restoringStack(f) {
     }
   };
 }
-for (const [holder, names] of [[wasm, ['callFunction', 'estimators', 'functions', 'standardMethods']],
-  [wasm.RawEstimator, Object.getOwnPropertyNames(wasm.RawEstimator).filter((n) => typeof wasm.RawEstimator[n] === 'function')],
+// The functions embind registered (they carry argCount), the class RawEstimator aside: its factories and methods.
+const bound = (holder) => Object.getOwnPropertyNames(holder).filter((n) => typeof holder[n] === 'function' && typeof holder[n].argCount === 'number' && holder[n] !== wasm.RawEstimator);
+for (const [holder, names] of [[wasm, bound(wasm)], [wasm.RawEstimator, bound(wasm.RawEstimator)],
   [wasm.RawEstimator.prototype, Object.getOwnPropertyNames(wasm.RawEstimator.prototype).filter((n) => n !== 'constructor')]])
   for (const name of names) holder[name] = restoringStack(holder[name]);
