@@ -87,4 +87,70 @@ class ActivationLanes : LaneConstants<kActivationConstantCount> {
   }
 };
 
+// The same three in single precision on four float32 lanes, for predictions asked in float32 (the
+// network view's maps: a picture, where float precision is plenty and a quarter of the cost). The
+// same scheme with float's constants: |r| ≤ ln2/2, ln2 in two parts (k·ln2_hi exact for |k| < 2^7),
+// q to r⁶/7! (the next term is below 2^-25 of q), tanh clamped at 10 (tanh 10 rounds to 1) and equal
+// to x below 2^-12, e^u clamped at −104 (below the smallest subnormal) and scaled by two powers of
+// two. Within 4 float ulp of the correctly rounded value (tests/core/activation_lanes_test.cpp).
+class FloatActivationLanes {
+ public:
+  FloatActivationLanes() {
+    const float values[kCount] = {1.44269504f, 0x1.8p23f, 0.693145752f, 1.42860677e-6f, 1.0f, 2.0f, -2.0f, 10.0f,
+                                  0x1p-12f, -104.0f, 1.0f, 1.0f / 2, 1.0f / 6, 1.0f / 24, 1.0f / 120, 1.0f / 720,
+                                  1.0f / 5040};
+    for (int i = 0; i < kCount; ++i) c_[i] = Floats4{} + values[i];
+  }
+
+  Floats4 tanh(Floats4 x) const {
+    const Floats4 magnitude = min_lanes(abs_lanes(x), c_[kTanhClamp]);
+    const Floats4 u = magnitude * c_[kMinusTwo];
+    const Floats4 shifted = rounded_over_ln2(u);
+    const Floats4 scale = power_of_two(shifted, 0);
+    const Floats4 m = scale * expm1_reduced(u, shifted) + (scale - c_[kOne]);
+    const Floats4 t = -m / (c_[kTwo] + m);
+    return select_lanes(abs_lanes(x) >= c_[kTanhTiny], select_lanes(x < Floats4{}, -t, t), x);
+  }
+  Floats4 exp_of_nonpositive(Floats4 u) const { return select_lanes(u != u, u, exp_clamped(u)); }
+  Floats4 logistic(Floats4 z) const {
+    const Floats4 e = exp_clamped(-abs_lanes(z));
+    const Floats4 numerator = select_lanes(z < Floats4{}, e, c_[kOne]);
+    return select_lanes(z != z, z, numerator / (c_[kOne] + e));
+  }
+
+ private:
+  enum { kInvLn2, kRound, kLn2Hi, kLn2Lo, kOne, kTwo, kMinusTwo, kTanhClamp, kTanhTiny, kExpClamp, kQ0, kCount = kQ0 + 7 };
+
+  Floats4 exp_clamped(Floats4 u) const {
+    const Floats4 clamped = max_lanes(u, c_[kExpClamp]);
+    const Floats4 shifted = rounded_over_ln2(clamped);
+    const Floats4 y = c_[kOne] + expm1_reduced(clamped, shifted);
+    return y * power_of_two(shifted, 1) * power_of_two(shifted, 2);
+  }
+  Floats4 rounded_over_ln2(Floats4 u) const { return u * c_[kInvLn2] + c_[kRound]; }
+  // 2^k for shifted = k + 1.5·2^23 (part 0), or its halves 2^(k/2) (part 1) and 2^(k − k/2) (part 2),
+  // built in the exponent field (k ≥ −150: each half is a normal number).
+  Floats4 power_of_two(Floats4 shifted, int part) const {
+    Ints4 k, round;
+    std::memcpy(&k, &shifted, sizeof k);
+    std::memcpy(&round, &c_[kRound], sizeof round);
+    k -= round;
+    const Ints4 half = k >> 1;
+    const Ints4 exponent = (part == 0 ? k : part == 1 ? half : k - half) + 127;
+    const Ints4 bits = (Ints4)((unsigned __attribute__((vector_size(16))))exponent << 23);
+    Floats4 out;
+    std::memcpy(&out, &bits, sizeof out);
+    return out;
+  }
+  Floats4 expm1_reduced(Floats4 u, Floats4 shifted) const {
+    const Floats4 k = shifted - c_[kRound];
+    const Floats4 r = (u - k * c_[kLn2Hi]) - k * c_[kLn2Lo];
+    const Floats4 r2 = r * r, r4 = r2 * r2;
+    auto pair = [&](int n) { return r * c_[kQ0 + n + 1] + c_[kQ0 + n]; };
+    return r * ((pair(2) * r2 + pair(0)) + (c_[kQ0 + 6] * r2 + pair(4)) * r4);
+  }
+
+  Floats4 c_[kCount];
+};
+
 }  // namespace wasmlearn

@@ -18,5 +18,14 @@ inline Lanes2 select_lanes(Longs2 mask, Lanes2 a, Lanes2 b) {
   return out;
 }
 inline double select_lanes(bool mask, double a, double b) { return mask ? a : b; }
+inline Floats4 select_lanes(Ints4 mask, Floats4 a, Floats4 b) {
+  Ints4 ab, bb;
+  std::memcpy(&ab, &a, sizeof ab);
+  std::memcpy(&bb, &b, sizeof bb);
+  const Ints4 chosen = (mask & ab) | (~mask & bb);
+  Floats4 out;
+  std::memcpy(&out, &chosen, sizeof out);
+  return out;
+}
 
 }  // namespace wasmlearn

@@ -5,8 +5,8 @@
 //
 // Lanes2 is a GCC/Clang vector extension of two doubles: +, −, ×, ÷ and comparisons are lane-wise
 // IEEE operations, so the bits equal the scalar code's in every build. Floats4 is the same for four
-// float32 lanes (k-means' certified float32 assignment) and Ints4 holds their comparison masks and
-// indices. The functions below are what the extension does not spell (square root, minimum,
+// float32 lanes (k-means' certified float32 assignment, KernelRidge's float32 factorisation, the
+// MLP's float32 layerActivations) and Ints4 holds their comparison masks and indices. The functions below are what the extension does not spell (square root, minimum,
 // maximum, absolute value, power, exponential); each also takes a single double, so a kernel's
 // scalar tail is the same expression as its lanes.
 #pragma once
@@ -50,6 +50,7 @@ inline Floats4 load_floats(const float* p) {
   std::memcpy(&v, p, sizeof v);
   return v;
 }
+inline void store_floats(float* p, Floats4 v) { std::memcpy(p, &v, sizeof v); }
 
 // Lane-wise square root, minimum and maximum of numbers (not NaN), one instruction each (a vector
 // ternary would compile to a compare and a select under WebAssembly). The square root is correctly
@@ -75,7 +76,23 @@ inline Lanes2 min_or_max_lanes(Lanes2 a, Lanes2 b) {
 #endif
 }
 
+// The same on four float32 lanes.
+template <bool kMax>
+inline Floats4 min_or_max_lanes(Floats4 a, Floats4 b) {
+#if defined(__wasm_simd128__)
+  return Floats4(kMax ? wasm_f32x4_pmax(v128_t(a), v128_t(b)) : wasm_f32x4_pmin(v128_t(a), v128_t(b)));
+#elif defined(__SSE2__)
+  return kMax ? _mm_max_ps(a, b) : _mm_min_ps(a, b);
+#else
+  Floats4 out;
+  for (int i = 0; i < 4; ++i) out[i] = kMax ? std::max(a[i], b[i]) : std::min(a[i], b[i]);
+  return out;
+#endif
+}
+
 inline Lanes2 min_lanes(Lanes2 a, Lanes2 b) { return min_or_max_lanes<false>(a, b); }
+inline Floats4 min_lanes(Floats4 a, Floats4 b) { return min_or_max_lanes<false>(a, b); }
+inline Floats4 max_lanes(Floats4 a, Floats4 b) { return min_or_max_lanes<true>(a, b); }
 inline Lanes2 max_lanes(Lanes2 a, Lanes2 b) { return min_or_max_lanes<true>(a, b); }
 inline double min_lanes(double a, double b) { return a < b ? a : b; }
 inline double max_lanes(double a, double b) { return a < b ? b : a; }
@@ -91,6 +108,13 @@ inline Lanes2 abs_lanes(Lanes2 v) {
 #endif
 }
 inline double abs_lanes(double v) { return std::fabs(v); }
+inline Floats4 abs_lanes(Floats4 v) {
+  Ints4 bits;
+  std::memcpy(&bits, &v, sizeof bits);
+  bits &= 0x7fffffff;
+  std::memcpy(&v, &bits, sizeof v);
+  return v;
+}
 
 // v^p lane-wise: there is no vector power, so one std::pow per lane.
 inline Lanes2 pow_lanes(Lanes2 v, double p) { return Lanes2{std::pow(v[0], p), std::pow(v[1], p)}; }
