@@ -64,7 +64,8 @@ val shape_to_js(const std::vector<Index>& shape) {
 
 val to_js(const NdArray& a) {
   val out = val::object();
-  out.set("data", to_js_double(a.data.data(), static_cast<Index>(a.data.size())));
+  out.set("data", a.is_float32 ? val::global("Float32Array").new_(emscripten::typed_memory_view(a.floats.size(), a.floats.data()))
+                               : to_js_double(a.data.data(), static_cast<Index>(a.data.size())));
   out.set("shape", shape_to_js(a.shape));
   return out;
 }

@@ -95,7 +95,7 @@ class RawEstimator {
   val call_x(int method, const val& X, int rows, int cols) const {
     return guarded([&] { return result_to_js(impl_->call(method, Buffer(X, rows, cols, "X").map())); });
   }
-  // call_x with its one result written into `out`, a Float64Array the caller keeps (of the result's
+  // call_x with its one result written into `out`, a Float64Array (Float32Array) the caller keeps (of the result's
   // size): no fresh JS array a call. The network view draws every neuron's map from 10 000 rows, and
   // a fresh 1.4 MB array cost Chromium about 1 ms, half the picture's budget. Returns the shape.
   val call_x_into(int method, const val& X, int rows, int cols, const val& out) const {
@@ -103,11 +103,13 @@ class RawEstimator {
       const NamedArrays result = impl_->call(method, Buffer(X, rows, cols, "X").map());
       if (!is_single(result)) throw InvalidArgument("out: this method has several results; call it without out");
       const NdArray& values = result.items[0].second;
+      const std::size_t size = values.is_float32 ? values.floats.size() : values.data.size();
       const auto length = out["length"].as<double>();
-      if (length != static_cast<double>(values.data.size()))
+      if (length != static_cast<double>(size))
         throw InvalidArgument("out has " + std::to_string(static_cast<long long>(length)) + " values but the result has " +
-                              std::to_string(values.data.size()));
-      out.call<void>("set", emscripten::typed_memory_view(values.data.size(), values.data.data()));
+                              std::to_string(size));
+      if (values.is_float32) out.call<void>("set", emscripten::typed_memory_view(size, values.floats.data()));
+      else out.call<void>("set", emscripten::typed_memory_view(size, values.data.data()));
       return shape_to_js(values.shape);
     });
   }

@@ -490,21 +490,27 @@ function methodResult(model, spec, out, rows) {
 
 // The options of a method of X alone: { out }, a Float64Array of the result's size that the result is
 // written into (and returned as, or as a DenseMatrix over it) instead of a fresh array, for the
-// methods whose result is numbers (not labels, cluster indices or several arrays).
+// methods whose result is numbers (not labels, cluster indices or several arrays); and, for a method
+// declared with a float32 twin (layerActivations), { dtype: 'float32' }: the values computed in
+// single precision, as a Float32Array (out then a Float32Array). Returns the method id and out.
 const outResults = new Set(['matrix', 'vector', 'vectorOrMatrix', 'array']);
 export const takesOut = (spec, kind) => spec.args === 'X' && (outResults.has(spec.result) || (spec.result === 'prediction' && kind === 'regressor'));
-function outOption(model, spec, options) {
+function xOptions(model, spec, options) {
   const where = `${model.constructor.metadata.name}.${spec.name}`;
+  const valid = spec.float32Id === undefined ? ['out'] : ['out', 'dtype'];
   if (options === null || typeof options !== 'object' || Array.isArray(options) || ArrayBuffer.isView(options)) {
     const got = options === null ? 'null' : Array.isArray(options) ? 'an array' : ArrayBuffer.isView(options) ? `a ${options.constructor.name} (pass it as { out })` : typeof options;
     throw new Error(`${where} options must be an object like { out: Float64Array }, got ${got}`);
   }
-  for (const key of Object.keys(options)) if (key !== 'out') throw new Error(`Unknown option '${key}' for ${where}; valid options: out`);
-  const { out } = options;
-  if (out === undefined) return undefined;
+  for (const key of Object.keys(options)) if (!valid.includes(key)) throw new Error(`Unknown option '${key}' for ${where}; valid options: ${valid.join(', ')}`);
+  const { out, dtype = 'float64' } = options;
+  if (dtype !== 'float64' && dtype !== 'float32') throw new Error(`dtype must be 'float64' or 'float32', got ${typeof dtype === 'string' ? `'${dtype}'` : String(dtype)}`);
+  const single = dtype === 'float32';
+  if (out === undefined) return { id: single ? spec.float32Id : spec.id, out };
   if (!takesOut(spec, model.constructor.metadata.kind)) throw new Error(`${where} does not take out: its result is not an array of numbers`);
-  if (!(out instanceof Float64Array)) throw new Error(`out must be a Float64Array, got ${out?.constructor?.name ?? typeof out}`);
-  return out;
+  const Type = single ? Float32Array : Float64Array;
+  if (!(out instanceof Type)) throw new Error(`out must be a ${Type.name}${single ? " (dtype 'float32')" : ''}, got ${out?.constructor?.name ?? typeof out}`);
+  return { id: single ? spec.float32Id : spec.id, out };
 }
 
 // One method of the estimator classes, standard or declared: arguments and result by its metadata.
@@ -515,11 +521,11 @@ function methodFrom(spec) {
   if (spec.args === 'X')
     return function (X, options) {
       const raw = this._raw();
-      const out = options === undefined ? undefined : outOption(this, spec, options);
+      const { id, out } = options === undefined ? { id: spec.id } : xOptions(this, spec, options);
       const x = toMatrix(X);
       const result = out
-        ? fromNd({ data: out, shape: raw.callXInto(spec.id, x.data, x.rows, x.cols, out) })
-        : methodResult(this, spec, raw.callX(spec.id, x.data, x.rows, x.cols), x.rows);
+        ? fromNd({ data: out, shape: raw.callXInto(id, x.data, x.rows, x.cols, out) })
+        : methodResult(this, spec, raw.callX(id, x.data, x.rows, x.cols), x.rows);
       this._reportWarnings();
       return result;
     };

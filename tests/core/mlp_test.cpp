@@ -374,8 +374,8 @@ TEST(MLPDefaults, SameBitsInEveryBuild) {
 
 // tanh and logistic (activation_lanes.hpp) give the same bits natively and in WebAssembly, in training
 // and in prediction: tanh hidden layers of 8 and 8 with one logistic output (two classes), and a
-// logistic hidden layer of 9 with softmax outputs (three classes), on 300 rows of 9 features.
-// tests/js/mlp.test.mjs requires the same values.
+// logistic hidden layer of 9 with softmax outputs (three classes), on 300 rows of 9 features; and
+// layerActivations in float32. tests/js/mlp.test.mjs requires the same values.
 TEST(MLPDefaults, TanhAndLogisticSameBitsInEveryBuild) {
   const auto level = [](Index i, Index j) { return static_cast<int>((i * 37 + j * 11 + i * j) % 29); };
   Matrix X(300, 9);
@@ -394,11 +394,16 @@ TEST(MLPDefaults, TanhAndLogisticSameBitsInEveryBuild) {
     m.fit(X, labels);
     const Vector& w = m.weights().packed;
     const Matrix P = m.predict_proba(X);
-    return std::vector<double>{m.loss(), std::accumulate(w.begin(), w.end(), 0.0), w[5], P(0, 0), P(299, P.cols() - 1)};
+    // layerActivations in float32 (FloatActivationLanes): the sum of every value in order, two of them.
+    const std::vector<float> maps = m.layer_activations_float32(X).floats;
+    return std::vector<double>{m.loss(), std::accumulate(w.begin(), w.end(), 0.0), w[5], P(0, 0), P(299, P.cols() - 1),
+                               std::accumulate(maps.begin(), maps.end(), 0.0), maps[5], maps.back()};
   };
   const IntVector two = y.unaryExpr([](int v) { return v == 0 ? 1 : 0; });
   EXPECT_EQ(fitted(MLPActivation::tanh, {8, 8}, two),
-            (std::vector<double>{0.7591121526509715, 3.5655492669246147, 0.5558337663074324, 0.44789944151587013, 0.4897926820485356}));
+            (std::vector<double>{0.7591121526509715, 3.5655492669246147, 0.5558337663074324, 0.44789944151587013, 0.4897926820485356,
+                                 234.62929743225686, -0.8764214515686035, 0.48979267477989197}));
   EXPECT_EQ(fitted(MLPActivation::logistic, {9}, y),
-            (std::vector<double>{1.0462205969976697, 1.8668614134366528, 0.27998963983950176, 0.3120210930854885, 0.49953929639294503}));
+            (std::vector<double>{1.0462205969976697, 1.8668614134366528, 0.27998963983950176, 0.3120210930854885, 0.49953929639294503,
+                                 1644.3110400661826, 0.36910489201545715, 0.499539315700531}));
 }

@@ -160,7 +160,7 @@ for (const meta of estimators()) {
       assert.ok(values.every((v, i) => Object.is(v, out[i])), `${meta.name}.${spec.name}: the bits of the fresh result`);
       assert.throws(() => call({ out: new Float64Array(values.length + 1) }), { message: `out has ${values.length + 1} values but the result has ${values.length}` });
       assert.throws(() => call({ out: new Float32Array(values.length) }), { message: 'out must be a Float64Array, got Float32Array' });
-      assert.throws(() => call({ out, into: out }), { message: `Unknown option 'into' for ${meta.name}.${spec.name}; valid options: out` });
+      assert.throws(() => call({ out, into: out }), { message: `Unknown option 'into' for ${meta.name}.${spec.name}; valid options: out${spec.float32Id === undefined ? '' : ', dtype'}` });
       assert.throws(() => call(out), { message: `${meta.name}.${spec.name} options must be an object like { out: Float64Array }, got a Float64Array (pass it as { out })` });
       assert.throws(() => call(3), { message: `${meta.name}.${spec.name} options must be an object like { out: Float64Array }, got number` });
       assert.notEqual(call({ out: undefined }), out, 'out: undefined gives a fresh result');
@@ -168,6 +168,22 @@ for (const meta of estimators()) {
       const before = wasm.heapUsed();
       for (let i = 0; i < 100; i++) assert.throws(() => call({ out: new Float64Array(1 + values.length) }));
       assert.equal(wasm.heapUsed(), before, 'a wrong out leaks nothing');
+      if (spec.float32Id === undefined) {
+        assert.throws(() => call({ dtype: 'float32' }), { message: `Unknown option 'dtype' for ${meta.name}.${spec.name}; valid options: out` });
+        continue;
+      }
+      // A method with a float32 twin: { dtype: 'float32' } gives its values in single precision.
+      const single = call({ dtype: 'float32' });
+      assert.ok(single instanceof Float32Array && single.length === values.length, `${spec.name} in float32: a Float32Array`);
+      assert.ok(values.every((v, i) => Math.abs(single[i] - v) <= 1e-5 * (1 + Math.abs(v))), `${spec.name} in float32: within float precision`);
+      assert.ok(values.some((v, i) => single[i] !== v), `${spec.name} in float32: computed in float32, not rounded from the doubles`);
+      assert.deepEqual(call({ dtype: 'float64' }), fresh, "dtype 'float64' is the default");
+      const out32 = new Float32Array(values.length).fill(NaN);
+      assert.equal(call({ dtype: 'float32', out: out32 }), out32, 'returns out itself');
+      assert.deepEqual(out32, single, 'out holds the bits of the fresh float32 result');
+      assert.throws(() => call({ dtype: 'float32', out }), { message: "out must be a Float32Array (dtype 'float32'), got Float64Array" });
+      assert.throws(() => call({ dtype: 'float16' }), { message: "dtype must be 'float64' or 'float32', got 'float16'" });
+      assert.throws(() => call({ dtype: 'float32', out: new Float32Array(values.length + 1) }), { message: `out has ${values.length + 1} values but the result has ${values.length}` });
     }
     model.dispose();
   });

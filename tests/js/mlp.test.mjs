@@ -268,7 +268,7 @@ test('MLPClassifier: the native build\'s bits for the same randomState', () => {
 
 // tanh and logistic give the native build's bits, in training and prediction (tests/core/mlp_test.cpp
 // MLPDefaults.TanhAndLogisticSameBitsInEveryBuild pins the same values): tanh 8-8 with one logistic
-// output, logistic 9 with softmax outputs, 300 rows of 9 features, 30 epochs.
+// output, logistic 9 with softmax outputs, 300 rows of 9 features, 30 epochs; and layerActivations in float32.
 test('MLPClassifier tanh and logistic: the native build\'s bits for the same randomState', () => {
   const level = (i, j) => (i * 37 + j * 11 + i * j) % 29;
   const X = Array.from({ length: 300 }, (_, i) => Array.from({ length: 9 }, (_, j) => (level(i, j) - 14) / 7));
@@ -277,10 +277,11 @@ test('MLPClassifier tanh and logistic: the native build\'s bits for the same ran
     const m = new MLPClassifier({ hiddenLayerSizes, activation, randomState: 0, maxIter: 30 }).fit(X, labels);
     const w = [...Object.values(m.coefs()).flatMap((c) => Array.from(c.data)), ...Object.values(m.intercepts()).flatMap((b) => Array.from(b))];
     const P = m.predictProba(X);
-    const values = [m.loss, w.reduce((s, v) => s + v, 0), w[5], P.data[0], P.data[P.data.length - 1]];
+    const maps = m.layerActivations(X, { dtype: 'float32' });
+    const values = [m.loss, w.reduce((s, v) => s + v, 0), w[5], P.data[0], P.data[P.data.length - 1], maps.reduce((s, v) => s + v, 0), maps[5], maps.at(-1)];
     m.dispose();
     return values;
   };
-  assert.deepEqual(fitted('tanh', [8, 8], y.map((v) => (v === 0 ? 1 : 0))), [0.7591121526509715, 3.5655492669246147, 0.5558337663074324, 0.44789944151587013, 0.4897926820485356]);
-  assert.deepEqual(fitted('logistic', [9], y), [1.0462205969976697, 1.8668614134366528, 0.27998963983950176, 0.3120210930854885, 0.49953929639294503]);
+  assert.deepEqual(fitted('tanh', [8, 8], y.map((v) => (v === 0 ? 1 : 0))), [0.7591121526509715, 3.5655492669246147, 0.5558337663074324, 0.44789944151587013, 0.4897926820485356, 234.62929743225686, -0.8764214515686035, 0.48979267477989197]);
+  assert.deepEqual(fitted('logistic', [9], y), [1.0462205969976697, 1.8668614134366528, 0.27998963983950176, 0.3120210930854885, 0.49953929639294503, 1644.3110400661826, 0.36910489201545715, 0.499539315700531]);
 });

@@ -259,30 +259,32 @@ class Backprop {
   Matrix X_batch_;
 };
 
-// One tile of 2·kPairs columns of a layer for `rows` rows: y(i, :) = Σ_t x(i, t)·M(t, :) summed in
-// order of t from 0, then + b, kept to the tile's `width` columns (an odd width's padding lane
-// dropped). x's rows are x_stride apart, M's (p of them) stride apart, y's y_stride. Two rows at a
-// time, sharing the loads of M's rows; stored as lanes, not through a buffer and a copy of run-time
-// length (a memmove call a row and tile in WebAssembly).
-template <int kPairs>
-void layer_tile(const double* x, Index x_stride, Index rows, Index p, const double* M, Index stride, const double* b,
-                double* y, Index y_stride, Index width) {
-  const auto store = [&](double* row, const Lanes2* sums) {
-    for (Index q = 0; q < kPairs; ++q) {
-      const Lanes2 v = sums[q] + load_lanes(b + 2 * q);
-      if (2 * q + 2 <= width) store_lanes(row + 2 * q, v);
-      else if (2 * q < width) row[2 * q] = v[0];
+// One tile of kPackets packets of columns (2 doubles or 4 floats each) of a layer for `rows` rows:
+// y(i, :) = Σ_t x(i, t)·M(t, :) summed in order of t from 0, then + b, kept to the tile's `width`
+// columns (the padding lanes dropped). x's rows are x_stride apart, M's (p of them) stride apart,
+// y's y_stride. Two rows at a time, sharing the loads of M's rows; stored as lanes, not through a
+// buffer and a copy of run-time length (a memmove call a row and tile in WebAssembly).
+template <class T, int kPackets>
+void layer_tile(const T* x, Index x_stride, Index rows, Index p, const T* M, Index stride, const T* b, T* y,
+                Index y_stride, Index width) {
+  using Packet = dense_detail::PacketOf<T>;
+  constexpr Index kLanes = sizeof(Packet) / sizeof(T);
+  const auto store = [&](T* row, const Packet* sums) {
+    for (Index q = 0; q < kPackets; ++q) {
+      const Packet v = sums[q] + dense_detail::load_packet(b + kLanes * q);
+      if (kLanes * (q + 1) <= width) std::memcpy(row + kLanes * q, &v, sizeof v);
+      else for (Index j = kLanes * q; j < width; ++j) row[j] = v[j - kLanes * q];
     }
   };
   Index i = 0;
   for (; i + 2 <= rows; i += 2, x += 2 * x_stride, y += 2 * y_stride) {
-    Lanes2 top[kPairs], bottom[kPairs];
-    for (int q = 0; q < kPairs; ++q) top[q] = bottom[q] = Lanes2{0.0, 0.0};
+    Packet top[kPackets], bottom[kPackets];
+    for (int q = 0; q < kPackets; ++q) top[q] = bottom[q] = Packet{};
     for (Index t = 0; t < p; ++t) {
-      const Lanes2 a = splat_lanes(x[t]), c = splat_lanes(x[x_stride + t]);
-      const double* m = M + t * stride;
-      for (int q = 0; q < kPairs; ++q) {
-        const Lanes2 v = load_lanes(m + 2 * q);
+      const Packet a = dense_detail::splat_packet(x[t]), c = dense_detail::splat_packet(x[x_stride + t]);
+      const T* m = M + t * stride;
+      for (int q = 0; q < kPackets; ++q) {
+        const Packet v = dense_detail::load_packet(m + kLanes * q);
         top[q] += a * v;
         bottom[q] += c * v;
       }
@@ -291,57 +293,133 @@ void layer_tile(const double* x, Index x_stride, Index rows, Index p, const doub
     store(y + y_stride, bottom);
   }
   if (i < rows) {
-    Lanes2 sums[kPairs];
-    row_times_tile<kPairs>(x, p, M, stride, sums);
+    Packet sums[kPackets];
+    for (int q = 0; q < kPackets; ++q) sums[q] = Packet{};
+    for (Index t = 0; t < p; ++t) {
+      const Packet a = dense_detail::splat_packet(x[t]);
+      for (int q = 0; q < kPackets; ++q) sums[q] += a * dense_detail::load_packet(M + t * stride + kLanes * q);
+    }
     store(y, sums);
   }
 }
 
-using LayerTile = void (*)(const double*, Index, Index, Index, const double*, Index, const double*, double*, Index, Index);
-constexpr LayerTile kLayerTiles[kTileColumns / 2] = {layer_tile<1>, layer_tile<2>, layer_tile<3>, layer_tile<4>};
+template <class T>
+using LayerTile = void (*)(const T*, Index, Index, Index, const T*, Index, const T*, T*, Index, Index);
+template <class T>
+constexpr LayerTile<T> kLayerTiles[4] = {layer_tile<T, 1>, layer_tile<T, 2>, layer_tile<T, 3>, layer_tile<T, 4>};
+
+// f over `count` contiguous floats, four at a time (the last few through one padded packet).
+template <class F>
+void apply_floats(float* z, Index count, F f) {
+  Index i = 0;
+  for (; i + 4 <= count; i += 4) store_floats(z + i, f(load_floats(z + i)));
+  if (i == count) return;
+  Floats4 v{};
+  for (Index j = i; j < count; ++j) v[j - i] = z[j];
+  v = f(v);
+  for (Index j = i; j < count; ++j) z[j] = v[j - i];
+}
+
+// Softmax of each row of four rows x width floats (rows width apart), one row a lane: the maximum,
+// e^(v − max) summed in order of the columns, then divided by the sum.
+void softmax_four_rows(const FloatActivationLanes& activations, float* z, Index width) {
+  const auto column = [&](Index j) { return Floats4{z[j], z[width + j], z[2 * width + j], z[3 * width + j]}; };
+  const auto store_column = [&](Index j, Floats4 v) {
+    for (int r = 0; r < 4; ++r) z[r * width + j] = v[r];
+  };
+  Floats4 top = column(0);
+  for (Index j = 1; j < width; ++j) top = max_lanes(top, column(j));
+  Floats4 sum{};
+  for (Index j = 0; j < width; ++j) {
+    const Floats4 e = activations.exp_of_nonpositive(column(j) - top);
+    sum += e;
+    store_column(j, e);
+  }
+  for (Index j = 0; j < width; ++j) store_column(j, column(j) / sum);
+}
+
+// The activations of a float32 pass over rows x width contiguous values.
+void activate_floats(MLPActivation f, float* z, Index rows, Index width) {
+  const FloatActivationLanes activations;
+  switch (f) {
+    case MLPActivation::identity: return;
+    case MLPActivation::logistic: return apply_floats(z, rows * width, [&](Floats4 v) { return activations.logistic(v); });
+    case MLPActivation::tanh: return apply_floats(z, rows * width, [&](Floats4 v) { return activations.tanh(v); });
+    case MLPActivation::relu: return apply_floats(z, rows * width, [](Floats4 v) { return max_lanes(v, Floats4{}); });
+    case MLPActivation::softmax: {
+      Index i = 0;
+      for (; i + 4 <= rows; i += 4) softmax_four_rows(activations, z + i * width, width);
+      if (i == rows) return;
+      std::vector<float> last(static_cast<std::size_t>(4 * width), 0.0f);  // the last rows, padded to four
+      std::copy(z + i * width, z + rows * width, last.begin());
+      softmax_four_rows(activations, last.data(), width);
+      std::copy(last.begin(), last.begin() + (rows - i) * width, z + i * width);
+    }
+  }
+}
 
 // The forward pass of prediction and of layerActivations, whose network view draws every neuron's
 // map from 10 000 rows through layers of a few units: there the general products (Backprop's) cost
-// more in packing and calls than their sums at depths of 2 to 8. Here each layer is tiles of up to 8
-// units over the block's rows (layer_tile over the coefficients padded to an even width: every sum in
-// order of the inputs, then the intercept, the same in every build; a layer of 1 or 2 units one pair
-// of lanes), and the activation runs on two lanes over the block's values. One block of rows per
-// call (for_row_blocks).
+// more in packing and calls than their sums at depths of 2 to 8. Here each layer is tiles of up to 4
+// packets of units over the block's rows (layer_tile over the coefficients padded to whole packets:
+// every sum in order of the inputs, then the intercept, the same in every build), and the activation
+// runs on lanes over the block's values. One block of rows per call (for_row_blocks). In double
+// precision (T = double) the values are predict's; in float32, layerActivations' { dtype: 'float32' }
+// (the inputs rounded to float as a block's rows are read).
+template <class T>
 class PredictPass {
+  using Packet = dense_detail::PacketOf<T>;
+  static constexpr Index kLanes = sizeof(Packet) / sizeof(T);
+  static constexpr Index kTileWidth = 4 * kLanes;
+  using Coefficients = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+
  public:
   PredictPass(const MLPWeights& w, MLPActivation hidden, MLPActivation out)
       : units_(w.units), hidden_(hidden), out_(out), coefs_(w.layers()), intercepts_(w.layers()) {
     for (std::size_t l = 0; l < w.layers(); ++l) {
-      const Index padded = (units_[l + 1] + 1) / 2 * 2;
-      coefs_[l] = Matrix::Zero(units_[l], padded);
-      coefs_[l].leftCols(units_[l + 1]) = w.coef(l);
-      intercepts_[l] = Vector::Zero(padded);
-      intercepts_[l].head(units_[l + 1]) = w.intercept(l);
+      const Index padded = (units_[l + 1] + kLanes - 1) / kLanes * kLanes;
+      coefs_[l] = Coefficients::Zero(units_[l], padded);
+      coefs_[l].leftCols(units_[l + 1]) = w.coef(l).template cast<T>();
+      intercepts_[l] = Eigen::Matrix<T, Eigen::Dynamic, 1>::Zero(padded);
+      intercepts_[l].head(units_[l + 1]) = w.intercept(l).template cast<T>();
     }
   }
 
   // Layer l's values (l = 1 .. layers) for rows begin .. end of X go to outputs[l - 1] (those rows
   // only, units[l] values a row, contiguous).
-  void run(MatrixRef X, Index begin, Index end, double* const* outputs) const {
+  void run(MatrixRef X, Index begin, Index end, T* const* outputs) const {
     const Index rows = end - begin;
+    const T* input = nullptr;
+    Index input_stride = 0;
+    if constexpr (std::is_same_v<T, double>) {
+      input = X.data() + begin * X.outerStride();
+      input_stride = X.outerStride();
+    } else {
+      inputs_.resize(rows, X.cols());
+      inputs_ = X.middleRows(begin, rows).template cast<float>();
+      input = inputs_.data();
+      input_stride = X.cols();
+    }
     for (std::size_t l = 0; l + 1 < units_.size(); ++l) {
-      const double* input = l == 0 ? X.data() + begin * X.outerStride() : outputs[l - 1];
-      const Index input_stride = l == 0 ? X.outerStride() : units_[l];
+      if (l > 0) input = outputs[l - 1], input_stride = units_[l];
       const Index width = units_[l + 1], padded = coefs_[l].cols();
-      for (Index c0 = 0; c0 < padded; c0 += kTileColumns) {
-        const Index pairs = std::min(kTileColumns, padded - c0) / 2;
-        kLayerTiles[pairs - 1](input, input_stride, rows, units_[l], coefs_[l].data() + c0, padded,
-                               intercepts_[l].data() + c0, outputs[l] + c0, width, width - c0);
+      for (Index c0 = 0; c0 < padded; c0 += kTileWidth) {
+        const Index packets = std::min(kTileWidth, padded - c0) / kLanes;
+        kLayerTiles<T>[packets - 1](input, input_stride, rows, units_[l], coefs_[l].data() + c0, padded,
+                                    intercepts_[l].data() + c0, outputs[l] + c0, width, width - c0);
       }
-      activate_rows(l + 2 == units_.size() ? out_ : hidden_, outputs[l], rows, width, width);
+      const MLPActivation f = l + 2 == units_.size() ? out_ : hidden_;
+      if constexpr (std::is_same_v<T, double>) activate_rows(f, outputs[l], rows, width, width);
+      else activate_floats(f, outputs[l], rows, width);
     }
   }
 
  private:
   std::vector<Index> units_;
   MLPActivation hidden_, out_;
-  std::vector<Matrix> coefs_;       // fanIn x units, padded to an even width with zeros
-  std::vector<Vector> intercepts_;  // likewise
+  std::vector<Coefficients> coefs_;                    // fanIn x units, padded to whole packets with zeros
+  std::vector<Eigen::Matrix<T, Eigen::Dynamic, 1>> intercepts_;  // likewise
+  mutable Coefficients inputs_;                        // float32: the block's rows of X, rounded
 };
 
 // Adam or SGD (momentum, Nesterov), as scikit-learn's _stochastic_optimizers.
@@ -540,7 +618,7 @@ Eigen::Map<const Vector> MLPWeights::intercept(std::size_t l) const {
 Matrix MultilayerPerceptron::forward(MatrixRef X) const {
   check_n_features(n_features_in(), X);
   check_matrix(X, "X", 0);
-  const PredictPass pass(weights_, params_.activation, out_activation_);
+  const PredictPass<double> pass(weights_, params_.activation, out_activation_);
   Matrix out(X.rows(), n_outputs());
   // The hidden layers' values of one block at a time.
   std::vector<Vector> hidden;
@@ -555,7 +633,10 @@ Matrix MultilayerPerceptron::forward(MatrixRef X) const {
   return out;
 }
 
-NdArray MultilayerPerceptron::layer_activations(MatrixRef X) const {
+// Every layer's values after the inputs, one layer after the other (layer l's n x units[l] values),
+// in double precision (predict's) or in float32.
+template <class T>
+NdArray MultilayerPerceptron::layer_values(MatrixRef X) const {
   check_fitted(is_fitted(), name_, "layerActivations");
   check_n_features(n_features_in(), X);
   check_matrix(X, "X", 0);
@@ -563,21 +644,29 @@ NdArray MultilayerPerceptron::layer_activations(MatrixRef X) const {
   double total = 0;
   for (std::size_t l = 1; l < weights_.units.size(); ++l) total += static_cast<double>(weights_.units[l]);
   check_size(total * static_cast<double>(n), "layerActivations' values (rows x neurons after the inputs)");
-  const PredictPass pass(weights_, params_.activation, out_activation_);
+  const PredictPass<T> pass(weights_, params_.activation, out_activation_);
   const Index size = static_cast<Index>(total) * n;
-  NdArray out{std::vector<double>(static_cast<std::size_t>(size)), {size}};
-  std::vector<double*> outputs(weights_.layers());
+  NdArray out{{}, {size}};
+  std::vector<T>& values = [&]() -> std::vector<T>& {
+    if constexpr (std::is_same_v<T, double>) return out.data;
+    else return out.is_float32 = true, out.floats;
+  }();
+  values.resize(static_cast<std::size_t>(size));
+  std::vector<T*> outputs(weights_.layers());
   for_row_blocks(n, [&](Index begin, Index end) {
     // Each layer's rows begin .. end, written in place: layer l's n x units[l] values follow layer l − 1's.
     Index layer_start = 0;
     for (std::size_t l = 1; l < weights_.units.size(); ++l) {
-      outputs[l - 1] = out.data.data() + layer_start + begin * weights_.units[l];
+      outputs[l - 1] = values.data() + layer_start + begin * weights_.units[l];
       layer_start += n * weights_.units[l];
     }
     pass.run(X, begin, end, outputs.data());
   });
   return out;
 }
+
+NdArray MultilayerPerceptron::layer_activations(MatrixRef X) const { return layer_values<double>(X); }
+NdArray MultilayerPerceptron::layer_activations_float32(MatrixRef X) const { return layer_values<float>(X); }
 
 NamedArrays MultilayerPerceptron::progress_values() const {
   const double score = params_.early_stopping && !validation_scores_.empty() ? validation_scores_.back() : kNaN;

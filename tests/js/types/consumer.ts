@@ -20,6 +20,11 @@ const rules: string = exportText(stump, { featureNames: ['x'], decimals: 1 }) + 
 const mlp: MLPClassifier = new MLPClassifier({ nIterNoChange: Infinity }).partialFit([[0], [1]], ['a', 'b'], { classes: ['a', 'b'] });
 const conditional: string | undefined = estimators()[0].availableIf.predictProba;
 const hasProba: boolean = knn.hasMethod('predictProba') && mlp.hasMethod('partialFit');
+const maps32: Float32Array = mlp.layerActivations([[0]], { dtype: 'float32', out: new Float32Array(101) });
+// @ts-expect-error: in float32, out is a Float32Array
+mlp.layerActivations([[0]], { dtype: 'float32', out: new Float64Array(101) });
+// @ts-expect-error: only layerActivations has a float32 twin
+knn.predictProba(split.XTest, { dtype: 'float32' });
 // @ts-expect-error: partialFit takes classes only
 mlp.partialFit([[0]], ['a'], { sampleWeight: [1] });
 // @ts-expect-error: exportText takes a decision tree
@@ -33,7 +38,7 @@ knn.fit(split.XTrain, split.yTrain, { sampleWeight: [1] });
 ols.fit([[1]], [2], { sampleWeight: ['1'] });
 // @ts-expect-error: weights is one of two strings
 new KNeighborsClassifier({ weights: 'gaussian' });
-export const used = [proba.rows, nearest, accuracy, scaled.cols, ols.score([[4]], [8]), names.length, rules.length];
+export const used = [maps32.length, proba.rows, nearest, accuracy, scaled.cols, ols.score([[4]], [8]), names.length, rules.length];
 knn.dispose();
 // Model selection, pipelines, clone and estimator instances in meta-estimators.
 import { loadModel, GridSearchCV, RandomizedSearchCV, KFold, StratifiedKFold, crossValScore, crossValidate, makePipeline, Pipeline, clone, modelSelection, BaggingClassifier, GaussianNB } from 'wasmlearn';

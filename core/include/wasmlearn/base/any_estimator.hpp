@@ -162,7 +162,7 @@ class Adapter final : public AnyEstimator {
       ++i;
     });
     for_each_in(declared_methods<D>(), [&](const auto& method) {
-      if (m == method.name) id = i;
+      if (m == method.name && !method.float32) id = i;
       ++i;
     });
     for_each_in(declared_update_methods<D>(), [&](const auto& method) {
@@ -322,9 +322,16 @@ class Adapter final : public AnyEstimator {
     json rules = json::array();
     for_each_in(declared_rules<D>(), [&](const auto& r) { rules.push_back(r.text); });
     json extra = json::array();
+    int next_id = kStandardMethodCount;
     for_each_in(declared_methods<D>(), [&](const auto& m) {
       using Result = typename detail::returns<decltype(m.function)>::type;
-      const int id = kStandardMethodCount + static_cast<int>(extra.size());
+      const int id = next_id++;
+      if (m.float32) {  // a twin is no method of its own: its sibling's { dtype: 'float32' }
+        if (extra.empty() || extra.back()["name"] != m.name)
+          throw std::logic_error(std::string(D::name) + "." + m.name + "'s float32 twin must follow it");
+        extra.back()["float32Id"] = id;
+        return;
+      }
       json spec = {{"name", m.name}, {"id", id}, {"doc", m.doc}, {"needsFit", m.needs_fit},
                    {"args", method_args_name(method_args<decltype(m.function)>::value)},
                    {"result", std::is_same_v<Result, NamedArrays> ? "arrays" : "array"}};
@@ -337,7 +344,7 @@ class Adapter final : public AnyEstimator {
       extra.push_back(std::move(spec));
     });
     for_each_in(declared_update_methods<D>(), [&](const auto& m) {
-      const int id = kStandardMethodCount + static_cast<int>(extra.size());
+      const int id = next_id++;
       extra.push_back({{"name", m.name}, {"id", id}, {"doc", m.doc}, {"needsFit", false},
                        {"args", update_args<decltype(m.function)>::value}, {"result", "model"}});
       if (m.starts_fit) extra.back()["startsFit"] = true;

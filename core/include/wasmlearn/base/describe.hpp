@@ -511,12 +511,20 @@ struct Method {
   const char* doc;
   bool needs_fit;  // false: callable on an unfitted model (it fits a copy of its own)
   std::vector<ResultDecl> results = {};  // a NamedArrays method's arrays, in the order it returns them
+  bool float32 = false;  // the single-precision twin of the method of the same name (JS: { dtype: 'float32' })
 
   // Declares the arrays a NamedArrays method returns (every such method must). One entry named ""
   // declares arrays keyed "0", "1", ... (a list in scikit-learn: one per layer), all of its kind.
   Method returns(std::vector<ResultDecl> named) const {
     Method m = *this;
     m.results = std::move(named);
+    return m;
+  }
+  // Declares this method (of X, returning a float32 NdArray) as the single-precision twin of the one
+  // of the same name declared before it.
+  Method in_float32() const {
+    Method m = *this;
+    m.float32 = true;
     return m;
   }
 };

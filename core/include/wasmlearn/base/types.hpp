@@ -32,6 +32,9 @@ auto exp_each(const Eigen::ArrayBase<Derived>& a) {
 struct NdArray {
   std::vector<double> data;
   std::vector<Index> shape;
+  // A single-precision result (a Float32Array in JavaScript) holds its values here, `data` empty.
+  std::vector<float> floats = {};
+  bool is_float32 = false;
 
   static NdArray scalar(double v) { return {{v}, {}}; }
   static NdArray from(const Vector& v) { return {std::vector<double>(v.data(), v.data() + v.size()), {v.size()}}; }

@@ -33,6 +33,7 @@ void add_value_types(json& metadata) {
   });
   i = 0;
   for_each_in(declared_methods<D>(), [&](const auto& m) {
+    if (m.float32) return;  // no entry of its own (AnyEstimator's metadata)
     metadata["extraMethods"][i++]["result"] = value_type_name<typename detail::returns<decltype(m.function)>::type>();
   });
 }

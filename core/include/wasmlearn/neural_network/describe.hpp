@@ -119,7 +119,10 @@ auto mlp_methods() {
       method("layerActivations", &E::layer_activations,
              "every neuron's value for the rows of X after its activation: the hidden layers, then the output layer, "
              "one after the other (layer l's n x units[l] values row by row)")
-          .returns({{"", ResultKind::vector, "n x units[1], then n x units[2], ..., row-major, in one array"}}));
+          .returns({{"", ResultKind::vector, "n x units[1], then n x units[2], ..., row-major, in one array"}}),
+      method("layerActivations", &E::layer_activations_float32,
+             "the same computed in single precision (a Float32Array, within a few float ulp of each value)")
+          .in_float32());
 }
 
 }  // namespace detail

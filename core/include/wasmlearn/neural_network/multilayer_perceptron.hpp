@@ -106,6 +106,7 @@ class MultilayerPerceptron {
   // 1-D array (the network view draws each neuron's map from them), written in place of the array
   // that crosses to JavaScript rather than copied into it.
   NdArray layer_activations(MatrixRef X) const;
+  NdArray layer_activations_float32(MatrixRef X) const;  // the same in single precision
 
   // Fitted attributes.
   Vector loss_curve() const { return Eigen::Map<const Vector>(loss_curve_.data(), static_cast<Index>(loss_curve_.size())); }
@@ -174,6 +175,8 @@ class MultilayerPerceptron {
   // one_batch: stop after the next batch (the epoch's end when it is its last).
   void run_epochs(MLPRun& run, MatrixRef X, MatrixRef T, MatrixRef X_val, MatrixRef T_val, bool early_stopping,
                   bool incremental, int epochs, bool one_batch);
+  template <class T>
+  NdArray layer_values(MatrixRef X) const;
   template <class F>
   void keep_on_error(F&& change);
   void check_finite_weights() const;
