@@ -1,8 +1,8 @@
 // The network view's costs in Node on the WASM package (issue 15 item 3's playground figures):
 // a 2-8-8-1 network (two classes: one logistic output; also 2-8-8-3) on 500 XOR points, ms per
 // epoch continued (continueFit, what a played step costs) against a refit of k epochs (the old
-// step), and every neuron's 100 x 100 map: the library's layerActivations over the grid (what the
-// view's worker calls) against the forward pass written in JavaScript (network_forward.js), and the
+// step), and every neuron's 100 x 100 map: the library's layerActivations over the grid (in double
+// precision, and in float32 into a kept array: what the view's worker calls) against the forward pass written in JavaScript (network_forward.js), and the
 // colour mapping of every map into an ImageData (network_view.js paintMap).
 // Prints medians (and the maps' mean CPU time); run `node tests/bench/network_view.mjs` (not a test: timings are never asserted).
 import * as wl from 'wasmlearn';
@@ -41,6 +41,9 @@ for (const [preset, nClasses] of [['xor', 2], ['blobs', 3]]) {
     return { median: +median(ms).toFixed(3), cpu: +((user + system) / 1000 / 50).toFixed(3) };
   };
   const library = timed(() => model.layerActivations(grid));
+  // What the worker calls: float32, into the buffer of a drawn picture.
+  const into = new Float32Array(10000 * weights.units.slice(1).reduce((a, b) => a + b));
+  const float32 = timed(() => model.layerActivations(grid, { dtype: 'float32', out: into }));
   const javascript = timed(() => forwardLayers(grid.data, 10000, weights, 'tanh', outActivations[model.outActivation]));
   const values = model.layerActivations(grid), units = weights.units.slice(1);
   const image = { data: new Uint8ClampedArray(4 * 10000) }; // paintMap reads only the pixels
@@ -59,6 +62,7 @@ for (const [preset, nClasses] of [['xor', 2], ['blobs', 3]]) {
     epochMsMedian: +median(epochMs).toFixed(4), epochMsMean: +(epochMs.reduce((a, b) => a + b) / epochMs.length).toFixed(4),
     refit300EpochsMs: +refitMs.toFixed(2), refitAtStep300Vs1EpochStep: +(refitMs / median(epochMs)).toFixed(0),
     everyNeuronMap100x100LayerActivationsMs: library.median, layerActivationsCpuMs: library.cpu,
+    float32IntoOutMs: float32.median, float32IntoOutCpuMs: float32.cpu,
     everyNeuronMap100x100JavaScriptMs: javascript.median, javascriptCpuMs: javascript.cpu,
     paintEveryMapMs: paint.median, paintCpuMs: paint.cpu, libraryPredictProbaGrid100x100Ms: +median(predictMs).toFixed(3),
   }));
