@@ -160,7 +160,7 @@ __attribute__((noinline)) void dot_tile(const T* A, Index lda, const T* B, Index
   constexpr Index kWidth = sizeof(Packet) / sizeof(T);
   Packet acc[RA][RB];
   for (int a = 0; a < RA; ++a)
-    for (int b = 0; b < RB; ++b) acc[a][b] = Packet{} + T(0);
+    for (int b = 0; b < RB; ++b) acc[a][b] = Packet{};
   const Index packets = len / kWidth;
   for (Index t = 0; t < packets; ++t) {
     Packet va[RA], vb[RB];
@@ -279,7 +279,7 @@ __attribute__((noinline)) void outer_tile(const T* a, Index rs, Index cs, const 
               o3 = std::min<Index>(3, rows - 1) * rs;
   Packet acc[kSliverRows][kPackets];
   for (auto& row : acc)
-    for (auto& v : row) v = Packet{} + T(0);
+    for (auto& v : row) v = Packet{};
   for (Index t = 0; t < depth; ++t, a += cs, b += kPackets * kWidth) {
     Packet panel[kPackets];
     for (int h = 0; h < kPackets; ++h) panel[h] = load_packet(b + h * kWidth);
@@ -297,7 +297,7 @@ __attribute__((noinline)) void outer_tile(const T* a, Index rs, Index cs, const 
     for (int i = 0; i < kSliverRows; ++i)
       for (int h = 0; h < kPackets; ++h) {
         T* c = C + i * ldc + h * kWidth;
-        const Packet sum = (overwrite ? Packet{} + T(0) : load_packet(c)) + acc[i][h];
+        const Packet sum = (overwrite ? Packet{} : load_packet(c)) + acc[i][h];
         std::memcpy(c, &sum, sizeof sum);
       }
   }
