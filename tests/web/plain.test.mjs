@@ -46,6 +46,7 @@ it('the package works in a plain page (static files, no bundler)', { skip: built
     assert.deepEqual(result.proba, [1, 0]);
     assert.equal(result.accuracy, 1);
     assert.ok(result.estimators >= 2);
+    assert.deepEqual(result.mlp, [0.7591121526509715, 234.62929743225686, -0.8764214515686035, 0.48979267477989197], 'the native build\'s bits, float32 maps included');
     assert.deepEqual(problems, []);
   } finally {
     await server.close();
