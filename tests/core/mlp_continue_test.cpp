@@ -267,7 +267,8 @@ TEST(MLPContinueBatch, ErrorsAsContinueFit) {
 }
 
 // layerActivations on 300 rows (past a block of 256): each hidden layer is f(A·W + b) of the layer
-// before, written out here; the last layer is predictProba (softmax, logistic) or predict (identity).
+// before, written out here; the last layer is predictProba (softmax, logistic) or predict (identity);
+// in float32 within float precision of those.
 TEST(MLPLayerActivations, EveryLayerByHandAndTheOutputsAsPredicted) {
   const Data data(300, 9);
   const IntVector two = (data.y.array() > 0).cast<int>();
@@ -296,6 +297,17 @@ TEST(MLPLayerActivations, EveryLayerByHandAndTheOutputsAsPredicted) {
     }
     EXPECT_EQ(at, static_cast<Index>(values.data.size())) << what;
     EXPECT_EQ(values.shape, std::vector<Index>{at}) << what;
+    // In float32 (the network view's maps): within float precision of every value (layers of 17 and
+    // 9 units: a tile of 16 floats and one more; 3 packets).
+    const NdArray floats = model.layer_activations_float32(data.X);
+    ASSERT_TRUE(floats.is_float32 && floats.data.empty()) << what;
+    ASSERT_EQ(floats.floats.size(), values.data.size()) << what;
+    EXPECT_EQ(floats.shape, values.shape) << what;
+    double worst = 0;
+    for (std::size_t i = 0; i < values.data.size(); ++i)
+      worst = std::max(worst, std::fabs(floats.floats[i] - values.data[i]) / (1 + std::fabs(values.data[i])));
+    EXPECT_LE(worst, 2e-6) << what << ": float32";
+    EXPECT_GT(worst, 0) << what << ": computed in float32";
   };
   for (const char* activation : {"tanh", "relu", "logistic", "identity"}) {
     json o = options("adam", false, 5);
@@ -314,36 +326,4 @@ TEST(MLPLayerActivations, EveryLayerByHandAndTheOutputsAsPredicted) {
   MLPClassifier unfitted;
   EXPECT_EQ(error_of([&] { unfitted.layer_activations(data.X); }).substr(0, 32), "This MLPClassifier is not fitted");
   EXPECT_EQ(error_of([&] { unfitted.layer_activations_float32(data.X); }).substr(0, 32), "This MLPClassifier is not fitted");
-}
-
-// layerActivations in float32 (the network view's maps) on 300 rows (past a block of 256), layers of
-// 17 and 9 units (a tile of 16 floats and one more; 3 packets): every value within float precision
-// of the double pass's, for each activation and output (softmax, logistic, identity).
-TEST(MLPLayerActivations, Float32WithinFloatPrecisionOfTheDoublePass) {
-  const Data data(300, 9);
-  const IntVector two = (data.y.array() > 0).cast<int>();
-  const auto check = [&](const MultilayerPerceptron& model, const std::string& what) {
-    const NdArray doubles = model.layer_activations(data.X), floats = model.layer_activations_float32(data.X);
-    ASSERT_TRUE(floats.is_float32 && floats.data.empty()) << what;
-    ASSERT_EQ(floats.floats.size(), doubles.data.size()) << what;
-    EXPECT_EQ(floats.shape, doubles.shape) << what;
-    double worst = 0;
-    for (std::size_t i = 0; i < doubles.data.size(); ++i)
-      worst = std::max(worst, std::fabs(floats.floats[i] - doubles.data[i]) / (1 + std::fabs(doubles.data[i])));
-    EXPECT_LE(worst, 2e-6) << what;
-    EXPECT_GT(worst, 0) << what << ": computed in float32";
-  };
-  for (const char* activation : {"tanh", "relu", "logistic", "identity"}) {
-    json o = options("adam", false, 5);
-    o["activation"] = activation;
-    o["hiddenLayerSizes"] = {17, 9};
-    MLPClassifier three(params_from_json<MLPClassifier>(o)), binary(params_from_json<MLPClassifier>(o));
-    three.fit(data.X, data.y);
-    binary.fit(data.X, two);
-    MLPRegressor regressor(params_from_json<MLPRegressor>(o));
-    regressor.fit(data.X, data.Y);
-    check(three, std::string(activation) + " softmax");
-    check(binary, std::string(activation) + " logistic");
-    check(regressor, std::string(activation) + " regressor");
-  }
 }

@@ -7,25 +7,19 @@
 
 namespace wasmlearn {
 
-// A lane-wise choice: a where the mask is set, b elsewhere (one value: mask is a bool).
-inline Lanes2 select_lanes(Longs2 mask, Lanes2 a, Lanes2 b) {
-  Longs2 ab, bb;
+// A lane-wise choice: a where the mask is set, b elsewhere (Lanes2 with a Longs2 mask, Floats4 with
+// an Ints4 mask, as their comparisons give; one value: mask is a bool).
+template <class Mask, class V>
+inline V select_lanes(Mask mask, V a, V b) {
+  static_assert(sizeof(Mask) == sizeof(V) && sizeof(V) == 16, "a mask of the lanes' width");
+  Mask ab, bb;
   std::memcpy(&ab, &a, sizeof ab);
   std::memcpy(&bb, &b, sizeof bb);
-  const Longs2 chosen = (mask & ab) | (~mask & bb);
-  Lanes2 out;
+  const Mask chosen = (mask & ab) | (~mask & bb);
+  V out;
   std::memcpy(&out, &chosen, sizeof out);
   return out;
 }
 inline double select_lanes(bool mask, double a, double b) { return mask ? a : b; }
-inline Floats4 select_lanes(Ints4 mask, Floats4 a, Floats4 b) {
-  Ints4 ab, bb;
-  std::memcpy(&ab, &a, sizeof ab);
-  std::memcpy(&bb, &b, sizeof bb);
-  const Ints4 chosen = (mask & ab) | (~mask & bb);
-  Floats4 out;
-  std::memcpy(&out, &chosen, sizeof out);
-  return out;
-}
 
 }  // namespace wasmlearn

@@ -65,35 +65,26 @@ inline Lanes2 sqrt_lanes(Lanes2 v) {
 #endif
 }
 
-template <bool kMax>
-inline Lanes2 min_or_max_lanes(Lanes2 a, Lanes2 b) {
+template <bool kMax, class V>
+inline V min_or_max_lanes(V a, V b) {
+  constexpr bool kDoubles = std::is_same_v<V, Lanes2>;
 #if defined(__wasm_simd128__)
-  return Lanes2(kMax ? wasm_f64x2_pmax(v128_t(a), v128_t(b)) : wasm_f64x2_pmin(v128_t(a), v128_t(b)));
+  if constexpr (kDoubles) return V(kMax ? wasm_f64x2_pmax(v128_t(a), v128_t(b)) : wasm_f64x2_pmin(v128_t(a), v128_t(b)));
+  else return V(kMax ? wasm_f32x4_pmax(v128_t(a), v128_t(b)) : wasm_f32x4_pmin(v128_t(a), v128_t(b)));
 #elif defined(__SSE2__)
-  return kMax ? _mm_max_pd(a, b) : _mm_min_pd(a, b);
+  if constexpr (kDoubles) return kMax ? _mm_max_pd(a, b) : _mm_min_pd(a, b);
+  else return kMax ? _mm_max_ps(a, b) : _mm_min_ps(a, b);
 #else
-  return Lanes2{kMax ? std::max(a[0], b[0]) : std::min(a[0], b[0]), kMax ? std::max(a[1], b[1]) : std::min(a[1], b[1])};
-#endif
-}
-
-// The same on four float32 lanes.
-template <bool kMax>
-inline Floats4 min_or_max_lanes(Floats4 a, Floats4 b) {
-#if defined(__wasm_simd128__)
-  return Floats4(kMax ? wasm_f32x4_pmax(v128_t(a), v128_t(b)) : wasm_f32x4_pmin(v128_t(a), v128_t(b)));
-#elif defined(__SSE2__)
-  return kMax ? _mm_max_ps(a, b) : _mm_min_ps(a, b);
-#else
-  Floats4 out;
-  for (int i = 0; i < 4; ++i) out[i] = kMax ? std::max(a[i], b[i]) : std::min(a[i], b[i]);
+  V out;
+  for (int i = 0; i < (kDoubles ? 2 : 4); ++i) out[i] = kMax ? std::max(a[i], b[i]) : std::min(a[i], b[i]);
   return out;
 #endif
 }
 
 inline Lanes2 min_lanes(Lanes2 a, Lanes2 b) { return min_or_max_lanes<false>(a, b); }
+inline Lanes2 max_lanes(Lanes2 a, Lanes2 b) { return min_or_max_lanes<true>(a, b); }
 inline Floats4 min_lanes(Floats4 a, Floats4 b) { return min_or_max_lanes<false>(a, b); }
 inline Floats4 max_lanes(Floats4 a, Floats4 b) { return min_or_max_lanes<true>(a, b); }
-inline Lanes2 max_lanes(Lanes2 a, Lanes2 b) { return min_or_max_lanes<true>(a, b); }
 inline double min_lanes(double a, double b) { return a < b ? a : b; }
 inline double max_lanes(double a, double b) { return a < b ? b : a; }
 
