@@ -71,8 +71,8 @@ function sessionFor({ data: dataSpec, params, stepBy }) {
 }
 
 // The maps' buffers of answers the page has drawn and handed back ('recycle'), reused by later
-// answers of the same size: a fresh 0.7 MB array a step (100 x 100 maps of 2-8-8-1) cost Chromium
-// about 0.5 ms, as much as computing the maps. A few are kept, the newest.
+// answers of the same size: a fresh array a step (1.4 MB when the 100 x 100 maps of 2-8-8-1 were
+// doubles) cost Chromium about 1 ms, as much as computing them. A few are kept, the newest.
 const spareBuffers = [];
 function mapsBuffer(length) {
   const i = spareBuffers.findIndex((b) => b.byteLength === length * Float32Array.BYTES_PER_ELEMENT);
@@ -85,7 +85,7 @@ function recycle(buffer) {
 
 // Every layer's maps, inputs first, as views of one buffer: the grid's features, then the library's
 // layerActivations written after them (each layer's n x units values, one layer after the other), in
-// float32: pictures need no more, and they cost half (tanh on four lanes, half the bytes to copy).
+// float32: pictures need no more, and they cost a third (four lanes a packet, half the bytes to copy).
 function mapsOf(model, grid, n, units) {
   const all = mapsBuffer(n * units.reduce((a, b) => a + b, 0));
   all.set(grid.data);

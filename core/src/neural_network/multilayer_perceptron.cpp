@@ -395,7 +395,6 @@ class PredictPass {
       input = X.data() + begin * X.outerStride();
       input_stride = X.outerStride();
     } else {
-      inputs_.resize(rows, X.cols());
       inputs_ = X.middleRows(begin, rows).template cast<float>();
       input = inputs_.data();
       input_stride = X.cols();
