@@ -144,6 +144,28 @@ TEST(Multiclass, RejectsNonClassifiersAndMissingMethods) {
             std::string::npos);
 }
 
+// A saved model whose members do not match its classes (the model JSON fuzzer found one that read
+// past the members when predicting) is an Error naming the count, for every strategy.
+TEST(Multiclass, ModelJsonWithTheWrongNumberOfMembersIsAnError) {
+  const json& d = fixture()["data"]["three8"];
+  const Matrix X = matrix_of(d["X"]), y = matrix_of(d["y"]);
+  for (const auto& [strategy, members] : {std::pair<const char*, int>{"OneVsRestClassifier", 3}, {"OneVsOneClassifier", 3},
+                                          {"OutputCodeClassifier", 4}}) {
+    auto model = make_estimator(strategy, json::object());
+    model->fit(X, y, true);
+    json saved = model->to_json();
+    ASSERT_EQ(saved["state"]["members"].size(), static_cast<std::size_t>(members)) << strategy;
+    saved["state"]["members"].erase(saved["state"]["members"].size() - 1);
+    const std::string error = error_of([&] { estimator_from_json(saved); });
+    if (std::string(strategy) == "OutputCodeClassifier")  // its code book's columns say how many
+      EXPECT_EQ(error, "model JSON: members must hold 4 classifiers for 3 classes, got 3");
+    else
+      EXPECT_EQ(error, "model JSON: members must hold 3 classifiers for 3 classes, got 2") << strategy;
+    saved["state"]["nClasses"] = 1e300;
+    EXPECT_NE(error_of([&] { estimator_from_json(saved); }).find("nClasses"), std::string::npos) << strategy;
+  }
+}
+
 // One-vs-one on two classes is one member; its decision is class 1's column.
 TEST(OneVsOneClassifier, TwoClassesGiveOneMemberAndOneColumn) {
   const json& d = fixture()["data"]["two8"];

@@ -1,6 +1,7 @@
 #include "wasmlearn/multiclass/multiclass.hpp"
 
 #include <cmath>
+#include <limits>
 
 #include "wasmlearn/base/member_estimator.hpp"
 #include "wasmlearn/base/random.hpp"
@@ -90,15 +91,20 @@ json MulticlassBase::state() const {
           {"memberProba", member_proba_}, {"members", list}};
 }
 
-void MulticlassBase::load_state(const json& s) {
+void MulticlassBase::load_state(const json& s, const std::function<double(double)>& members_for) {
   const double k = number_from_json(member(s, "nClasses"), "nClasses");
   const double d = number_from_json(member(s, "nFeatures"), "nFeatures");
   const json& decision = member(s, "memberDecision");
   const json& proba = member(s, "memberProba");
   const json& list = member(s, "members");
-  if (k < 2 || d < 1 || std::floor(k) != k || std::floor(d) != d || !decision.is_boolean() || !proba.is_boolean() ||
-      !list.is_array() || list.empty())
+  constexpr double kIntMax = std::numeric_limits<int>::max();
+  if (k < 2 || d < 1 || k > kIntMax || d > kIntMax || std::floor(k) != k || std::floor(d) != d || !decision.is_boolean() ||
+      !proba.is_boolean() || !list.is_array() || list.empty())
     throw InvalidArgument("model JSON: nClasses, nFeatures, memberDecision, memberProba or members are missing or invalid");
+  if (static_cast<double>(list.size()) != members_for(k))
+    throw InvalidArgument("model JSON: members must hold " + std::to_string(static_cast<long long>(members_for(k))) +
+                          " classifiers for " + std::to_string(static_cast<long long>(k)) + " classes, got " +
+                          std::to_string(list.size()));
   std::vector<Member> members;
   for (const json& m : list) {
     Member mem;
@@ -115,6 +121,14 @@ void MulticlassBase::load_state(const json& s) {
   n_features_ = static_cast<int>(d);
   member_decision_ = decision.get<bool>();
   member_proba_ = proba.get<bool>();
+}
+
+void OneVsRestClassifier::load_state(const json& s) {
+  MulticlassBase::load_state(s, [](double k) { return k == 2 ? 1 : k; });
+}
+
+void OneVsOneClassifier::load_state(const json& s) {
+  MulticlassBase::load_state(s, [](double k) { return k * (k - 1) / 2; });
 }
 
 bool MulticlassBase::in_slice(const MulticlassParams& p, int index, int members) {
@@ -301,7 +315,7 @@ json OutputCodeClassifier::state() const {
 
 void OutputCodeClassifier::load_state(const json& s) {
   Matrix book = matrix_from_json(member(s, "codeBook"), "codeBook");
-  MulticlassBase::load_state(s);
+  MulticlassBase::load_state(s, [&](double) { return static_cast<double>(book.cols()); });
   if (book.rows() != n_classes_ || book.cols() != n_estimators())
     throw InvalidArgument("model JSON: codeBook must have one row per class and one column per member");
   code_book_ = std::move(book);

@@ -14,6 +14,7 @@
 //                        from randomState with the library's generator, so its bits differ from
 //                        scikit-learn's (numpy's) for the same seed.
 #pragma once
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -44,7 +45,9 @@ class MulticlassBase {
   int n_features_in() const { return n_features_; }
   int n_estimators() const { return static_cast<int>(members_.size()); }
   json state() const;
-  void load_state(const json& s);
+  // members_for(k): how many members a model of k classes has (a saved model with another count is
+  // an Error, not a read past the members when predicting).
+  void load_state(const json& s, const std::function<double(double)>& members_for);
   // Whether the members have `method` (decisionFunction or predictProba): the fitted members, or
   // before fit a member built from the options (scikit-learn's _estimators_has).
   bool members_have(const MulticlassParams& p, const std::string& method) const;
@@ -98,6 +101,7 @@ class OneVsRestClassifier : public MulticlassBase {
   Matrix predict_proba(MatrixRef X) const;       // needs a member with predictProba
   Matrix decision_function(MatrixRef X) const;  // needs a member with decisionFunction; n x 1 for two classes
   const Params& params() const { return params_; }
+  void load_state(const json& s);
 
  private:
   Params params_;
@@ -111,6 +115,7 @@ class OneVsOneClassifier : public MulticlassBase {
   IntVector predict(MatrixRef X) const;
   Matrix decision_function(MatrixRef X) const;  // n x classes (n x 1, class 1's column, for two classes)
   const Params& params() const { return params_; }
+  void load_state(const json& s);
 
  private:
   Params params_;
