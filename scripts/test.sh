@@ -42,3 +42,4 @@ for suite in js web; do
   failed=$((failed + $(sed -nE 's/^ℹ fail ([0-9]+)$/\1/p' "$log" | tail -1)))
 done
 echo "wasmlearn: $passed passed, $failed failed"
+[ "$failed" = 0 ]  # a failure anywhere (a fuzz target's finding too) fails the command
