@@ -88,7 +88,7 @@ class ActivationLanes : LaneConstants<kActivationConstantCount> {
 };
 
 // The same three in single precision on four float32 lanes, for predictions asked in float32 (the
-// network view's maps: a picture, where float precision is plenty and a quarter of the cost). The
+// network view's maps: a picture, where float precision is plenty; the call costs a third). The
 // same scheme with float's constants: |r| ≤ ln2/2, ln2 in two parts (k·ln2_hi exact for |k| < 2^7),
 // q to r⁶/7! (the next term is below 2^-25 of q), tanh clamped at 10 (tanh 10 rounds to 1) and equal
 // to x below 2^-12, e^u clamped at −104 (below the smallest subnormal) and scaled by two powers of

@@ -6,7 +6,8 @@
 // Lanes2 is a GCC/Clang vector extension of two doubles: +, −, ×, ÷ and comparisons are lane-wise
 // IEEE operations, so the bits equal the scalar code's in every build. Floats4 is the same for four
 // float32 lanes (k-means' certified float32 assignment, KernelRidge's float32 factorisation, the
-// MLP's float32 layerActivations) and Ints4 holds their comparison masks and indices. The functions below are what the extension does not spell (square root, minimum,
+// MLP's float32 layerActivations) and Ints4 holds their comparison masks and indices. The functions
+// below are what the extension does not spell (square root, minimum,
 // maximum, absolute value, power, exponential); each also takes a single double, so a kernel's
 // scalar tail is the same expression as its lanes.
 #pragma once
