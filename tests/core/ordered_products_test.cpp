@@ -1,8 +1,9 @@
 // The MLP's products (base/ordered_products.hpp): product_in_order sums every entry in order of the
 // shared index, within depth blocks of 256 whose sums are added in order (the same bits in every
 // build, so the loops below give them exactly), and the products that skip a matrix's zeros give its
-// bits, −0 entries included, on shapes past the 16-column tiles, odd column counts and depths past a
-// block (rows and columns past 256), and the intercept and relu applied as the rows are stored.
+// bits, −0 entries included, on shapes past the 16-column tiles (32 for floats), odd column counts and
+// depths past a block (rows and columns past 256), and the intercept and relu applied as the rows are
+// stored; in doubles and in floats (the MLP's float32 training).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -29,16 +30,23 @@ Matrix matrix_with_zeros(Index rows, Index cols, double zero_share, std::uint64_
 }
 
 // A·B summed as product_in_order says: in order within blocks of 256, the blocks' sums in order.
-Matrix blocked_loops(const Matrix& A, const Matrix& B) {
-  Matrix C = Matrix::Zero(A.rows(), B.cols());
+template <class T>
+RowMatrixOf<T> blocked_loops(const RowMatrixOf<T>& A, const RowMatrixOf<T>& B) {
+  RowMatrixOf<T> C = RowMatrixOf<T>::Zero(A.rows(), B.cols());
   for (Index i = 0; i < A.rows(); ++i)
     for (Index j = 0; j < B.cols(); ++j)
       for (Index t0 = 0; t0 < A.cols(); t0 += 256) {
-        double sum = 0;
+        T sum = 0;
         for (Index t = t0; t < std::min(A.cols(), t0 + 256); ++t) sum += A(i, t) * B(t, j);
         C(i, j) += sum;
       }
   return C;
+}
+
+// matrix_with_zeros in T (zeros and −0 kept).
+template <class T>
+RowMatrixOf<T> values_with_zeros(Index rows, Index cols, double zero_share, std::uint64_t seed) {
+  return matrix_with_zeros(rows, cols, zero_share, seed).cast<T>();
 }
 
 // The matrix the lists are checked on by hand: 11 of its 20 entries zeros, −0 among them, and a row
@@ -56,16 +64,19 @@ const Index kRows[] = {1, 7, 300}, kDepths[] = {1, 8, 9, 16, 17, 300}, kColumns[
 
 }  // namespace
 
-TEST(OrderedProducts, SumInOrderWithinBlocks) {
+// In doubles and in floats (four to a packet: the float32 training's products).
+template <class T>
+void check_sum_in_order_within_blocks() {
+  using M = RowMatrixOf<T>;
   for (const Index m : kRows)
     for (const Index depth : kDepths)
       for (const Index k : kColumns) {
-        const Matrix A = matrix_with_zeros(m, depth, 0.2, 1), B = matrix_with_zeros(depth, k, 0.0, 2);
-        const Matrix At = A.transpose(), Bt = B.transpose();
-        const Matrix expected = blocked_loops(A, B);
+        const M A = values_with_zeros<T>(m, depth, 0.2, 1), B = values_with_zeros<T>(depth, k, 0.0, 2);
+        const M At = A.transpose(), Bt = B.transpose();
+        const M expected = blocked_loops<T>(A, B);
         // NaN before: the products write C without reading it (no zeroing first).
-        const Matrix unread = Matrix::Constant(m, k, std::nan(""));
-        Matrix C = unread, D = unread, E = unread;
+        const M unread = M::Constant(m, k, T(std::nan("")));
+        M C = unread, D = unread, E = unread;
         product_in_order(as_is(A), as_is(B), depth, C);
         product_in_order(transposed(At), as_is(B), depth, D);
         product_in_order(as_is(A), transposed(Bt), depth, E);
@@ -75,23 +86,60 @@ TEST(OrderedProducts, SumInOrderWithinBlocks) {
       }
 }
 
-TEST(OrderedProducts, SkippingZerosGivesTheSameBits) {
-  NonzeroEntries listed;
+TEST(OrderedProducts, SumInOrderWithinBlocks) {
+  check_sum_in_order_within_blocks<double>();
+  check_sum_in_order_within_blocks<float>();
+}
+
+template <class T>
+void check_skipping_zeros() {
+  using M = RowMatrixOf<T>;
+  NonzeroEntriesOf<T> listed;
   for (const Index rows : kRows)
     for (const Index cols : kDepths)
       for (const Index k : kColumns) {
-        const Matrix X = matrix_with_zeros(rows, cols, 0.5, 3);
+        const M X = values_with_zeros<T>(rows, cols, 0.5, 3);
         ASSERT_TRUE(listed.list_if_sparse(X, 0.0));
-        const Matrix W = matrix_with_zeros(cols, k, 0.0, 4), D = matrix_with_zeros(rows, k, 0.0, 5);
-        Matrix dense(rows, k), sparse(rows, k);
+        const M W = values_with_zeros<T>(cols, k, 0.0, 4), D = values_with_zeros<T>(rows, k, 0.0, 5);
+        M dense(rows, k), sparse(rows, k);
         product_in_order(as_is(X), as_is(W), cols, dense);
         product_in_order(listed, W, sparse);
         ASSERT_EQ(sparse, dense) << "X·W " << rows << " × " << cols << " × " << k;
-        Matrix dense_t(cols, k), sparse_t(cols, k);
+        M dense_t(cols, k), sparse_t(cols, k);
         product_in_order(transposed(X), as_is(D), rows, dense_t);
         transpose_times_in_order(listed, D, sparse_t);
         ASSERT_EQ(sparse_t, dense_t) << "Xᵀ·D " << rows << " × " << cols << " × " << k;
         for (Index i = 0; i < sparse_t.size(); ++i) ASSERT_FALSE(std::signbit(sparse_t.data()[i]) && sparse_t.data()[i] == 0);
+      }
+}
+
+TEST(OrderedProducts, SkippingZerosGivesTheSameBits) {
+  check_skipping_zeros<double>();
+  check_skipping_zeros<float>();
+}
+
+// RowsFinishedAsStored past the hand-checked case, in doubles and floats.
+template <class T>
+void check_rows_finished_as_stored() {
+  using M = RowMatrixOf<T>;
+  NonzeroEntriesOf<T> listed;
+  for (const Index rows : {7, 300})
+    for (const Index cols : kDepths)
+      for (const Index k : kColumns) {
+        const M X = values_with_zeros<T>(rows, cols, 0.5, 6), W = values_with_zeros<T>(cols, k, 0.0, 7);
+        const M b = values_with_zeros<T>(1, k, 0.0, 8);
+        ASSERT_TRUE(listed.list_if_sparse(X, 0.0));
+        M product(rows, k), finished(rows, k);
+        product_in_order(as_is(X), as_is(W), cols, product);
+        for (const bool relu : {false, true}) {
+          product_in_order(listed, W, finished, {b.data(), relu});
+          for (Index i = 0; i < rows; ++i)
+            for (Index j = 0; j < k; ++j) {
+              const T z = product(i, j) + b(0, j), want = relu && z < 0 ? T(0) : z;
+              ASSERT_EQ(std::signbit(finished(i, j)), std::signbit(want));
+              ASSERT_EQ(finished(i, j), want) << rows << " × " << cols << " × " << k << " relu " << relu;
+            }
+        }
       }
 }
 
@@ -112,24 +160,8 @@ TEST(OrderedProducts, RowsFinishedAsStored) {
   product_in_order(listed, W, C, {intercept, false});
   expected << -2, 1, 2, -3, -5, 4, 30, -31;
   EXPECT_EQ(C, expected);
-  for (const Index rows : {7, 300})
-    for (const Index cols : kDepths)
-      for (const Index k : kColumns) {
-        const Matrix X = matrix_with_zeros(rows, cols, 0.5, 6), W = matrix_with_zeros(cols, k, 0.0, 7);
-        const Matrix b = matrix_with_zeros(1, k, 0.0, 8);
-        ASSERT_TRUE(listed.list_if_sparse(X, 0.0));
-        Matrix product(rows, k), finished(rows, k);
-        product_in_order(as_is(X), as_is(W), cols, product);
-        for (const bool relu : {false, true}) {
-          product_in_order(listed, W, finished, {b.data(), relu});
-          for (Index i = 0; i < rows; ++i)
-            for (Index j = 0; j < k; ++j) {
-              const double z = product(i, j) + b(0, j), want = relu && z < 0 ? 0.0 : z;
-              ASSERT_EQ(std::signbit(finished(i, j)), std::signbit(want));
-              ASSERT_EQ(finished(i, j), want) << rows << " × " << cols << " × " << k << " relu " << relu;
-            }
-        }
-      }
+  check_rows_finished_as_stored<double>();
+  check_rows_finished_as_stored<float>();
 }
 
 TEST(OrderedProducts, ListsOnlyWhenZerosAreCommon) {

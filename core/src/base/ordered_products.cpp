@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 #include <numeric>
+#include <type_traits>
 
 namespace wasmlearn {
 namespace {
@@ -16,18 +17,42 @@ Index block_end_of(const int* index, Index e, Index end) {
   return e;
 }
 
+// The scalar of P: a packet (Lanes2, Floats4) or a scalar (double, float, for an odd last column).
+template <class P>
+struct ScalarOf {
+  using type = P;
+};
+template <>
+struct ScalarOf<Lanes2> {
+  using type = double;
+};
+template <>
+struct ScalarOf<Floats4> {
+  using type = float;
+};
+
+// v in every lane of P.
+template <class P>
+P splat_packet_of(typename ScalarOf<P>::type v) {
+  if constexpr (std::is_same_v<P, typename ScalarOf<P>::type>) return v;
+  else return dense_detail::splat_packet(v);
+}
+
 // C(r, 0 .. kWidth·w) = Σ over list r's entries e of value[e]·B(index[e], 0 .. kWidth·w) for every list
-// r, with w doubles in a T (Lanes2, or a double for the last of an odd column count), B's rows `ldb`
-// apart and C's `ldc`: each depth block's sums in registers over its entries, the first block's
-// stored (its sums are never −0, so that is +0 + them), the others' added; an empty list stores +0.
-// Then `finish` on the last block's store, as a pass over C after would (the same bits, without it).
-// A function per tile (called through a table), so that V8 optimises its loop (see dense_products.hpp).
-template <class T, int kWidth>
-__attribute__((noinline)) void scaled_rows_tile(const NonzeroEntries::Lists& lists, const double* B, Index ldb,
-                                                double* C, Index ldc, RowFinish finish) {
-  constexpr Index kStep = sizeof(T) / sizeof(double);
-  const auto load = [](const double* p) {
-    T v;
+// r, with w scalars in a P (a packet of 2 doubles or 4 floats, or one scalar for the last columns),
+// B's rows `ldb` apart and C's `ldc`: each depth block's sums in registers over its entries, the first
+// block's stored (its sums are never −0, so that is +0 + them), the others' added; an empty list
+// stores +0. Then `finish` on the last block's store, as a pass over C after would (the same bits,
+// without it). A function per tile (called through a table), so that V8 optimises its loop (see
+// dense_products.hpp).
+template <class P, int kWidth>
+__attribute__((noinline)) void scaled_rows_tile(
+    const typename NonzeroEntriesOf<typename ScalarOf<P>::type>::Lists& lists, const typename ScalarOf<P>::type* B,
+    Index ldb, typename ScalarOf<P>::type* C, Index ldc, RowFinishOf<typename ScalarOf<P>::type> finish) {
+  using S = typename ScalarOf<P>::type;
+  constexpr Index kStep = sizeof(P) / sizeof(S);
+  const auto load = [](const S* p) {
+    P v;
     std::memcpy(&v, p, sizeof v);
     return v;
   };
@@ -37,18 +62,18 @@ __attribute__((noinline)) void scaled_rows_tile(const NonzeroEntries::Lists& lis
     bool first_block = true;
     do {
       const Index block_end = e < end ? block_end_of(lists.index, e, end) : end;
-      T acc[kWidth];
-      for (auto& v : acc) v = splat_as<T>(0.0);
+      P acc[kWidth];
+      for (auto& v : acc) v = P{};
       for (; e < block_end; ++e) {
-        const T x = splat_as<T>(lists.value[e]);
-        const double* b = B + static_cast<Index>(lists.index[e]) * ldb;
+        const P x = splat_packet_of<P>(lists.value[e]);
+        const S* b = B + static_cast<Index>(lists.index[e]) * ldb;
         for (int h = 0; h < kWidth; ++h) acc[h] += x * load(b + kStep * h);
       }
       const bool last_block = e == end;
       for (int h = 0; h < kWidth; ++h) {
-        T sum = first_block ? acc[h] : load(C + kStep * h) + acc[h];
+        P sum = first_block ? acc[h] : load(C + kStep * h) + acc[h];
         if (last_block && finish.intercept) sum = sum + load(finish.intercept + kStep * h);
-        if (last_block && finish.relu) sum = max_lanes(sum, splat_as<T>(0.0));
+        if (last_block && finish.relu) sum = max_lanes(sum, P{});
         std::memcpy(C + kStep * h, &sum, sizeof sum);
       }
       first_block = false;
@@ -56,11 +81,19 @@ __attribute__((noinline)) void scaled_rows_tile(const NonzeroEntries::Lists& lis
   }
 }
 
-constexpr int kTilePackets = 8;  // 16 columns: 8 sums, the broadcast and a load in V8's 16 registers
-using ScaledRowsTile = void (*)(const NonzeroEntries::Lists&, const double*, Index, double*, Index, RowFinish);
-constexpr ScaledRowsTile kScaledRowsTiles[kTilePackets] = {
-    scaled_rows_tile<Lanes2, 1>, scaled_rows_tile<Lanes2, 2>, scaled_rows_tile<Lanes2, 3>, scaled_rows_tile<Lanes2, 4>,
-    scaled_rows_tile<Lanes2, 5>, scaled_rows_tile<Lanes2, 6>, scaled_rows_tile<Lanes2, 7>, scaled_rows_tile<Lanes2, 8>};
+// 16 doubles or 32 floats: 8 sums, the broadcast and a load in V8's 16 registers.
+constexpr int kTilePackets = 8;
+template <class P>
+using ScaledRowsTile = void (*)(const typename NonzeroEntriesOf<typename ScalarOf<P>::type>::Lists&,
+                                const typename ScalarOf<P>::type*, Index, typename ScalarOf<P>::type*, Index,
+                                RowFinishOf<typename ScalarOf<P>::type>);
+template <class P>
+constexpr ScaledRowsTile<P> kScaledRowsTiles[kTilePackets] = {
+    scaled_rows_tile<P, 1>, scaled_rows_tile<P, 2>, scaled_rows_tile<P, 3>, scaled_rows_tile<P, 4>,
+    scaled_rows_tile<P, 5>, scaled_rows_tile<P, 6>, scaled_rows_tile<P, 7>, scaled_rows_tile<P, 8>};
+// The last columns past whole packets (one of doubles, up to three of floats), a scalar each.
+template <class S>
+constexpr ScaledRowsTile<S> kScalarTiles[3] = {scaled_rows_tile<S, 1>, scaled_rows_tile<S, 2>, scaled_rows_tile<S, 3>};
 
 // C(i .. i + 2, 0 .. 2·kPackets) for one depth block: A's entries A(i, t) at a[t·cs] and A(i + 1, t)
 // at a[rs + t·cs] (one row reads its own twice, as the packed kernel's slivers), B's rows `ldb` apart.
@@ -104,7 +137,8 @@ void narrow_product_in_order(Operand A, Operand B, Index depth, MatrixOut C) {
 
 // Branch-free appends (every entry is written, the end moves on nonzeros only): about half the
 // entries are zeros, so a branch on each would be mispredicted half the time.
-bool NonzeroEntries::list_if_sparse(const MatrixRef& X, double min_zero_share) {
+template <class T>
+bool NonzeroEntriesOf<T>::list_if_sparse(const RowMatrixRefOf<T>& X, double min_zero_share) {
   rows_ = X.rows();
   cols_ = X.cols();
   row_begin_.resize(static_cast<std::size_t>(rows_));
@@ -114,11 +148,11 @@ bool NonzeroEntries::list_if_sparse(const MatrixRef& X, double min_zero_share) {
   Index at = 0;
   for (Index i = 0; i < rows_; ++i) {
     row_begin_[static_cast<std::size_t>(i)] = at;
-    const double* x = X.data() + i * X.outerStride();
+    const T* x = X.data() + i * X.outerStride();
     for (Index j = 0; j < cols_; ++j) {
       own_index_[static_cast<std::size_t>(at)] = static_cast<int>(j);
       own_value_[static_cast<std::size_t>(at)] = x[j];
-      at += x[j] != 0.0;
+      at += x[j] != T(0);
     }
     row_end_[static_cast<std::size_t>(i)] = at;
   }
@@ -129,7 +163,8 @@ bool NonzeroEntries::list_if_sparse(const MatrixRef& X, double min_zero_share) {
   return true;
 }
 
-void NonzeroEntries::list_rows_of(const NonzeroEntries& all, const int* rows, Index count) {
+template <class T>
+void NonzeroEntriesOf<T>::list_rows_of(const NonzeroEntriesOf& all, const int* rows, Index count) {
   rows_ = count;
   cols_ = all.cols_;
   row_begin_.resize(static_cast<std::size_t>(count));
@@ -146,10 +181,11 @@ void NonzeroEntries::list_rows_of(const NonzeroEntries& all, const int* rows, In
 
 // A counting sort of the row lists' entries by column, rows in order within each column (through
 // local pointers: the stores could alias the lists for the compiler, which would reload them).
-void NonzeroEntries::list_columns() {
+template <class T>
+void NonzeroEntriesOf<T>::list_columns() {
   const Index *begin = row_begin_.data(), *end = row_end_.data();
   const int* column = row_index_;
-  const double* entry_value = row_value_;
+  const T* entry_value = row_value_;
   column_start_.assign(static_cast<std::size_t>(cols_ + 1), 0);
   Index* count = column_start_.data() + 1;
   for (Index i = 0; i < rows_; ++i)
@@ -160,7 +196,7 @@ void NonzeroEntries::list_columns() {
   column_value_.resize(static_cast<std::size_t>(column_start_.back()));
   Index* fill = column_fill_.data();
   int* row = column_row_.data();
-  double* value = column_value_.data();
+  T* value = column_value_.data();
   for (Index i = 0; i < rows_; ++i)
     for (Index e = begin[i], stop = end[i]; e < stop; ++e) {
       const Index at = fill[column[e]]++;
@@ -169,19 +205,33 @@ void NonzeroEntries::list_columns() {
     }
 }
 
-void sum_scaled_rows(const NonzeroEntries::Lists& lists, const MatrixRef& B, MatrixOut C, RowFinish finish) {
+template <class T>
+void sum_scaled_rows(const typename NonzeroEntriesOf<T>::Lists& lists, const RowMatrixRefOf<T>& B,
+                     RowMatrixOutOf<T> C, RowFinishOf<T> finish) {
+  using Packet = dense_detail::PacketOf<T>;
+  constexpr Index kLanes = dense_detail::kPacketWidth<T>;
   const Index k = B.cols(), ldb = B.outerStride(), ldc = C.outerStride();
-  // The column pairs in tiles of as even a width as the fewest tiles allow (100 columns: 8, 7, 7, 7, 7,
-  // 7 and 7 pairs, not six tiles of 8 and one of 2, whose loop would cost as much per entry for less).
-  const Index pairs = k / 2, tiles = (pairs + kTilePackets - 1) / kTilePackets;
+  // The packets in tiles of as even a width as the fewest tiles allow (100 doubles: 8, 7, 7, 7, 7, 7
+  // and 7 pairs, not six tiles of 8 and one of 2, whose loop would cost as much per entry for less).
+  const Index packets = k / kLanes, tiles = (packets + kTilePackets - 1) / kTilePackets;
   // finish's intercept for the columns from j on.
-  const auto from = [&](Index j) { return RowFinish{finish.intercept ? finish.intercept + j : nullptr, finish.relu}; };
-  for (Index j = 0, t = 0; t < tiles; ++t) {
-    const Index packets = pairs / tiles + (t < pairs % tiles);
-    kScaledRowsTiles[packets - 1](lists, B.data() + j, ldb, C.data() + j, ldc, from(j));
-    j += 2 * packets;
+  const auto from = [&](Index j) {
+    return RowFinishOf<T>{finish.intercept ? finish.intercept + j : nullptr, finish.relu};
+  };
+  Index j = 0;
+  for (Index t = 0; t < tiles; ++t) {
+    const Index width = packets / tiles + (t < packets % tiles);
+    kScaledRowsTiles<Packet>[width - 1](lists, B.data() + j, ldb, C.data() + j, ldc, from(j));
+    j += kLanes * width;
   }
-  if (k % 2) scaled_rows_tile<double, 1>(lists, B.data() + (k - 1), ldb, C.data() + (k - 1), ldc, from(k - 1));
+  if (j < k) kScalarTiles<T>[k - j - 1](lists, B.data() + j, ldb, C.data() + j, ldc, from(j));
 }
+
+template class NonzeroEntriesOf<double>;
+template class NonzeroEntriesOf<float>;
+template void sum_scaled_rows<double>(const NonzeroEntriesOf<double>::Lists&, const RowMatrixRefOf<double>&,
+                                      RowMatrixOutOf<double>, RowFinishOf<double>);
+template void sum_scaled_rows<float>(const NonzeroEntriesOf<float>::Lists&, const RowMatrixRefOf<float>&,
+                                     RowMatrixOutOf<float>, RowFinishOf<float>);
 
 }  // namespace wasmlearn

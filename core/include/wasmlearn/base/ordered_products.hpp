@@ -11,6 +11,9 @@
 // +0), so no sign of zero is lost either; a depth block without a nonzero adds nothing. The nonzero
 // entries are listed by rows and by columns; each output row is then a sum of scaled rows of B over
 // one list, in tiles of up to 16 columns kept in registers across the list.
+//
+// Each comes in doubles and in floats (the MLP's float32 training): four floats to a packet, tiles of
+// up to 32 columns; the narrow tiles are for doubles only (floats take the packed kernel).
 #pragma once
 #include <algorithm>
 #include <vector>
@@ -19,14 +22,24 @@
 
 namespace wasmlearn {
 
+// Row-major matrices of doubles, or of floats (the MLP's float32 training).
+template <class T>
+using RowMatrixOf = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+template <class T>
+using RowMatrixRefOf = Eigen::Ref<const RowMatrixOf<T>>;
+template <class T>
+using RowMatrixOutOf = Eigen::Ref<RowMatrixOf<T>>;
+
 // An operand of product_in_order: a row-major matrix as it is, or its transpose, read in place.
-using Operand = dense_detail::Strided<double>;
+template <class T>
+using OperandOf = dense_detail::Strided<T>;
+using Operand = OperandOf<double>;
 template <class M>
-Operand as_is(const M& A) {
+OperandOf<typename M::Scalar> as_is(const M& A) {
   return dense_detail::rows_of(A);
 }
 template <class M>
-Operand transposed(const M& A) {
+OperandOf<typename M::Scalar> transposed(const M& A) {
   return dense_detail::columns_of(A);
 }
 
@@ -36,26 +49,37 @@ Operand transposed(const M& A) {
 constexpr Index kNarrowPackets = 5;  // 10 sums a row, two rows, a broadcast each and a load: V8's 16 registers
 void narrow_product_in_order(Operand A, Operand B, Index depth, MatrixOut C);
 
-// C = A·B (A C.rows()×depth, B depth×C.cols()) in the order above: by the packed kernel, or by the
-// narrow tiles when B is narrow.
-inline void product_in_order(Operand A, Operand B, Index depth, MatrixOut C) {
-  if (B.col_stride == 1 && C.cols() % 2 == 0 && C.cols() <= 2 * kNarrowPackets && depth > 0)
-    return narrow_product_in_order(A, B, depth, C);
+namespace ordered_detail {
+template <class T>
+void packed_product_in_order(OperandOf<T> A, OperandOf<T> B, Index depth, RowMatrixOutOf<T> C) {
   if (depth == 0) C.setZero();  // no depth block writes it
   else dense_detail::accumulate_packed(A, B, C.rows(), C.cols(), depth, C.data(), C.outerStride(), false, true);
 }
+}  // namespace ordered_detail
 
-// The nonzero entries of a row-major matrix, listed by rows and by columns, each list in order.
-class NonzeroEntries {
+// C = A·B (A C.rows()×depth, B depth×C.cols()) in the order above: by the packed kernel, or by the
+// narrow tiles when B is narrow (doubles).
+inline void product_in_order(Operand A, Operand B, Index depth, MatrixOut C) {
+  if (B.col_stride == 1 && C.cols() % 2 == 0 && C.cols() <= 2 * kNarrowPackets && depth > 0)
+    return narrow_product_in_order(A, B, depth, C);
+  ordered_detail::packed_product_in_order(A, B, depth, C);
+}
+inline void product_in_order(OperandOf<float> A, OperandOf<float> B, Index depth, RowMatrixOutOf<float> C) {
+  ordered_detail::packed_product_in_order(A, B, depth, C);
+}
+
+// The nonzero entries of a row-major matrix of T, listed by rows and by columns, each list in order.
+template <class T>
+class NonzeroEntriesOf {
  public:
   // Lists X's nonzeros and returns true when at least `min_zero_share` of its entries are zeros;
   // otherwise returns false, the lists incomplete (the dense products are then faster).
-  bool list_if_sparse(const MatrixRef& X, double min_zero_share);
+  bool list_if_sparse(const RowMatrixRefOf<T>& X, double min_zero_share);
 
   // The lists of rows[0 .. count) of the matrix `all` lists, in that order: what list_if_sparse of
   // those rows would list, without a pass over their entries. The lists by rows stay in `all`'s
   // memory (it must outlive this and keep its lists); the lists by columns are sorted out of them.
-  void list_rows_of(const NonzeroEntries& all, const int* rows, Index count);
+  void list_rows_of(const NonzeroEntriesOf& all, const int* rows, Index count);
 
   // One list per row or per column: entries begin[r] .. end[r] of index (their column or row) and
   // value.
@@ -63,7 +87,7 @@ class NonzeroEntries {
     const Index* begin;
     const Index* end;
     const int* index;
-    const double* value;
+    const T* value;
     Index count;
   };
   Lists by_rows() const { return {row_begin_.data(), row_end_.data(), row_index_, row_value_, rows_}; }
@@ -79,29 +103,42 @@ class NonzeroEntries {
   Index rows_ = 0, cols_ = 0;
   std::vector<Index> row_begin_, row_end_, column_start_, column_fill_;
   const int* row_index_ = nullptr;  // in own_index_ and own_value_, or in another list's
-  const double* row_value_ = nullptr;
+  const T* row_value_ = nullptr;
   std::vector<int> own_index_, column_row_;
-  std::vector<double> own_value_, column_value_;
+  std::vector<T> own_value_, column_value_;
 };
+using NonzeroEntries = NonzeroEntriesOf<double>;
 
 // What is done to each row of a product as it is stored, in this order: + intercept (B.cols() values,
 // when not null), then max(·, 0) when relu. The bits of doing it in a pass over the product after.
-struct RowFinish {
-  const double* intercept = nullptr;
+template <class T>
+struct RowFinishOf {
+  const T* intercept = nullptr;
   bool relu = false;
 };
+using RowFinish = RowFinishOf<double>;
 
 // C(r, :) = finish(Σ over list r's entries e of value[e]·B(index[e], :)), for r < lists.count.
-void sum_scaled_rows(const NonzeroEntries::Lists& lists, const MatrixRef& B, MatrixOut C, RowFinish finish = {});
+template <class T>
+void sum_scaled_rows(const typename NonzeroEntriesOf<T>::Lists& lists, const RowMatrixRefOf<T>& B,
+                     RowMatrixOutOf<T> C, RowFinishOf<T> finish = {});
 
 // C = finish(X·B): the bits of product_in_order(as_is(X), as_is(B), X.cols(), C), then finish.
 inline void product_in_order(const NonzeroEntries& X, const MatrixRef& B, MatrixOut C, RowFinish finish = {}) {
-  sum_scaled_rows(X.by_rows(), B, C, finish);
+  sum_scaled_rows<double>(X.by_rows(), B, C, finish);
+}
+inline void product_in_order(const NonzeroEntriesOf<float>& X, const RowMatrixRefOf<float>& B,
+                             RowMatrixOutOf<float> C, RowFinishOf<float> finish = {}) {
+  sum_scaled_rows<float>(X.by_rows(), B, C, finish);
 }
 
 // C = Xᵀ·B: the bits of product_in_order(transposed(X), as_is(B), X.rows(), C).
 inline void transpose_times_in_order(const NonzeroEntries& X, const MatrixRef& B, MatrixOut C) {
-  sum_scaled_rows(X.by_columns(), B, C);
+  sum_scaled_rows<double>(X.by_columns(), B, C);
+}
+inline void transpose_times_in_order(const NonzeroEntriesOf<float>& X, const RowMatrixRefOf<float>& B,
+                                     RowMatrixOutOf<float> C) {
+  sum_scaled_rows<float>(X.by_columns(), B, C);
 }
 
 }  // namespace wasmlearn
