@@ -75,6 +75,7 @@ class RawEstimator {
           }
           return on_progress(done, total, named).as<bool>();
         });
+      impl_->set_float32_input(is_float32(X));
       impl_->fit(x.map(), y.map(), y_is_vector, weights ? &*weights : nullptr);
     });
   }
@@ -87,6 +88,7 @@ class RawEstimator {
     return guarded([&] {
       const Buffer x(X, rows, cols, "X");
       const Buffer y(Y, y_cols == 0 ? 0 : rows, y_cols, "y");
+      impl_->set_float32_input(is_float32(X));  // the methods that start a fit (an MLP's initialize)
       return result_to_js(impl_->call(method, x.map(), y.map(), number));
     });
   }
@@ -118,6 +120,7 @@ class RawEstimator {
     guarded([&] {
       const Buffer x(X, rows, cols, "X");
       const Buffer y(Y, rows, y_cols, "y");
+      impl_->set_float32_input(is_float32(X));
       impl_->update(method, x.map(), y.map(), y_is_vector, number);
     });
   }
@@ -136,6 +139,8 @@ class RawEstimator {
     const std::vector<std::uint8_t> data = bytes_from_js(bytes);
     return parse_binary(data.data(), data.size(), "binary model");
   }
+  // X given as a Float32Array: the estimators that keep float32 input in float32 train in float32.
+  static bool is_float32(const val& X) { return X.instanceof(val::global("Float32Array")); }
   // One unnamed array: what a method of one result returns.
   static bool is_single(const NamedArrays& result) { return result.items.size() == 1 && result.items[0].first.empty(); }
   static val result_to_js(const NamedArrays& result) {

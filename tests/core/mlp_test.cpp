@@ -407,3 +407,99 @@ TEST(MLPDefaults, TanhAndLogisticSameBitsInEveryBuild) {
             (std::vector<double>{1.0462205969976697, 1.8668614134366528, 0.27998963983950176, 0.3120210930854885, 0.49953929639294503,
                                  1644.3110400661826, 0.36910489201545715, 0.499539315700531}));
 }
+
+// Float32 training (X float32, set_float32_input: the JS binding's Float32Array): adam and sgd run the
+// passes in float32, on both products (X's zeros listed on sparse data, dense otherwise). The loss
+// curve follows the double fit's within float precision (1e-6 relative; 3e-8 seen), is not the double fit's, and is the same in
+// every build (pinned here and in tests/js/mlp.test.mjs); continueFit keeps the fit's precision and
+// lbfgs runs in double. Shapes past a 256-row block, 16 and 32 columns and a packet of floats.
+TEST(MLPFloat32, FollowsTheDoubleFitWithinFloatPrecisionSameBitsInEveryBuild) {
+  const auto level = [](Index i, Index j) { return static_cast<int>((i * 37 + j * 11 + i * j) % 29); };
+  Matrix sparse(320, 40), dense(300, 17);
+  IntVector y3(320), y2(300);
+  for (Index i = 0; i < sparse.rows(); ++i) {
+    for (Index j = 0; j < sparse.cols(); ++j) sparse(i, j) = level(i, j) < 10 ? 0.0 : (level(i, j) - 10) / 16.0;
+    y3[i] = (level(i, 0) + level(i, 1) + level(i, 2)) % 3;
+  }
+  for (Index i = 0; i < dense.rows(); ++i) {
+    for (Index j = 0; j < dense.cols(); ++j) dense(i, j) = (level(i, j) - 14) / 7.0;
+    y2[i] = (level(i, 0) + level(i, 3)) % 2;
+  }
+  const Matrix targets = dense.leftCols(2).rowwise().sum().cwiseAbs() * 0.5;
+  struct Case {
+    const char* name;
+    MLPActivation activation;
+    std::vector<double> hidden;
+    MLPSolver solver;
+  };
+  // relu 33: 8 packets of floats and one column; tanh 8-8 one logistic output; logistic 17 softmax.
+  const Case cases[] = {{"relu 33 adam, sparse X, 3 classes", MLPActivation::relu, {33}, MLPSolver::adam},
+                        {"tanh 8-8 sgd, dense X, 2 classes", MLPActivation::tanh, {8, 8}, MLPSolver::sgd},
+                        {"logistic 17 adam, dense X, regression", MLPActivation::logistic, {17}, MLPSolver::adam}};
+  std::vector<double> pins;
+  for (const Case& c : cases) {
+    MLPParams params;
+    params.hidden_layer_sizes = c.hidden;
+    params.activation = c.activation;
+    params.solver = c.solver;
+    params.random_state = 0;
+    params.max_iter = 20;
+    const bool regression = c.activation == MLPActivation::logistic;
+    const Matrix& X = c.activation == MLPActivation::relu ? sparse : dense;
+    struct Fit {
+      Vector curve, weights;
+      double loss;
+    };
+    const auto fitted = [&](bool float32) {
+      const auto result = [](const MultilayerPerceptron& m) { return Fit{m.loss_curve(), m.weights().packed, m.loss()}; };
+      if (regression) {
+        MLPRegressor m(params);
+        m.set_float32_input(float32);
+        return result(m.fit(X, targets));
+      }
+      MLPClassifier m(params);
+      m.set_float32_input(float32);
+      return result(m.fit(X, c.activation == MLPActivation::relu ? y3 : y2));
+    };
+    const Fit single = fitted(true), twice = fitted(false);
+    ASSERT_EQ(single.curve.size(), 20) << c.name;
+    EXPECT_NE(single.curve, twice.curve) << c.name << ": the float32 fit ran in double";
+    for (Index e = 0; e < single.curve.size(); ++e)
+      EXPECT_NEAR(single.curve[e], twice.curve[e], 1e-6 * twice.curve[e]) << c.name << ", epoch " << e + 1;  // 3e-8 seen
+    const Vector& w = single.weights;
+    pins.push_back(single.loss);
+    pins.push_back(std::accumulate(w.begin(), w.end(), 0.0));  // summed in order, as in JS
+    pins.push_back(w[w.size() - 1]);
+  }
+  EXPECT_EQ(pins, (std::vector<double>{0.75299588499456094, 7.1978263097158939, 0.0097792030767263147,
+                                        0.69805575515266904, 1.3426558575272878, 0.26420490849490003,
+                                        0.12568446534216893, 4.8078227329402452, 0.21040734341328143}));
+
+  // continueFit keeps the fit's precision: equal, bit for bit, to the float32 fit with one more epoch.
+  MLPParams params;
+  params.hidden_layer_sizes = {33};
+  params.random_state = 0;
+  params.max_iter = 3;
+  MLPClassifier continued(params), longer([&] {
+    MLPParams p = params;
+    p.max_iter = 4;
+    return p;
+  }());
+  continued.set_float32_input(true);
+  longer.set_float32_input(true);
+  continued.fit(sparse, y3);
+  continued.set_float32_input(false);  // as a later call with a Float64Array sets it
+  continued.continue_fit(sparse, y3.cast<double>());
+  longer.fit(sparse, y3);
+  EXPECT_EQ(continued.weights().packed, longer.weights().packed);
+  EXPECT_EQ(continued.loss_curve(), longer.loss_curve());
+
+  // lbfgs runs in double whatever X's precision.
+  params.solver = MLPSolver::lbfgs;
+  params.max_iter = 15;
+  MLPClassifier lbfgs_single(params), lbfgs_double(params);
+  lbfgs_single.set_float32_input(true);
+  lbfgs_single.fit(sparse, y3);
+  lbfgs_double.fit(sparse, y3);
+  EXPECT_EQ(lbfgs_single.weights().packed, lbfgs_double.weights().packed);
+}

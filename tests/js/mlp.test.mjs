@@ -285,3 +285,69 @@ test('MLPClassifier tanh and logistic: the native build\'s bits for the same ran
   assert.deepEqual(fitted('tanh', [8, 8], y.map((v) => (v === 0 ? 1 : 0))), [0.7591121526509715, 3.5655492669246147, 0.5558337663074324, 0.44789944151587013, 0.4897926820485356, 234.62929743225686, -0.8764214515686035, 0.48979267477989197]);
   assert.deepEqual(fitted('logistic', [9], y), [1.0462205969976697, 1.8668614134366528, 0.27998963983950176, 0.3120210930854885, 0.49953929639294503, 1644.3110400661826, 0.36910489201545715, 0.499539315700531]);
 });
+
+// X as a Float32Array trains adam and sgd in float32, as scikit-learn keeps float32 input in float32
+// (tests/core/mlp_test.cpp MLPFloat32 checks the same fits and pins the same values): the loss curve
+// follows the Float64Array fit's within float precision without being it, the native build's bits;
+// continueFit keeps the fit's precision; lbfgs runs in double.
+test('MLP: X as a Float32Array trains in float32, near the double fit, with the native build\'s bits', () => {
+  const level = (i, j) => (i * 37 + j * 11 + i * j) % 29;
+  const rows = (n, d, f) => Array.from({ length: n }, (_, i) => Array.from({ length: d }, (_, j) => f(i, j)));
+  const sparse = rows(320, 40, (i, j) => (level(i, j) < 10 ? 0 : (level(i, j) - 10) / 16));
+  const dense = rows(300, 17, (i, j) => (level(i, j) - 14) / 7);
+  const y3 = sparse.map((_, i) => (level(i, 0) + level(i, 1) + level(i, 2)) % 3);
+  const y2 = dense.map((_, i) => (level(i, 0) + level(i, 3)) % 2);
+  const targets = dense.map((r) => Math.abs(r[0] + r[1]) * 0.5);
+  const single = (X) => ({ data: Float32Array.from(X.flat()), rows: X.length, cols: X[0].length });
+  const cases = [
+    [MLPClassifier, { activation: 'relu', hiddenLayerSizes: [33], solver: 'adam' }, sparse, y3],
+    [MLPClassifier, { activation: 'tanh', hiddenLayerSizes: [8, 8], solver: 'sgd' }, dense, y2],
+    [MLPRegressor, { activation: 'logistic', hiddenLayerSizes: [17], solver: 'adam' }, dense, targets],
+  ];
+  const pins = [];
+  for (const [Estimator, options, X, y] of cases) {
+    const what = JSON.stringify(options);
+    const m = new Estimator({ ...options, randomState: 0, maxIter: 20 }).fit(single(X), y);
+    const reference = new Estimator({ ...options, randomState: 0, maxIter: 20 }).fit(X, y);
+    assert.notDeepEqual(Array.from(m.lossCurve), Array.from(reference.lossCurve), `${what}: the float32 fit ran in double`);
+    relativeClose(Array.from(m.lossCurve), Array.from(reference.lossCurve), 1e-6, `${what} lossCurve`);
+    const w = [...Object.values(m.coefs()).flatMap((c) => Array.from(c.data)), ...Object.values(m.intercepts()).flatMap((b) => Array.from(b))];
+    pins.push(m.loss, w.reduce((s, v) => s + v, 0), w.at(-1));
+    m.dispose();
+    reference.dispose();
+  }
+  assert.deepEqual(pins, [0.75299588499456094, 7.1978263097158939, 0.0097792030767263147, 0.69805575515266904, 1.3426558575272878,
+    0.26420490849490003, 0.12568446534216893, 4.8078227329402452, 0.21040734341328143]);
+
+  const options = { hiddenLayerSizes: [33], randomState: 0 };
+  const continued = new MLPClassifier({ ...options, maxIter: 3 }).fit(single(sparse), y3).continueFit(single(sparse), y3);
+  const longer = new MLPClassifier({ ...options, maxIter: 4 }).fit(single(sparse), y3);
+  assert.deepEqual(continued.toJSON(), longer.toJSON());
+  const lbfgs = (X) => new MLPClassifier({ ...options, solver: 'lbfgs', maxIter: 15 }).fit(X, y3).toJSON();
+  assert.deepEqual(lbfgs(single(sparse)), lbfgs(sparse));
+  // initialize and continueBatch: the float32 fit of one epoch by batches (200 and 120 rows).
+  const stepped = new MLPClassifier(options).initialize(single(sparse), y3).continueBatch(single(sparse), y3).continueBatch(single(sparse), y3);
+  const oneEpoch = new MLPClassifier({ ...options, maxIter: 1 }).fit(single(sparse), y3);
+  assert.deepEqual(stepped.toJSON(), oneEpoch.toJSON());
+  // partialFit takes the precision of its X.
+  const partial = (X) => new MLPClassifier(options).partialFit(X, y3, { classes: [0, 1, 2] });
+  const [partial32, partial64] = [partial(single(sparse)), partial(sparse)];
+  assert.notEqual(partial32.loss, partial64.loss);
+  assert.ok(Math.abs(partial32.loss - partial64.loss) <= 1e-6 * partial64.loss, `${partial32.loss} vs ${partial64.loss}`);
+  for (const m of [continued, longer, stepped, oneEpoch, partial32, partial64]) m.dispose();
+});
+
+// scikit-learn's fits on X in float32 (tests/fixtures/mlp.json "float32": its float32 start, loss and
+// deltas): X as a Float32Array follows its loss curve within float precision, 20 epochs.
+for (const c of fixture.float32) {
+  test(`${c.estimator} ${c.name}, X a Float32Array: scikit-learn's float32 loss curve`, () => {
+    const Estimator = c.estimator === 'MLPClassifier' ? MLPClassifier : MLPRegressor;
+    const X = { data: Float32Array.from(c.X.flat()), rows: c.X.length, cols: c.X[0].length };
+    assert.deepEqual(Array.from(X.data), c.X.flat(), 'X holds float32 values');
+    const m = new Estimator({ ...c.options, weightsInit: c.weightsInit }).fit(X, c.y);
+    assert.equal(m.nIter, c.nIter);
+    relativeClose(Array.from(m.lossCurve), c.lossCurve, 1e-6, 'lossCurve');
+    close(m.coefs()[0].data, c.coefs[0].flat(), 2e-6, 'coefs[0]');  // 3.5e-7 seen
+    m.dispose();
+  });
+}

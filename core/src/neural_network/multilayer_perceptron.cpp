@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <memory>
 #include <numeric>
 #include <string>
 #include <type_traits>
@@ -26,7 +27,6 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-constexpr double kEpsilon = 2.220446049250313e-16;  // numpy's float64 eps, the clip of the log-loss
 
 // The elementary functions are IEEE basic operations only (det_math, the lanes kernels), so that the
 // native and the WebAssembly build agree. tanh and logistic are ActivationLanes', in training and
@@ -76,57 +76,89 @@ void activate_rows(MLPActivation f, double* z, Index rows, Index width, Index st
   }
 }
 
-// Z = f(Z + 1·bᵀ), row by row; relu in the same pass.
-void add_intercept_and_activate(MLPActivation f, const Eigen::Ref<const Vector>& b, Matrix& Z) {
-  const Index width = Z.cols();
-  const Lanes2 zero = splat_lanes(0.0);
-  for (Index i = 0; i < Z.rows(); ++i) {
-    double* z = Z.data() + i * width;
-    Index j = 0;
-    for (; j + 2 <= width; j += 2) {
-      const Lanes2 v = load_lanes(z + j) + load_lanes(b.data() + j);
-      store_lanes(z + j, f == MLPActivation::relu ? max_lanes(v, zero) : v);
-    }
-    if (j < width) z[j] = f == MLPActivation::relu ? max_lanes(z[j] + b[j], 0.0) : z[j] + b[j];
-  }
-  if (f != MLPActivation::relu) activate_rows(f, Z.data(), Z.rows(), width, width);
+// The training passes' values: doubles, or floats for float32 training.
+template <class T>
+using Values = RowMatrixOf<T>;
+
+// V (a packet of T, or a T) read from and written to contiguous values.
+template <class V, class T>
+V load_as(const T* p) {
+  V v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+template <class V, class T>
+void store_as(T* p, V v) {
+  std::memcpy(p, &v, sizeof v);
 }
 
-// sums[j] = Σ_i D(i, j), summed in order of the rows from +0: a row at a time, two columns at once.
-void column_sums(const Matrix& D, double* sums) {
+// f(i, V{}) for the packets of T over `count` contiguous values (two doubles or four floats), then
+// f(i, T{}) for each of the last few: V is the type the values i ... are processed as.
+template <class T, class F>
+void for_packets(Index count, F f) {
+  constexpr Index kLanes = dense_detail::kPacketWidth<T>;
+  Index i = 0;
+  for (; i + kLanes <= count; i += kLanes) f(i, dense_detail::PacketOf<T>{});
+  for (; i < count; ++i) f(i, T{});
+}
+
+void activate_floats(MLPActivation f, float* z, Index rows, Index width);  // below, with the float32 prediction
+
+// f over rows x width contiguous values.
+void activate_all(MLPActivation f, double* z, Index rows, Index width) { activate_rows(f, z, rows, width, width); }
+void activate_all(MLPActivation f, float* z, Index rows, Index width) { activate_floats(f, z, rows, width); }
+
+// Z = f(Z + 1·bᵀ), row by row; relu in the same pass.
+template <class T>
+void add_intercept_and_activate(MLPActivation f, const T* b, Values<T>& Z) {
+  const Index width = Z.cols();
+  for (Index i = 0; i < Z.rows(); ++i) {
+    T* z = Z.data() + i * width;
+    for_packets<T>(width, [&](Index j, auto as) {
+      using V = decltype(as);
+      const V v = load_as<V>(z + j) + load_as<V>(b + j);
+      store_as<V>(z + j, f == MLPActivation::relu ? max_lanes(v, V{}) : v);
+    });
+  }
+  if (f != MLPActivation::relu) activate_all(f, Z.data(), Z.rows(), width);
+}
+
+// sums[j] = Σ_i D(i, j), summed in order of the rows from +0: a row at a time, a packet of columns at once.
+template <class T>
+void column_sums(const Values<T>& D, T* sums) {
   const Index width = D.cols();
-  std::fill(sums, sums + width, 0.0);
+  std::fill(sums, sums + width, T(0));
   for (Index i = 0; i < D.rows(); ++i) {
-    const double* d = D.data() + i * width;
-    Index j = 0;
-    for (; j + 2 <= width; j += 2) store_lanes(sums + j, load_lanes(sums + j) + load_lanes(d + j));
-    if (j < width) sums[j] += d[j];
+    const T* d = D.data() + i * width;
+    for_packets<T>(width, [&](Index j, auto as) {
+      using V = decltype(as);
+      store_as<V>(sums + j, load_as<V>(sums + j) + load_as<V>(d + j));
+    });
   }
 }
 
 // delta *= f'(z), written with the layer's output A = f(z), as scikit-learn's DERIVATIVES; then
 // sums[j] = Σ_i delta(i, j) as column_sums (for relu in the same pass).
-void multiply_by_derivative(MLPActivation f, const Matrix& A, Matrix& delta, double* sums) {
+template <class T>
+void multiply_by_derivative(MLPActivation f, const Values<T>& A, Values<T>& delta, T* sums) {
   switch (f) {
-    case MLPActivation::logistic: delta.array() *= A.array() * (1.0 - A.array()); break;
-    case MLPActivation::tanh: delta.array() *= 1.0 - A.array().square(); break;
+    case MLPActivation::logistic: delta.array() *= A.array() * (T(1) - A.array()); break;
+    case MLPActivation::tanh: delta.array() *= T(1) - A.array().square(); break;
     case MLPActivation::relu: {  // A = max(z, 0): δ·1 where A > 0, δ·0 elsewhere
       const Index width = delta.cols();
-      const Lanes2 zero = splat_lanes(0.0);
-      std::fill(sums, sums + width, 0.0);
+      std::fill(sums, sums + width, T(0));
       for (Index i = 0; i < delta.rows(); ++i) {
-        const double* a = A.data() + i * width;
-        double* d = delta.data() + i * width;
-        Index j = 0;
-        for (; j + 2 <= width; j += 2) {
-          const Lanes2 v = load_lanes(d + j), masked = select_lanes(load_lanes(a + j) > zero, v, v * zero);
-          store_lanes(d + j, masked);
-          store_lanes(sums + j, load_lanes(sums + j) + masked);
-        }
-        if (j < width) {
-          d[j] *= a[j] > 0.0 ? 1.0 : 0.0;
-          sums[j] += d[j];
-        }
+        const T* a = A.data() + i * width;
+        T* d = delta.data() + i * width;
+        for_packets<T>(width, [&](Index j, auto as) {
+          using V = decltype(as);
+          const V v = load_as<V>(d + j);
+          V masked;
+          if constexpr (std::is_same_v<V, T>) masked = a[j] > T(0) ? v : v * T(0);
+          else masked = select_lanes(load_as<V>(a + j) > V{}, v, v * V{});
+          store_as<V>(d + j, masked);
+          store_as<V>(sums + j, load_as<V>(sums + j) + masked);
+        });
       }
       return;
     }
@@ -135,34 +167,48 @@ void multiply_by_derivative(MLPActivation f, const Matrix& A, Matrix& delta, dou
   column_sums(delta, sums);
 }
 
-// g = (g + alpha·w) / n for `count` contiguous entries, two at a time: the coefficients' gradient
-// from the product's sums (Eigen's expression of it cost twice as much in WebAssembly).
-void add_penalty_and_average(double* g, const double* w, Index count, double alpha, double n) {
+// g = (product + alpha·w) / n for `count` contiguous entries, two at a time, in double: the
+// coefficients' gradient from the product's sums (in place for doubles; Eigen's expression of it
+// cost twice as much in WebAssembly).
+template <class T>
+void add_penalty_and_average(double* g, const T* product, const double* w, Index count, double alpha, double n) {
   const Lanes2 alpha2 = splat_lanes(alpha), n2 = splat_lanes(n);
   Index i = 0;
-  for (; i + 2 <= count; i += 2) store_lanes(g + i, (load_lanes(g + i) + alpha2 * load_lanes(w + i)) / n2);
-  if (i < count) g[i] = (g[i] + alpha * w[i]) / n;
+  for (; i + 2 <= count; i += 2) {
+    const Lanes2 sums = {static_cast<double>(product[i]), static_cast<double>(product[i + 1])};
+    store_lanes(g + i, (sums + alpha2 * load_lanes(w + i)) / n2);
+  }
+  if (i < count) g[i] = (static_cast<double>(product[i]) + alpha * w[i]) / n;
+}
+
+// g = sums / n for `count` entries (in place for doubles): the intercepts' gradient from δ's column sums.
+template <class T>
+void average(double* g, const T* sums, Index count, double n) {
+  for (Index i = 0; i < count; ++i) g[i] = static_cast<double>(sums[i]) / n;
 }
 
 // The output layer's loss against the targets T(rows, :), with Y its values, and Y turned into
 // δ = Y − T in the same pass. scikit-learn's LOSS_FUNCTIONS: squared error / 2 averaged over every
 // entry; the cross-entropy of softmax outputs, or of each logistic output (binary and multi-label),
-// summed over the outputs and averaged over the rows, with probabilities clipped to [eps, 1 - eps].
-// Summed in order of the rows and the outputs.
-double output_loss_and_delta(MLPActivation out, MatrixRef T, IntVectorRef rows, Matrix& Y) {
+// summed over the outputs and averaged over the rows, with probabilities clipped to [eps, 1 - eps]
+// (the eps of double or float). Summed in order of the rows and the outputs, in double.
+template <class T>
+double output_loss_and_delta(MLPActivation out, MatrixRef targets, IntVectorRef rows, Values<T>& Y) {
+  constexpr double eps = std::numeric_limits<T>::epsilon();  // numpy's eps of the dtype, as scikit-learn
   double sum = 0;
   for (Index i = 0; i < Y.rows(); ++i) {
-    const double* t = T.data() + static_cast<Index>(rows[i]) * T.outerStride();
-    double* y = Y.data() + i * Y.cols();
+    const double* t = targets.data() + static_cast<Index>(rows[i]) * targets.outerStride();
+    T* y = Y.data() + i * Y.cols();
     for (Index j = 0; j < Y.cols(); ++j) {
+      const double yj = y[j];
       if (out == MLPActivation::identity) {
-        sum += (y[j] - t[j]) * (y[j] - t[j]);
+        sum += (yj - t[j]) * (yj - t[j]);
       } else {
-        const double p = std::clamp(y[j], kEpsilon, 1.0 - kEpsilon);
+        const double p = std::clamp(yj, eps, 1.0 - eps);
         if (t[j] != 0) sum += t[j] * det_log(p);
         if (out == MLPActivation::logistic && t[j] != 1) sum += (1.0 - t[j]) * det_log(1.0 - p);
       }
-      y[j] -= t[j];
+      y[j] -= static_cast<T>(t[j]);
     }
   }
   if (out == MLPActivation::identity) return sum / static_cast<double>(Y.size()) / 2.0;
@@ -170,14 +216,28 @@ double output_loss_and_delta(MLPActivation out, MatrixRef T, IntVectorRef rows, 
 }
 
 // out = the given rows of A (out keeps its memory between batches of the same size).
-void gather_rows(MatrixRef A, IntVectorRef rows, Matrix& out) {
+template <class T>
+void gather_rows(const RowMatrixRefOf<T>& A, IntVectorRef rows, Values<T>& out) {
   out.resize(rows.size(), A.cols());
   for (Index i = 0; i < rows.size(); ++i) out.row(i) = A.row(rows[i]);
 }
 
+// The loss and gradient of a batch, whatever the precision of the passes.
+class LossAndGradient {
+ public:
+  virtual ~LossAndGradient() = default;
+  // The loss (with the penalty) of the batch X(rows, :), T(rows, :) and its gradient, packed as the
+  // weights.
+  virtual double loss_and_gradient(IntVectorRef rows, MatrixRef T, Vector& grad) = 0;
+};
+
 // The forward and backward passes over batches of the training rows X, with their buffers kept
-// between batches.
-class Backprop {
+// between batches. In double precision (T = double) every sum runs in one order, the same bits in
+// every build. In float32 (T = float: X, the weights and every value of the passes rounded to
+// float, four to a packet, twice the multiply-adds per instruction) the loss, the gradient's
+// penalty and average, and the optimiser's weights stay in double.
+template <class T>
+class Backprop final : public LossAndGradient {
  public:
   // X must outlive the passes. Its nonzeros are listed once, when zeros are common enough for the
   // products that skip them to be faster (the same bits); each batch then gathers its rows' lists.
@@ -185,66 +245,95 @@ class Backprop {
   // them cost more than it saved (545 against 519 ms a fit).
   Backprop(const MLPWeights& w, MLPActivation hidden, MLPActivation out, double alpha, const MatrixRef& X)
       : w_(w), hidden_(hidden), out_(out), alpha_(alpha), X_(X), acts_(w.layers() + 1), deltas_(w.layers()) {
-    input_listed_ = all_nonzeros_.list_if_sparse(X, kListedZeroShare);
+    if constexpr (std::is_same_v<T, float>) X_float_ = X.cast<float>();
+    input_listed_ = all_nonzeros_.list_if_sparse(inputs(), kListedZeroShare);
   }
 
-  // The loss (with the penalty) of the batch X(rows, :), T(rows, :) and its gradient, packed as the
-  // weights.
-  double loss_and_gradient(IntVectorRef rows, MatrixRef T, Vector& grad) {
+  double loss_and_gradient(IntVectorRef rows, MatrixRef targets, Vector& grad) override {
     const std::size_t layers = w_.layers();
-    const MatrixRef input = batch_input(rows);
+    if constexpr (std::is_same_v<T, float>) weights_float_ = w_.packed.cast<float>();
+    const RowMatrixRefOf<T> input = batch_input(rows);
     forward(input);
     const double n = static_cast<double>(rows.size());
     double penalty = 0;
     for (std::size_t l = 0; l < layers; ++l) penalty += w_.coef(l).squaredNorm();
     std::swap(deltas_[layers - 1], acts_[layers]);  // the outputs become δ in place
-    const double loss = output_loss_and_delta(out_, T, rows, deltas_[layers - 1]) + 0.5 * alpha_ * penalty / n;
+    const double loss = output_loss_and_delta(out_, targets, rows, deltas_[layers - 1]) + 0.5 * alpha_ * penalty / n;
     grad.resize(w_.packed.size());
-    column_sums(deltas_[layers - 1], grad.data() + w_.intercept_offset(layers - 1));
+    T* sums = gradient_sums(grad);
+    column_sums(deltas_[layers - 1], sums + w_.intercept_offset(layers - 1));
     for (std::size_t l = layers; l-- > 0;) {
-      const MatrixRef layer_input = l == 0 ? input : MatrixRef(acts_[l]);
-      Eigen::Map<Matrix> coef_grad(grad.data() + w_.coef_offset(l), w_.units[l], w_.units[l + 1]);
-      if (l == 0 && input_listed_) transpose_times_in_order(batch_nonzeros_, deltas_[l], coef_grad);
-      else product_in_order(transposed(layer_input), as_is(deltas_[l]), layer_input.rows(), coef_grad);
-      add_penalty_and_average(coef_grad.data(), w_.coef(l).data(), coef_grad.size(), alpha_, n);
-      grad.segment(w_.intercept_offset(l), w_.units[l + 1]) /= n;  // δ's column sums, from the pass that made δ
+      const RowMatrixRefOf<T> layer_input = l == 0 ? input : RowMatrixRefOf<T>(acts_[l]);
+      Eigen::Map<Values<T>> coef_sums(sums + w_.coef_offset(l), w_.units[l], w_.units[l + 1]);
+      if (l == 0 && input_listed_) transpose_times_in_order(batch_nonzeros_, deltas_[l], coef_sums);
+      else product_in_order(transposed(layer_input), as_is(deltas_[l]), layer_input.rows(), coef_sums);
+      add_penalty_and_average(grad.data() + w_.coef_offset(l), coef_sums.data(), w_.coef(l).data(), coef_sums.size(),
+                              alpha_, n);
+      // δ's column sums, from the pass that made δ
+      average(grad.data() + w_.intercept_offset(l), sums + w_.intercept_offset(l), w_.units[l + 1], n);
       if (l == 0) break;
       deltas_[l - 1].resize(rows.size(), w_.units[l]);
-      product_in_order(as_is(deltas_[l]), transposed(w_.coef(l)), w_.units[l + 1], deltas_[l - 1]);
-      multiply_by_derivative(hidden_, acts_[l], deltas_[l - 1], grad.data() + w_.intercept_offset(l - 1));
+      product_in_order(as_is(deltas_[l]), transposed(coef(l)), w_.units[l + 1], deltas_[l - 1]);
+      multiply_by_derivative(hidden_, acts_[l], deltas_[l - 1], sums + w_.intercept_offset(l - 1));
     }
     return loss;
   }
 
  private:
+  RowMatrixRefOf<T> inputs() const {
+    if constexpr (std::is_same_v<T, float>) return X_float_;
+    else return X_;
+  }
+  // The layer's coefficients and intercepts as the passes read them.
+  Eigen::Map<const Values<T>> coef(std::size_t l) const {
+    if constexpr (std::is_same_v<T, float>)
+      return {weights_float_.data() + w_.coef_offset(l), w_.units[l], w_.units[l + 1]};
+    else return w_.coef(l);
+  }
+  const T* intercept(std::size_t l) const {
+    if constexpr (std::is_same_v<T, float>) return weights_float_.data() + w_.intercept_offset(l);
+    else return w_.intercept(l).data();
+  }
+  // Where the products and column sums go before the gradient's average: the gradient itself for
+  // doubles, a float buffer packed as it otherwise.
+  T* gradient_sums(Vector& grad) {
+    if constexpr (std::is_same_v<T, float>) {
+      sums_float_.resize(grad.size());
+      return sums_float_.data();
+    } else {
+      return grad.data();
+    }
+  }
+
   // The batch's input rows: listed, in place when they follow each other, else gathered.
-  MatrixRef batch_input(IntVectorRef rows) {
+  RowMatrixRefOf<T> batch_input(IntVectorRef rows) {
+    const RowMatrixRefOf<T> X = inputs();
     if (input_listed_) {
       batch_nonzeros_.list_rows_of(all_nonzeros_, rows.data(), rows.size());
-      return X_.topRows(0);  // the products read the lists
+      return X.topRows(0);  // the products read the lists
     }
     bool consecutive = true;
     for (Index i = 1; i < rows.size(); ++i) consecutive &= rows[i] == rows[0] + i;
-    if (consecutive) return X_.middleRows(rows.size() ? rows[0] : 0, rows.size());
-    gather_rows(X_, rows, X_batch_);
+    if (consecutive) return X.middleRows(rows.size() ? rows[0] : 0, rows.size());
+    gather_rows(X, rows, X_batch_);
     return X_batch_;
   }
 
-  void forward(MatrixRef input) {
+  void forward(const RowMatrixRefOf<T>& input) {
     const std::size_t layers = w_.layers();
     const Index n = input_listed_ ? batch_nonzeros_.rows() : input.rows();
     for (std::size_t l = 0; l < layers; ++l) {
-      Matrix& z = acts_[l + 1];
+      Values<T>& z = acts_[l + 1];
       z.resize(n, w_.units[l + 1]);
       const MLPActivation f = l + 1 == layers ? out_ : hidden_;
       if (l == 0 && input_listed_) {  // the intercept and relu added as the tiles store their sums
-        product_in_order(batch_nonzeros_, w_.coef(l), z, {w_.intercept(l).data(), f == MLPActivation::relu});
-        if (f != MLPActivation::relu) activate_rows(f, z.data(), n, z.cols(), z.cols());
+        product_in_order(batch_nonzeros_, coef(l), z, {intercept(l), f == MLPActivation::relu});
+        if (f != MLPActivation::relu) activate_all(f, z.data(), n, z.cols());
         continue;
       }
-      const MatrixRef layer_input = l == 0 ? input : MatrixRef(acts_[l]);
-      product_in_order(as_is(layer_input), as_is(w_.coef(l)), layer_input.cols(), z);
-      add_intercept_and_activate(f, w_.intercept(l), z);
+      const RowMatrixRefOf<T> layer_input = l == 0 ? input : RowMatrixRefOf<T>(acts_[l]);
+      product_in_order(as_is(layer_input), as_is(coef(l)), layer_input.cols(), z);
+      add_intercept_and_activate(f, intercept(l), z);
     }
   }
 
@@ -252,12 +341,21 @@ class Backprop {
   MLPActivation hidden_, out_;
   double alpha_;
   const MatrixRef& X_;
-  std::vector<Matrix> acts_, deltas_;
+  std::vector<Values<T>> acts_, deltas_;
   static constexpr double kListedZeroShare = 0.25;
-  NonzeroEntries all_nonzeros_, batch_nonzeros_;
+  NonzeroEntriesOf<T> all_nonzeros_, batch_nonzeros_;
   bool input_listed_ = false;
-  Matrix X_batch_;
+  Values<T> X_batch_;
+  // float32 only: X, the weights of the batch and the gradient's sums, in float.
+  Values<T> X_float_;
+  Eigen::Matrix<T, Eigen::Dynamic, 1> weights_float_, sums_float_;
 };
+
+std::unique_ptr<LossAndGradient> make_backprop(bool float32, const MLPWeights& w, MLPActivation hidden,
+                                               MLPActivation out, double alpha, const MatrixRef& X) {
+  if (float32) return std::make_unique<Backprop<float>>(w, hidden, out, alpha, X);
+  return std::make_unique<Backprop<double>>(w, hidden, out, alpha, X);
+}
 
 // One tile of kPackets packets of columns (2 doubles or 4 floats each) of a layer for `rows` rows:
 // y(i, :) = Σ_t x(i, t)·M(t, :) summed in order of t from 0, then + b, kept to the tile's `width`
@@ -832,6 +930,7 @@ void MultilayerPerceptron::fit_stochastic(MatrixRef X_all, MatrixRef T_all, bool
   const Index n = run.train.size() ? run.train.size() : X_all.rows();
   run.order = IntVector::LinSpaced(n, 0, static_cast<int>(n) - 1);
   run.random = random;
+  run.float32 = float32_input_;
   train_epochs(run, X_all, T_all, validation, early_stopping, incremental, start_only ? 0 : p.max_iter);
   // partialFit's epochs and a given validation set are not a fit continueFit can extend.
   if (!incremental && !validation) {
@@ -860,13 +959,14 @@ void MultilayerPerceptron::run_epochs(MLPRun& run, MatrixRef X, MatrixRef T, Mat
     warnings_.add(WarningKind::parameter, "batchSize " + std::to_string(*size) + " is larger than the " +
                                               std::to_string(n) + " training samples; it is clipped to " + std::to_string(n));
   IntVector& order = run.order;
-  Backprop pass(weights_, p.activation, out_activation_, p.alpha, X);
+  const std::unique_ptr<LossAndGradient> pass =
+      make_backprop(run.float32, weights_, p.activation, out_activation_, p.alpha, X);
   Vector grad;
   for (int epoch = 0; epoch < epochs; ++epoch) {
     if (p.shuffle && run.next_row == 0) run.random.shuffle(order.data(), order.data() + n);
     for (Index begin = run.next_row; begin < n; begin += batch) {
       const Index rows = std::min(batch, n - begin);
-      const double batch_loss = pass.loss_and_gradient(order.segment(begin, rows), T, grad);
+      const double batch_loss = pass->loss_and_gradient(order.segment(begin, rows), T, grad);
       run.accumulated_loss += batch_loss * static_cast<double>(rows);
       optimizer.update(weights_.packed, grad);
       run.next_row = begin + rows;
@@ -903,7 +1003,7 @@ namespace {
 // best point seen.
 struct LbfgsObjective {
   MLPWeights& weights;
-  Backprop& pass;
+  LossAndGradient& pass;
   IntVector rows;  // every row, in order
   MatrixRef T;
   int max_fun;
@@ -928,7 +1028,8 @@ struct LbfgsObjective {
 
 void MultilayerPerceptron::fit_lbfgs(MatrixRef X, MatrixRef T) {
   const MLPParams& p = params_;
-  Backprop pass(weights_, p.activation, out_activation_, p.alpha, X);
+  // In double whatever X's precision: scikit-learn's L-BFGS (scipy's) runs on float64 weights.
+  Backprop<double> pass(weights_, p.activation, out_activation_, p.alpha, X);
   const int n = static_cast<int>(X.rows());
   LbfgsObjective objective{weights_, pass, IntVector::LinSpaced(n, 0, n - 1), T, p.max_fun, 0, kInf, Vector()};
   // scipy's L-BFGS-B as scikit-learn calls it: 10 corrections, gtol = tol on the largest gradient

@@ -47,6 +47,9 @@ class AnyEstimator {
   // Read by a progress hook during its call: the step's named numbers (an MLP epoch's loss and
   // validation score), none for most estimators.
   virtual NamedArrays progress_values() const = 0;
+  // Whether the X of the next calls that fit is float32 (a Float32Array): estimators that keep
+  // float32 input in float32, as scikit-learn's MLPs, train in single precision; a no-op for the others.
+  virtual void set_float32_input(bool float32) = 0;
   virtual NdArray attribute(const std::string& name) const = 0;
   // A method by its id (standard_methods.hpp: a standard one's place in the table, then the
   // declared ones): Arguments it does not take are ignored. Y: as for fit. number: nNeighbors,
@@ -88,6 +91,8 @@ json estimators_metadata();
 namespace detail {
 template <class E, class = void> struct has_set_progress : std::false_type {};
 template <class E> struct has_set_progress<E, std::void_t<decltype(std::declval<E&>().set_progress(ProgressHook()))>> : std::true_type {};
+template <class E, class = void> struct has_set_float32_input : std::false_type {};
+template <class E> struct has_set_float32_input<E, std::void_t<decltype(std::declval<E&>().set_float32_input(true))>> : std::true_type {};
 template <class E, class = void> struct has_progress_values : std::false_type {};
 template <class E> struct has_progress_values<E, std::void_t<decltype(std::declval<const E&>().progress_values())>> : std::true_type {};
 // fit(X, target, sample_weight), Target being the kind's target (IntVectorRef, MatrixRef), or
@@ -211,6 +216,9 @@ class Adapter final : public AnyEstimator {
 
   void set_progress(ProgressHook hook) override {
     if constexpr (detail::has_set_progress<E>::value) est_.set_progress(std::move(hook));
+  }
+  void set_float32_input(bool float32) override {
+    if constexpr (detail::has_set_float32_input<E>::value) est_.set_float32_input(float32);
   }
   NamedArrays progress_values() const override {
     if constexpr (detail::has_progress_values<E>::value) return est_.progress_values();

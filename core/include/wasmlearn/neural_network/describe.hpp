@@ -132,7 +132,8 @@ struct Describe<MLPClassifier> {
   static constexpr const char* name = "MLPClassifier";
   static constexpr const char* family = "neural_network";
   static constexpr const char* doc =
-      "Multi-layer perceptron classifier: softmax (or logistic for two classes) outputs, cross-entropy loss";
+      "Multi-layer perceptron classifier: softmax (or logistic for two classes) outputs, cross-entropy loss. "
+      "X as a Float32Array trains adam and sgd in float32, as scikit-learn keeps float32 input";
   static constexpr Kind kind = Kind::classifier;
   static auto params() { return detail::mlp_params(); }
   static auto rules() { return detail::mlp_rules(); }
@@ -156,7 +157,9 @@ template <>
 struct Describe<MLPRegressor> {
   static constexpr const char* name = "MLPRegressor";
   static constexpr const char* family = "neural_network";
-  static constexpr const char* doc = "Multi-layer perceptron regressor: identity outputs, squared-error loss";
+  static constexpr const char* doc =
+      "Multi-layer perceptron regressor: identity outputs, squared-error loss. X as a Float32Array trains adam and "
+      "sgd in float32, as scikit-learn keeps float32 input";
   static constexpr Kind kind = Kind::regressor;
   static auto params() { return detail::mlp_params(); }
   static auto rules() { return detail::mlp_rules(); }

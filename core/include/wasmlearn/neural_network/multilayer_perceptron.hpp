@@ -84,6 +84,7 @@ struct MLPRun {
   bool stopped = false;         // the fit stopped for lack of improvement: more epochs change nothing
   bool first_epoch_counted = false;  // after initialize: maxIter already counts the first epoch
   std::uint64_t data = 0;       // fingerprint of the fit's X and targets
+  bool float32 = false;         // the passes in float32 (X was float32 at the fit)
 };
 
 // The training and prediction shared by the classifier and the regressor. Targets reach it as an
@@ -94,6 +95,12 @@ class MultilayerPerceptron {
   const Params& params() const { return params_; }
   bool is_fitted() const { return weights_.packed.size() != 0; }
   void set_progress(ProgressHook hook) { progress_ = std::move(hook); }
+  // Whether the X of the next fits and partial fits is float32, as scikit-learn keeps float32 input
+  // in float32: adam and sgd then run the forward and backward passes in float32 (twice the
+  // multiply-adds per instruction; the loss, the gradient's average and the weights stay in double).
+  // continueFit and continueBatch keep their fit's precision; lbfgs runs in double (as scipy's).
+  // The JavaScript binding sets it for each fit from X's type (a Float32Array).
+  void set_float32_input(bool float32) { float32_input_ = float32; }
   const Warnings& warnings() const { return warnings_; }
   // What a progress hook reads during its call: the epoch's loss and validation score (NaN without
   // early stopping, where scikit-learn has None).
@@ -165,6 +172,7 @@ class MultilayerPerceptron {
   std::optional<MLPRun> run_;  // the last fit's, while continueFit may continue it
   Warnings warnings_;
   ProgressHook progress_;
+  bool float32_input_ = false;
 
  private:
   void initialize_network(const std::vector<Index>& units, MLPActivation out, Random& random);
