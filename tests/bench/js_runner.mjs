@@ -3,7 +3,8 @@
 // wasm-*: the raw embind module (RawEstimator.create(name, JSON options), fit, call('predict' | 'transform'), or
 // the module function a workload `call`s), timed including the copies across the boundary, as a user of the package pays them.
 // peer: the workload's JavaScript competitor (ml.js, libsvm-js, TensorFlow.js) on number[][] (conversion not timed).
-// Workload flags: nIter (record the fitted model's iteration count), memory (record the size of the
+// Workload flags: float32 (X as float32 in every runner: a Float32Array, set_float32_input, numpy
+// float32), nIter (record the fitted model's iteration count), memory (record the size of the
 // saved model; WASM also the heap growth of one fitted model, from the module's heapUsed()).
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
@@ -33,15 +34,18 @@ function wasmTask(task, ds) {
   // RawEstimator.call takes a standard method's id (its place in the table), not its name.
   const methodId = JSON.parse(wasm.standardMethods()).find((spec) => spec.name === (task.method ?? 'predict')).id;
   const noY = new Float64Array(0);
+  // Workload flag float32: X crosses as a Float32Array (converted before the timing).
+  const Xtrain = task.float32 ? Float32Array.from(ds.Xtrain) : ds.Xtrain;
+  const Xtest = task.float32 ? Float32Array.from(ds.Xtest) : ds.Xtest;
   return timeTask(task, {
     fit: () => {
       const est = wasm.RawEstimator.create(task.estimator, options);
       const model = { est, dispose: () => est.delete() };
-      fitRaw(est, ds.Xtrain, ds.nTrain, ds.d, ds.ytrain, ds.yCols, yIsVector);
+      fitRaw(est, Xtrain, ds.nTrain, ds.d, ds.ytrain, ds.yCols, yIsVector);
       return model;
     },
     // RawEstimator.call(methodId, X, rows, cols, Y, yCols, number).
-    predict: (m) => m.est.call(methodId, ds.Xtest, ds.nTest, ds.d, noY, 0, NaN).data,
+    predict: (m) => m.est.call(methodId, Xtest, ds.nTest, ds.d, noY, 0, NaN).data,
     inspect: (m) => ({
       ...(task.nIter ? { nIter: m.est.attribute('nIter').data[0] } : {}),
       ...(task.memory ? { modelBytes: m.est.toJSON().length, modelFormat: 'JSON' } : {}),

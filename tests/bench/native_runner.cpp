@@ -113,6 +113,7 @@ json run_task(const json& task, const std::string& runner, const std::string& pr
       return sw.lap();
     }
     est = wasmlearn::make_estimator(name, options);
+    est->set_float32_input(task.value("float32", false));
     const Stopwatch sw;
     est->fit(Xtr, Ytr, y_is_vector);
     return sw.lap();

@@ -42,6 +42,8 @@ def load(spec):
 
 def run(task, cls, params, data, pred_file):
     Xtr, ytr, Xte, _, spec = data
+    if task.get("float32"):  # X in float32, which scikit-learn's MLPs keep in float32
+        Xtr, Xte = Xtr.astype(np.float32), Xte.astype(np.float32)
     if spec["yCols"] == 1 and task.get("check") == "labels":
         ytr = ytr.astype(np.int64)
     elif spec["yCols"] == 0:

@@ -405,6 +405,16 @@ export const workloads = [
     sklearn: { class: 'sklearn.neural_network.MLPClassifier', params: { hidden_layer_sizes: [100], max_iter: 200, n_iter_no_change: 1000, random_state: 0 } },
     peer: tfjsWasmMlp({ hidden: 100, classes: 10, epochs: 200 }),
   },
+  // The same with X in float32 on both sides: a Float32Array trains in single precision here, and
+  // scikit-learn keeps float32 input in float32.
+  {
+    id: 'mlp.digits.float32', group: 'Neural networks (issue #15)',
+    title: 'MLPClassifier as mlp.digits, X in float32 (Float32Array; numpy float32)',
+    dataset: 'digits01', estimator: 'MLPClassifier', float32: true,
+    options: { hiddenLayerSizes: [100], maxIter: 200, nIterNoChange: 1000, randomState: 0 },
+    time: ['fit', 'predict'], reps: 3, warmup: 1, runners: ['wasm-simd', 'native', 'sklearn'], check: 'labels', nIter: true,
+    sklearn: { class: 'sklearn.neural_network.MLPClassifier', params: { hidden_layer_sizes: [100], max_iter: 200, n_iter_no_change: 1000, random_state: 0 } },
+  },
 ];
 
 // TensorFlow.js on its WebAssembly backend (SIMD; single-threaded in Node, where it finds no thread
