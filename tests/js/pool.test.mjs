@@ -56,6 +56,18 @@ test('crossValidate, crossValScore, crossValPredict, validationCurve and learnin
   await sameForEveryNJobs((nJobs) => wl.learningCurve(new wl.GaussianNB(), X, yClass, { nJobs, shuffle: true, randomState: 2, returnTimes: true }));
 });
 
+// An MLP on a Float32Array trains in float32 in every worker (the folds keep X's type): the same
+// models for nJobs 1, 2, 3 and 8, and not those of the Float64Array.
+test('crossValidate of an MLP on a Float32Array: float32 fits, the same for nJobs 1, 2, 3 and 8', async () => {
+  const single = { data: Float32Array.from(X.flat()), rows: n, cols: p };
+  const mlp = new wl.MLPClassifier({ hiddenLayerSizes: [7], maxIter: 5, randomState: 0 });
+  const run = (data, nJobs) => wl.crossValidate(mlp, data, yClass, { nJobs, cv: 3, returnEstimator: true })
+    .then((out) => out.estimator.map((m) => m.toJSON()));
+  const fits32 = await sameForEveryNJobs((nJobs) => run(single, nJobs));
+  const fits64 = withoutTimes(await run(X, 2));
+  assert.notEqual(JSON.stringify(fits32), fits64);
+});
+
 test('a failing task rejects with its own message, and the pool runs the next search', async () => {
   // 240 training rows per fold: 260 neighbours fail in every fold, with the core's message.
   const failing = { nNeighbors: [5, 260] };
