@@ -68,6 +68,23 @@ test('crossValidate of an MLP on a Float32Array: float32 fits, the same for nJob
   assert.notEqual(JSON.stringify(fits32), fits64);
 });
 
+// A one-vs-rest of MLPs on a Float32Array passes X's precision to its members, as scikit-learn's
+// members get the float32 X: each member is the float32 fit of its binary problem, in this thread and
+// on nJobs 2 workers; a bagging of MLPs likewise differs from its Float64Array fit.
+test('OneVsRestClassifier and BaggingClassifier of MLPs on a Float32Array fit float32 members', async () => {
+  const single = { data: Float32Array.from(X.flat()), rows: n, cols: p };
+  const mlp = new wl.MLPClassifier({ hiddenLayerSizes: [7], maxIter: 5, randomState: 0 });
+  const ovr = new wl.OneVsRestClassifier(mlp).fit(single, yClass).toJSON();
+  const member = new wl.MLPClassifier(mlp.getParams()).fit(single, yClass.map((label) => (label === 'a' ? 1 : 0))).toJSON();
+  assert.deepEqual(ovr.state.members[0].model.state, member.state);
+  assert.notDeepEqual(new wl.OneVsRestClassifier(mlp).fit(X, yClass).toJSON(), ovr);
+  const pooled = new wl.OneVsRestClassifier({ estimator: mlp, nJobs: 2 });
+  await pooled.fitAsync(single, yClass);
+  assert.deepEqual(pooled.setParams({ nJobs: 1 }).toJSON(), ovr);
+  const bagging = (data) => new wl.BaggingClassifier({ estimator: mlp, nEstimators: 2, randomState: 0 }).fit(data, yClass).toJSON();
+  assert.notDeepEqual(bagging(single), bagging(X));
+});
+
 test('a failing task rejects with its own message, and the pool runs the next search', async () => {
   // 240 training rows per fold: 260 neighbours fail in every fold, with the core's message.
   const failing = { nNeighbors: [5, 260] };

@@ -130,6 +130,7 @@ void BaggingBase::fit_members(const BaggingParams& p, MatrixRef X, MatrixRef Y, 
     mem.model = make_estimator(p.estimator, p.estimator_options);
     if (mem.model->get_params().contains("randomState") && !p.estimator_options.contains("randomState"))
       mem.model->set_params({{"randomState", static_cast<int>(seed >> 33)}});
+    mem.model->set_float32_input(float32_input_);
     mem.model->fit(Xs, Ys, classifier, weighted_members ? &member_weight : nullptr);
     members.push_back(std::move(mem));
   }

@@ -54,6 +54,7 @@ MulticlassBase::Member MulticlassBase::fit_member(const MulticlassParams& p, Mat
     Ys(static_cast<Index>(k), 0) = labels[static_cast<std::size_t>(rows[k])];
   }
   m.model = make_member_estimator(p.estimator, p.estimator_options, Kind::classifier, name_);
+  m.model->set_float32_input(float32_input_);
   m.model->fit(Xs, Ys, true);
   return m;
 }

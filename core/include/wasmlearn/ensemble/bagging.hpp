@@ -54,6 +54,8 @@ class BaggingBase {
   int n_estimators_fitted() const { return static_cast<int>(members_.size()); }
   Matrix estimators_features() const;  // nEstimators x features drawn (feature indices)
   double oob_score() const { return oob_score_; }  // NaN unless fitted with oobScore
+  // Whether the X of the next fits is float32: passed on to each member (an MLP then trains in float32).
+  void set_float32_input(bool float32) { float32_input_ = float32; }
 
  protected:
   BaggingBase(const BaggingParams& p, const char* name, Kind member_kind);
@@ -83,6 +85,7 @@ class BaggingBase {
   int n_features_ = 0, n_values_ = 0;
   double oob_score_ = std::numeric_limits<double>::quiet_NaN();
   Matrix oob_values_;  // n x n_values: the out-of-bag mean of each training sample (NaN rows: never out of bag)
+  bool float32_input_ = false;
 };
 
 class BaggingClassifier : public BaggingBase {

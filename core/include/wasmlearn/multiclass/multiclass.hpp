@@ -51,6 +51,9 @@ class MulticlassBase {
   // Whether the members have `method` (decisionFunction or predictProba): the fitted members, or
   // before fit a member built from the options (scikit-learn's _estimators_has).
   bool members_have(const MulticlassParams& p, const std::string& method) const;
+  // Whether the X of the next fits is float32: passed on to each member (an MLP then trains in float32,
+  // as scikit-learn's members get the float32 X).
+  void set_float32_input(bool float32) { float32_input_ = float32; }
 
  protected:
   MulticlassBase(const MulticlassParams& p, const char* name);
@@ -90,6 +93,7 @@ class MulticlassBase {
   std::vector<Member> members_;
   int n_classes_ = 0, n_features_ = 0;
   bool member_decision_ = false, member_proba_ = false;  // the members have decisionFunction / predictProba
+  bool float32_input_ = false;
 };
 
 class OneVsRestClassifier : public MulticlassBase {
