@@ -88,7 +88,6 @@ class RawEstimator {
     return guarded([&] {
       const Buffer x(X, rows, cols, "X");
       const Buffer y(Y, y_cols == 0 ? 0 : rows, y_cols, "y");
-      impl_->set_float32_input(is_float32(X));  // the methods that start a fit (an MLP's initialize)
       return result_to_js(impl_->call(method, x.map(), y.map(), number));
     });
   }

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cstring>
 #include <numeric>
-#include <type_traits>
 
 namespace wasmlearn {
 namespace {
@@ -31,13 +30,6 @@ struct ScalarOf<Floats4> {
   using type = float;
 };
 
-// v in every lane of P.
-template <class P>
-P splat_packet_of(typename ScalarOf<P>::type v) {
-  if constexpr (std::is_same_v<P, typename ScalarOf<P>::type>) return v;
-  else return dense_detail::splat_packet(v);
-}
-
 // C(r, 0 .. kWidth·w) = Σ over list r's entries e of value[e]·B(index[e], 0 .. kWidth·w) for every list
 // r, with w scalars in a P (a packet of 2 doubles or 4 floats, or one scalar for the last columns),
 // B's rows `ldb` apart and C's `ldc`: each depth block's sums in registers over its entries, the first
@@ -51,11 +43,7 @@ __attribute__((noinline)) void scaled_rows_tile(
     Index ldb, typename ScalarOf<P>::type* C, Index ldc, RowFinishOf<typename ScalarOf<P>::type> finish) {
   using S = typename ScalarOf<P>::type;
   constexpr Index kStep = sizeof(P) / sizeof(S);
-  const auto load = [](const S* p) {
-    P v;
-    std::memcpy(&v, p, sizeof v);
-    return v;
-  };
+  const auto load = [](const S* p) { return load_as<P>(p); };
   for (Index r = 0; r < lists.count; ++r, C += ldc) {
     const Index end = lists.end[r];
     Index e = lists.begin[r];
@@ -65,7 +53,7 @@ __attribute__((noinline)) void scaled_rows_tile(
       P acc[kWidth];
       for (auto& v : acc) v = P{};
       for (; e < block_end; ++e) {
-        const P x = splat_packet_of<P>(lists.value[e]);
+        const P x = splat_as<P>(lists.value[e]);
         const S* b = B + static_cast<Index>(lists.index[e]) * ldb;
         for (int h = 0; h < kWidth; ++h) acc[h] += x * load(b + kStep * h);
       }
@@ -74,7 +62,7 @@ __attribute__((noinline)) void scaled_rows_tile(
         P sum = first_block ? acc[h] : load(C + kStep * h) + acc[h];
         if (last_block && finish.intercept) sum = sum + load(finish.intercept + kStep * h);
         if (last_block && finish.relu) sum = max_lanes(sum, P{});
-        std::memcpy(C + kStep * h, &sum, sizeof sum);
+        store_as(C + kStep * h, sum);
       }
       first_block = false;
     } while (e < end);

@@ -76,22 +76,6 @@ void activate_rows(MLPActivation f, double* z, Index rows, Index width, Index st
   }
 }
 
-// The training passes' values: doubles, or floats for float32 training.
-template <class T>
-using Values = RowMatrixOf<T>;
-
-// V (a packet of T, or a T) read from and written to contiguous values.
-template <class V, class T>
-V load_as(const T* p) {
-  V v;
-  std::memcpy(&v, p, sizeof v);
-  return v;
-}
-template <class V, class T>
-void store_as(T* p, V v) {
-  std::memcpy(p, &v, sizeof v);
-}
-
 // f(i, V{}) for the packets of T over `count` contiguous values (two doubles or four floats), then
 // f(i, T{}) for each of the last few: V is the type the values i ... are processed as.
 template <class T, class F>
@@ -110,7 +94,7 @@ void activate_all(MLPActivation f, float* z, Index rows, Index width) { activate
 
 // Z = f(Z + 1·bᵀ), row by row; relu in the same pass.
 template <class T>
-void add_intercept_and_activate(MLPActivation f, const T* b, Values<T>& Z) {
+void add_intercept_and_activate(MLPActivation f, const T* b, RowMatrixOf<T>& Z) {
   const Index width = Z.cols();
   for (Index i = 0; i < Z.rows(); ++i) {
     T* z = Z.data() + i * width;
@@ -125,7 +109,7 @@ void add_intercept_and_activate(MLPActivation f, const T* b, Values<T>& Z) {
 
 // sums[j] = Σ_i D(i, j), summed in order of the rows from +0: a row at a time, a packet of columns at once.
 template <class T>
-void column_sums(const Values<T>& D, T* sums) {
+void column_sums(const RowMatrixOf<T>& D, T* sums) {
   const Index width = D.cols();
   std::fill(sums, sums + width, T(0));
   for (Index i = 0; i < D.rows(); ++i) {
@@ -140,7 +124,7 @@ void column_sums(const Values<T>& D, T* sums) {
 // delta *= f'(z), written with the layer's output A = f(z), as scikit-learn's DERIVATIVES; then
 // sums[j] = Σ_i delta(i, j) as column_sums (for relu in the same pass).
 template <class T>
-void multiply_by_derivative(MLPActivation f, const Values<T>& A, Values<T>& delta, T* sums) {
+void multiply_by_derivative(MLPActivation f, const RowMatrixOf<T>& A, RowMatrixOf<T>& delta, T* sums) {
   switch (f) {
     case MLPActivation::logistic: delta.array() *= A.array() * (T(1) - A.array()); break;
     case MLPActivation::tanh: delta.array() *= T(1) - A.array().square(); break;
@@ -193,7 +177,7 @@ void average(double* g, const T* sums, Index count, double n) {
 // summed over the outputs and averaged over the rows, with probabilities clipped to [eps, 1 - eps]
 // (the eps of double or float). Summed in order of the rows and the outputs, in double.
 template <class T>
-double output_loss_and_delta(MLPActivation out, MatrixRef targets, IntVectorRef rows, Values<T>& Y) {
+double output_loss_and_delta(MLPActivation out, MatrixRef targets, IntVectorRef rows, RowMatrixOf<T>& Y) {
   constexpr double eps = std::numeric_limits<T>::epsilon();  // numpy's eps of the dtype, as scikit-learn
   double sum = 0;
   for (Index i = 0; i < Y.rows(); ++i) {
@@ -217,7 +201,7 @@ double output_loss_and_delta(MLPActivation out, MatrixRef targets, IntVectorRef 
 
 // out = the given rows of A (out keeps its memory between batches of the same size).
 template <class T>
-void gather_rows(const RowMatrixRefOf<T>& A, IntVectorRef rows, Values<T>& out) {
+void gather_rows(const RowMatrixRefOf<T>& A, IntVectorRef rows, RowMatrixOf<T>& out) {
   out.resize(rows.size(), A.cols());
   for (Index i = 0; i < rows.size(); ++i) out.row(i) = A.row(rows[i]);
 }
@@ -264,7 +248,7 @@ class Backprop final : public LossAndGradient {
     column_sums(deltas_[layers - 1], sums + w_.intercept_offset(layers - 1));
     for (std::size_t l = layers; l-- > 0;) {
       const RowMatrixRefOf<T> layer_input = l == 0 ? input : RowMatrixRefOf<T>(acts_[l]);
-      Eigen::Map<Values<T>> coef_sums(sums + w_.coef_offset(l), w_.units[l], w_.units[l + 1]);
+      Eigen::Map<RowMatrixOf<T>> coef_sums(sums + w_.coef_offset(l), w_.units[l], w_.units[l + 1]);
       if (l == 0 && input_listed_) transpose_times_in_order(batch_nonzeros_, deltas_[l], coef_sums);
       else product_in_order(transposed(layer_input), as_is(deltas_[l]), layer_input.rows(), coef_sums);
       add_penalty_and_average(grad.data() + w_.coef_offset(l), coef_sums.data(), w_.coef(l).data(), coef_sums.size(),
@@ -285,7 +269,7 @@ class Backprop final : public LossAndGradient {
     else return X_;
   }
   // The layer's coefficients and intercepts as the passes read them.
-  Eigen::Map<const Values<T>> coef(std::size_t l) const {
+  Eigen::Map<const RowMatrixOf<T>> coef(std::size_t l) const {
     if constexpr (std::is_same_v<T, float>)
       return {weights_float_.data() + w_.coef_offset(l), w_.units[l], w_.units[l + 1]};
     else return w_.coef(l);
@@ -323,7 +307,7 @@ class Backprop final : public LossAndGradient {
     const std::size_t layers = w_.layers();
     const Index n = input_listed_ ? batch_nonzeros_.rows() : input.rows();
     for (std::size_t l = 0; l < layers; ++l) {
-      Values<T>& z = acts_[l + 1];
+      RowMatrixOf<T>& z = acts_[l + 1];
       z.resize(n, w_.units[l + 1]);
       const MLPActivation f = l + 1 == layers ? out_ : hidden_;
       if (l == 0 && input_listed_) {  // the intercept and relu added as the tiles store their sums
@@ -341,13 +325,13 @@ class Backprop final : public LossAndGradient {
   MLPActivation hidden_, out_;
   double alpha_;
   const MatrixRef& X_;
-  std::vector<Values<T>> acts_, deltas_;
+  std::vector<RowMatrixOf<T>> acts_, deltas_;
   static constexpr double kListedZeroShare = 0.25;
   NonzeroEntriesOf<T> all_nonzeros_, batch_nonzeros_;
   bool input_listed_ = false;
-  Values<T> X_batch_;
+  RowMatrixOf<T> X_batch_;
   // float32 only: X, the weights of the batch and the gradient's sums, in float.
-  Values<T> X_float_;
+  RowMatrixOf<T> X_float_;
   Eigen::Matrix<T, Eigen::Dynamic, 1> weights_float_, sums_float_;
 };
 
@@ -370,7 +354,7 @@ void layer_tile(const T* x, Index x_stride, Index rows, Index p, const T* M, Ind
   const auto store = [&](T* row, const Packet* sums) {
     for (Index q = 0; q < kPackets; ++q) {
       const Packet v = sums[q] + dense_detail::load_packet(b + kLanes * q);
-      if (kLanes * (q + 1) <= width) std::memcpy(row + kLanes * q, &v, sizeof v);
+      if (kLanes * (q + 1) <= width) store_as(row + kLanes * q, v);
       else for (Index j = kLanes * q; j < width; ++j) row[j] = v[j - kLanes * q];
     }
   };
@@ -469,7 +453,7 @@ class PredictPass {
   using Packet = dense_detail::PacketOf<T>;
   static constexpr Index kLanes = sizeof(Packet) / sizeof(T);
   static constexpr Index kTileWidth = 4 * kLanes;
-  using Coefficients = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+  using Coefficients = RowMatrixOf<T>;
 
  public:
   PredictPass(const MLPWeights& w, MLPActivation hidden, MLPActivation out)
@@ -536,20 +520,17 @@ struct Optimizer {
       const double* g = grad.data();
       const auto step = [&](Index i, auto lanes_or_one) {
         using T = decltype(lanes_or_one);
-        T gi, m, v, wi;
-        std::memcpy(&gi, g + i, sizeof gi);
-        std::memcpy(&m, first + i, sizeof m);
-        std::memcpy(&v, second + i, sizeof v);
-        std::memcpy(&wi, w + i, sizeof wi);
+        const T gi = load_as<T>(g + i);
+        T m = load_as<T>(first + i), v = load_as<T>(second + i), wi = load_as<T>(w + i);
         m = splat_as<T>(b1) * m + splat_as<T>(1 - b1) * gi;
         v = splat_as<T>(b2) * v + splat_as<T>(1 - b2) * (gi * gi);
         T root;
         if constexpr (std::is_same_v<T, double>) root = std::sqrt(v);
         else root = sqrt_lanes(v);
         wi -= splat_as<T>(rate) * m / (root + splat_as<T>(eps));
-        std::memcpy(first + i, &m, sizeof m);
-        std::memcpy(second + i, &v, sizeof v);
-        std::memcpy(w + i, &wi, sizeof wi);
+        store_as(first + i, m);
+        store_as(second + i, v);
+        store_as(w + i, wi);
       };
       Index i = 0;
       for (; i + 2 <= weights.size(); i += 2) step(i, Lanes2{});

@@ -139,15 +139,12 @@ using PacketOf = std::conditional_t<std::is_same_v<T, double>, Lanes2, Floats4>;
 
 template <class T>
 inline PacketOf<T> splat_packet(T v) {
-  if constexpr (std::is_same_v<T, double>) return Lanes2{v, v};
-  else return Floats4{v, v, v, v};
+  return splat_as<PacketOf<T>>(v);
 }
 
 template <class T>
 inline PacketOf<T> load_packet(const T* p) {
-  PacketOf<T> v;
-  std::memcpy(&v, p, sizeof v);
-  return v;
+  return load_as<PacketOf<T>>(p);
 }
 
 // C[a, b] += Σ_t A[a, t]·B[b, t] for RA rows of A and RB rows of B, t < len. The lanes of each sum

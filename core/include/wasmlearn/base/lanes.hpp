@@ -6,10 +6,10 @@
 // Lanes2 is a GCC/Clang vector extension of two doubles: +, −, ×, ÷ and comparisons are lane-wise
 // IEEE operations, so the bits equal the scalar code's in every build. Floats4 is the same for four
 // float32 lanes (k-means' certified float32 assignment, KernelRidge's float32 factorisation, the
-// MLP's float32 layerActivations) and Ints4 holds their comparison masks and indices. The functions
-// below are what the extension does not spell (square root, minimum,
-// maximum, absolute value, power, exponential); each also takes a single double, so a kernel's
-// scalar tail is the same expression as its lanes.
+// MLP's float32 layerActivations and training) and Ints4 holds their comparison masks and indices.
+// The functions below are what the extension does not spell (square root, minimum, maximum,
+// absolute value, power, exponential); each also takes a single double, so a kernel's scalar tail is
+// the same expression as its lanes.
 #pragma once
 #include <algorithm>
 #include <cmath>
@@ -39,11 +39,28 @@ inline Lanes2 load_lanes(const double* p) {
 inline void store_lanes(double* p, Lanes2 v) { std::memcpy(p, &v, sizeof v); }
 
 inline Lanes2 splat_lanes(double v) { return Lanes2{v, v}; }
-// v as a T: a double, or a Lanes2 with v in both lanes (for kernels written once for both).
+// v as a T: a double or a float, or a packet (Lanes2, Floats4) with v in every lane, for kernels
+// written once for several (a float T rounds v; a float given as v comes back exactly).
 template <class T>
 inline T splat_as(double v) {
-  if constexpr (std::is_same_v<T, double>) return v;
-  else return splat_lanes(v);
+  if constexpr (std::is_same_v<T, double> || std::is_same_v<T, float>) return static_cast<T>(v);
+  else if constexpr (std::is_same_v<T, Lanes2>) return splat_lanes(v);
+  else {
+    const float f = static_cast<float>(v);
+    return Floats4{f, f, f, f};
+  }
+}
+
+// A T (a packet or a scalar) read from, and written to, contiguous values of any alignment.
+template <class T, class S>
+inline T load_as(const S* p) {
+  T v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+template <class T, class S>
+inline void store_as(S* p, T v) {
+  std::memcpy(p, &v, sizeof v);
 }
 
 inline Floats4 load_floats(const float* p) {
