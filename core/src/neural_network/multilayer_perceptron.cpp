@@ -151,24 +151,40 @@ void multiply_by_derivative(MLPActivation f, const RowMatrixOf<T>& A, RowMatrixO
   column_sums(delta, sums);
 }
 
-// g = (product + alpha·w) / n for `count` contiguous entries, two at a time, in double: the
-// coefficients' gradient from the product's sums (in place for doubles; Eigen's expression of it
-// cost twice as much in WebAssembly).
+// g = (g + alpha·w) / n in place for `count` contiguous entries, a packet at a time: the
+// coefficients' gradient from the product's sums (Eigen's expression of it cost twice as much in
+// WebAssembly). In float32 alpha and n are rounded to float, as numpy rounds them for float32 arrays.
 template <class T>
-void add_penalty_and_average(double* g, const T* product, const double* w, Index count, double alpha, double n) {
-  const Lanes2 alpha2 = splat_lanes(alpha), n2 = splat_lanes(n);
-  Index i = 0;
-  for (; i + 2 <= count; i += 2) {
-    const Lanes2 sums = {static_cast<double>(product[i]), static_cast<double>(product[i + 1])};
-    store_lanes(g + i, (sums + alpha2 * load_lanes(w + i)) / n2);
-  }
-  if (i < count) g[i] = (static_cast<double>(product[i]) + alpha * w[i]) / n;
+void add_penalty_and_average(T* g, const T* w, Index count, double alpha, double n) {
+  for_packets<T>(count, [&](Index i, auto as) {
+    using V = decltype(as);
+    store_as<V>(g + i, (load_as<V>(g + i) + splat_as<V>(alpha) * load_as<V>(w + i)) / splat_as<V>(n));
+  });
 }
 
-// g = sums / n for `count` entries (in place for doubles): the intercepts' gradient from δ's column sums.
+// g = g / n in place for `count` entries: the intercepts' gradient from δ's column sums.
 template <class T>
-void average(double* g, const T* sums, Index count, double n) {
-  for (Index i = 0; i < count; ++i) g[i] = static_cast<double>(sums[i]) / n;
+void average(T* g, Index count, double n) {
+  for_packets<T>(count, [&](Index i, auto as) {
+    using V = decltype(as);
+    store_as<V>(g + i, load_as<V>(g + i) / splat_as<V>(n));
+  });
+}
+
+// Σ v² over `count` floats, in double (a float32 fit's loss stays in double): four at a time in two
+// pairs of sums (two chains of additions), added at the end, then the last few.
+double squared_sum_in_double(const float* v, Index count) {
+  Lanes2 even{}, odd{};
+  Index i = 0;
+  for (; i + 4 <= count; i += 4) {
+    const Lanes2 first = {static_cast<double>(v[i]), static_cast<double>(v[i + 1])},
+                 second = {static_cast<double>(v[i + 2]), static_cast<double>(v[i + 3])};
+    even += first * first;
+    odd += second * second;
+  }
+  double sum = (even[0] + even[1]) + (odd[0] + odd[1]);
+  for (; i < count; ++i) sum += static_cast<double>(v[i]) * static_cast<double>(v[i]);
+  return sum;
 }
 
 // The output layer's loss against the targets T(rows, :), with Y its values, and Y turned into
@@ -177,23 +193,39 @@ void average(double* g, const T* sums, Index count, double n) {
 // summed over the outputs and averaged over the rows, with probabilities clipped to [eps, 1 - eps]
 // (the eps of double or float). Summed in order of the rows and the outputs, in double.
 template <class T>
-double output_loss_and_delta(MLPActivation out, MatrixRef targets, IntVectorRef rows, RowMatrixOf<T>& Y) {
+double output_loss_and_delta(MLPActivation out, const RowMatrixRefOf<T>& targets, IntVectorRef rows,
+                             RowMatrixOf<T>& Y) {
   constexpr double eps = std::numeric_limits<T>::epsilon();  // numpy's eps of the dtype, as scikit-learn
+  const auto clipped = [=](T y) { return std::clamp(static_cast<double>(y), eps, 1.0 - eps); };
+  const Index width = Y.cols();
   double sum = 0;
   for (Index i = 0; i < Y.rows(); ++i) {
-    const double* t = targets.data() + static_cast<Index>(rows[i]) * targets.outerStride();
-    T* y = Y.data() + i * Y.cols();
-    for (Index j = 0; j < Y.cols(); ++j) {
-      const double yj = y[j];
-      if (out == MLPActivation::identity) {
-        sum += (yj - t[j]) * (yj - t[j]);
-      } else {
-        const double p = std::clamp(yj, eps, 1.0 - eps);
-        if (t[j] != 0) sum += t[j] * det_log(p);
-        if (out == MLPActivation::logistic && t[j] != 1) sum += (1.0 - t[j]) * det_log(1.0 - p);
-      }
-      y[j] -= static_cast<T>(t[j]);
+    const T* t = targets.data() + static_cast<Index>(rows[i]) * targets.outerStride();
+    T* y = Y.data() + i * width;
+    // a loop per output activation: a switch inside the loop cost more than the sums
+    switch (out) {
+      case MLPActivation::identity:
+        for (Index j = 0; j < width; ++j) {
+          const double error = static_cast<double>(y[j]) - static_cast<double>(t[j]);
+          sum += error * error;
+        }
+        break;
+      case MLPActivation::softmax:  // one-hot targets: a logarithm a row
+        for (Index j = 0; j < width; ++j)
+          if (t[j] != 0) sum += static_cast<double>(t[j]) * det_log(clipped(y[j]));
+        break;
+      default:
+        for (Index j = 0; j < width; ++j) {
+          const double p = clipped(y[j]);
+          const double tj = t[j];
+          if (tj != 0) sum += tj * det_log(p);
+          if (tj != 1) sum += (1.0 - tj) * det_log(1.0 - p);
+        }
     }
+    for_packets<T>(width, [&](Index j, auto as) {
+      using V = decltype(as);
+      store_as<V>(y + j, load_as<V>(y + j) - load_as<V>(t + j));
+    });
   }
   if (out == MLPActivation::identity) return sum / static_cast<double>(Y.size()) / 2.0;
   return -sum / static_cast<double>(Y.rows());
@@ -206,55 +238,66 @@ void gather_rows(const RowMatrixRefOf<T>& A, IntVectorRef rows, RowMatrixOf<T>& 
   for (Index i = 0; i < rows.size(); ++i) out.row(i) = A.row(rows[i]);
 }
 
-// The loss and gradient of a batch, whatever the precision of the passes.
-class LossAndGradient {
- public:
-  virtual ~LossAndGradient() = default;
-  // The loss (with the penalty) of the batch X(rows, :), T(rows, :) and its gradient, packed as the
-  // weights.
-  virtual double loss_and_gradient(IntVectorRef rows, MatrixRef T, Vector& grad) = 0;
-};
+template <class T>
+using VectorOf = Eigen::Matrix<T, Eigen::Dynamic, 1>;
+
 
 // The forward and backward passes over batches of the training rows X, with their buffers kept
 // between batches. In double precision (T = double) every sum runs in one order, the same bits in
 // every build. In float32 (T = float: X, the weights and every value of the passes rounded to
-// float, four to a packet, twice the multiply-adds per instruction) the loss, the gradient's
-// penalty and average, and the optimiser's weights stay in double.
+// float, four to a packet, twice the multiply-adds per instruction) the passes read their own float
+// copy of the weights, which the optimiser then updates (StochasticStepsOf); the loss stays in double.
 template <class T>
-class Backprop final : public LossAndGradient {
+class Backprop {
  public:
   // X must outlive the passes. Its nonzeros are listed once, when zeros are common enough for the
   // products that skip them to be faster (the same bits); each batch then gathers its rows' lists.
   // Not relu's outputs: on digits about a fifth of them are zeros after the first epochs, and listing
   // them cost more than it saved (545 against 519 ms a fit).
-  Backprop(const MLPWeights& w, MLPActivation hidden, MLPActivation out, double alpha, const MatrixRef& X)
-      : w_(w), hidden_(hidden), out_(out), alpha_(alpha), X_(X), acts_(w.layers() + 1), deltas_(w.layers()) {
-    if constexpr (std::is_same_v<T, float>) X_float_ = X.cast<float>();
+  Backprop(MLPWeights& w, MLPActivation hidden, MLPActivation out, double alpha, const MatrixRef& X,
+           const MatrixRef& targets)
+      : w_(w), hidden_(hidden), out_(out), alpha_(alpha), X_(X), targets_(targets), acts_(w.layers() + 1),
+        deltas_(w.layers()) {
+    if constexpr (std::is_same_v<T, float>) {
+      X_float_ = X.cast<float>();
+      targets_float_ = targets.cast<float>();  // as scikit-learn's float32 fit takes its targets
+      weights_float_ = w.packed.cast<float>();
+    }
     input_listed_ = all_nonzeros_.list_if_sparse(inputs(), kListedZeroShare);
   }
 
-  double loss_and_gradient(IntVectorRef rows, MatrixRef targets, Vector& grad) override {
+  // The weights the passes read, packed as the model's: the model's own in double, the float copy in
+  // float32.
+  Eigen::Map<VectorOf<T>> weights() {
+    if constexpr (std::is_same_v<T, float>) return {weights_float_.data(), weights_float_.size()};
+    else return {w_.packed.data(), w_.packed.size()};
+  }
+
+  // The loss (with the penalty) of the batch X(rows, :), targets(rows, :) and its gradient, packed as
+  // the weights.
+  double loss_and_gradient(IntVectorRef rows, VectorOf<T>& grad) {
     const std::size_t layers = w_.layers();
-    if constexpr (std::is_same_v<T, float>) weights_float_ = w_.packed.cast<float>();
     const RowMatrixRefOf<T> input = batch_input(rows);
     forward(input);
     const double n = static_cast<double>(rows.size());
     double penalty = 0;
-    for (std::size_t l = 0; l < layers; ++l) penalty += w_.coef(l).squaredNorm();
+    for (std::size_t l = 0; l < layers; ++l) {
+      if constexpr (std::is_same_v<T, float>) penalty += squared_sum_in_double(coef(l).data(), coef(l).size());
+      else penalty += w_.coef(l).squaredNorm();
+    }
     std::swap(deltas_[layers - 1], acts_[layers]);  // the outputs become δ in place
-    const double loss = output_loss_and_delta(out_, targets, rows, deltas_[layers - 1]) + 0.5 * alpha_ * penalty / n;
+    const double loss =
+        output_loss_and_delta<T>(out_, targets(), rows, deltas_[layers - 1]) + 0.5 * alpha_ * penalty / n;
     grad.resize(w_.packed.size());
-    T* sums = gradient_sums(grad);
+    T* sums = grad.data();  // the products and column sums, then averaged in place
     column_sums(deltas_[layers - 1], sums + w_.intercept_offset(layers - 1));
     for (std::size_t l = layers; l-- > 0;) {
       const RowMatrixRefOf<T> layer_input = l == 0 ? input : RowMatrixRefOf<T>(acts_[l]);
       Eigen::Map<RowMatrixOf<T>> coef_sums(sums + w_.coef_offset(l), w_.units[l], w_.units[l + 1]);
       if (l == 0 && input_listed_) transpose_times_in_order(batch_nonzeros_, deltas_[l], coef_sums);
       else product_in_order(transposed(layer_input), as_is(deltas_[l]), layer_input.rows(), coef_sums);
-      add_penalty_and_average(grad.data() + w_.coef_offset(l), coef_sums.data(), w_.coef(l).data(), coef_sums.size(),
-                              alpha_, n);
-      // δ's column sums, from the pass that made δ
-      average(grad.data() + w_.intercept_offset(l), sums + w_.intercept_offset(l), w_.units[l + 1], n);
+      add_penalty_and_average(coef_sums.data(), coef(l).data(), coef_sums.size(), alpha_, n);
+      average(sums + w_.intercept_offset(l), w_.units[l + 1], n);  // δ's column sums, from the pass that made δ
       if (l == 0) break;
       deltas_[l - 1].resize(rows.size(), w_.units[l]);
       product_in_order(as_is(deltas_[l]), transposed(coef(l)), w_.units[l + 1], deltas_[l - 1]);
@@ -268,27 +311,20 @@ class Backprop final : public LossAndGradient {
     if constexpr (std::is_same_v<T, float>) return X_float_;
     else return X_;
   }
+  RowMatrixRefOf<T> targets() const {
+    if constexpr (std::is_same_v<T, float>) return targets_float_;
+    else return targets_;
+  }
   // The layer's coefficients and intercepts as the passes read them.
   Eigen::Map<const RowMatrixOf<T>> coef(std::size_t l) const {
     if constexpr (std::is_same_v<T, float>)
       return {weights_float_.data() + w_.coef_offset(l), w_.units[l], w_.units[l + 1]};
-    else return w_.coef(l);
+    else return std::as_const(w_).coef(l);
   }
   const T* intercept(std::size_t l) const {
     if constexpr (std::is_same_v<T, float>) return weights_float_.data() + w_.intercept_offset(l);
     else return w_.intercept(l).data();
   }
-  // Where the products and column sums go before the gradient's average: the gradient itself for
-  // doubles, a float buffer packed as it otherwise.
-  T* gradient_sums(Vector& grad) {
-    if constexpr (std::is_same_v<T, float>) {
-      sums_float_.resize(grad.size());
-      return sums_float_.data();
-    } else {
-      return grad.data();
-    }
-  }
-
   // The batch's input rows: listed, in place when they follow each other, else gathered.
   RowMatrixRefOf<T> batch_input(IntVectorRef rows) {
     const RowMatrixRefOf<T> X = inputs();
@@ -321,25 +357,20 @@ class Backprop final : public LossAndGradient {
     }
   }
 
-  const MLPWeights& w_;
+  MLPWeights& w_;
   MLPActivation hidden_, out_;
   double alpha_;
   const MatrixRef& X_;
+  const MatrixRef& targets_;
   std::vector<RowMatrixOf<T>> acts_, deltas_;
   static constexpr double kListedZeroShare = 0.25;
   NonzeroEntriesOf<T> all_nonzeros_, batch_nonzeros_;
   bool input_listed_ = false;
   RowMatrixOf<T> X_batch_;
-  // float32 only: X, the weights of the batch and the gradient's sums, in float.
-  RowMatrixOf<T> X_float_;
-  Eigen::Matrix<T, Eigen::Dynamic, 1> weights_float_, sums_float_;
+  // float32 only: X, the targets and the weights in float.
+  RowMatrixOf<T> X_float_, targets_float_;
+  VectorOf<T> weights_float_;
 };
-
-std::unique_ptr<LossAndGradient> make_backprop(bool float32, const MLPWeights& w, MLPActivation hidden,
-                                               MLPActivation out, double alpha, const MatrixRef& X) {
-  if (float32) return std::make_unique<Backprop<float>>(w, hidden, out, alpha, X);
-  return std::make_unique<Backprop<double>>(w, hidden, out, alpha, X);
-}
 
 // One tile of kPackets packets of columns (2 doubles or 4 floats each) of a layer for `rows` rows:
 // y(i, :) = Σ_t x(i, t)·M(t, :) summed in order of t from 0, then + b, kept to the tile's `width`
@@ -508,37 +539,39 @@ struct Optimizer {
   const MLPParams& p;
   MLPOptimizerState& s;
 
-  void update(Vector& weights, const Vector& grad) {
+  // One step on the `count` weights w from the gradient g, with the moments `first` (adam's first
+  // moments, sgd's velocities) and `second`, all in T: the model's doubles, or a float32 fit's floats
+  // (scikit-learn's float32 fit keeps them in float32), the scalars then rounded to float as numpy
+  // rounds Python's floats for float32 arrays. One pass over the moments and the weights
+  // (scikit-learn's two or three, entry by entry the same), a packet at a time.
+  template <class T>
+  void update(T* w, const T* g, T* first, T* second, Index count) {
     if (p.solver == MLPSolver::adam) {
       ++s.steps;
       const double t = static_cast<double>(s.steps);
       s.learning_rate = p.learning_rate_init * std::sqrt(1 - power(p.beta_2, t)) / (1 - power(p.beta_1, t));
-      // One pass over the moments and the weights (scikit-learn's three, entry by entry the same),
-      // two entries at a time, then the last of an odd count.
       const double b1 = p.beta_1, b2 = p.beta_2, rate = s.learning_rate, eps = p.epsilon;
-      double *first = s.first.data(), *second = s.second.data(), *w = weights.data();
-      const double* g = grad.data();
-      const auto step = [&](Index i, auto lanes_or_one) {
-        using T = decltype(lanes_or_one);
-        const T gi = load_as<T>(g + i);
-        T m = load_as<T>(first + i), v = load_as<T>(second + i), wi = load_as<T>(w + i);
-        m = splat_as<T>(b1) * m + splat_as<T>(1 - b1) * gi;
-        v = splat_as<T>(b2) * v + splat_as<T>(1 - b2) * (gi * gi);
-        T root;
-        if constexpr (std::is_same_v<T, double>) root = std::sqrt(v);
-        else root = sqrt_lanes(v);
-        wi -= splat_as<T>(rate) * m / (root + splat_as<T>(eps));
+      for_packets<T>(count, [&](Index i, auto as) {
+        using V = decltype(as);
+        const V gi = load_as<V>(g + i);
+        V m = load_as<V>(first + i), v = load_as<V>(second + i), wi = load_as<V>(w + i);
+        m = splat_as<V>(b1) * m + splat_as<V>(1 - b1) * gi;
+        v = splat_as<V>(b2) * v + splat_as<V>(1 - b2) * (gi * gi);
+        wi -= splat_as<V>(rate) * m / (sqrt_lanes(v) + splat_as<V>(eps));
         store_as(first + i, m);
         store_as(second + i, v);
         store_as(w + i, wi);
-      };
-      Index i = 0;
-      for (; i + 2 <= weights.size(); i += 2) step(i, Lanes2{});
-      if (i < weights.size()) step(i, 0.0);
+      });
     } else {
-      s.first = p.momentum * s.first - s.learning_rate * grad;
-      if (p.nesterovs_momentum) weights += p.momentum * s.first - s.learning_rate * grad;
-      else weights += s.first;
+      const double momentum = p.momentum, rate = s.learning_rate;
+      for_packets<T>(count, [&](Index i, auto as) {
+        using V = decltype(as);
+        const V gi = load_as<V>(g + i);
+        const V velocity = splat_as<V>(momentum) * load_as<V>(first + i) - splat_as<V>(rate) * gi;
+        store_as(first + i, velocity);
+        const V change = p.nesterovs_momentum ? splat_as<V>(momentum) * velocity - splat_as<V>(rate) * gi : velocity;
+        store_as(w + i, load_as<V>(w + i) + change);
+      });
     }
   }
   void epoch_ends(long long samples_seen) {
@@ -555,6 +588,70 @@ struct Optimizer {
   }
   static double power(double base, double exponent) { return det_exp(exponent * det_log(base)); }
 };
+
+// The optimiser's steps over batches, in double or in float32.
+class StochasticSteps {
+ public:
+  virtual ~StochasticSteps() = default;
+  // One step of the optimiser on the batch X(rows, :), T(rows, :); returns the batch's loss.
+  virtual double step(IntVectorRef rows) = 0;
+  // The weights and moments into the model's doubles (exactly: every float is a double); a no-op in
+  // double precision, where the steps update the model's own.
+  virtual void store() = 0;
+};
+
+// The passes, the gradient and the optimiser's step in T. In float32 the weights and moments are
+// float copies of the model's, made once here and stored back by store().
+template <class T>
+class StochasticStepsOf final : public StochasticSteps {
+  static constexpr bool kFloat = std::is_same_v<T, float>;
+
+ public:
+  StochasticStepsOf(MLPWeights& w, const MLPParams& p, MLPOptimizerState& s, MLPActivation out, const MatrixRef& X,
+                    const MatrixRef& targets)
+      : w_(w), s_(s), optimizer_{p, s}, pass_(w, p.activation, out, p.alpha, X, targets) {
+    if constexpr (kFloat) {
+      first_ = s.first.cast<float>();
+      second_ = s.second.cast<float>();
+    }
+  }
+
+  double step(IntVectorRef rows) override {
+    const double loss = pass_.loss_and_gradient(rows, grad_);
+    optimizer_.update(pass_.weights().data(), grad_.data(), moments(first_, s_.first), moments(second_, s_.second),
+                      grad_.size());
+    return loss;
+  }
+
+  void store() override {
+    if constexpr (kFloat) {
+      w_.packed = pass_.weights().template cast<double>();
+      s_.first = first_.template cast<double>();
+      s_.second = second_.template cast<double>();
+    }
+  }
+
+ private:
+  T* moments(VectorOf<float>& own, Vector& model) {
+    if constexpr (kFloat) return own.data();
+    else return model.data();
+  }
+
+  MLPWeights& w_;
+  MLPOptimizerState& s_;
+  Optimizer optimizer_;
+  Backprop<T> pass_;
+  VectorOf<T> grad_;
+  VectorOf<float> first_, second_;  // float32 only
+};
+
+// X and T must outlive the steps.
+std::unique_ptr<StochasticSteps> make_stochastic_steps(bool float32, MLPWeights& w, const MLPParams& p,
+                                                       MLPOptimizerState& s, MLPActivation out, const MatrixRef& X,
+                                                       const MatrixRef& T) {
+  if (float32) return std::make_unique<StochasticStepsOf<float>>(w, p, s, out, X, T);
+  return std::make_unique<StochasticStepsOf<double>>(w, p, s, out, X, T);
+}
 
 Matrix rows_of(MatrixRef A, IntVectorRef rows) {
   Matrix out;
@@ -940,19 +1037,18 @@ void MultilayerPerceptron::run_epochs(MLPRun& run, MatrixRef X, MatrixRef T, Mat
     warnings_.add(WarningKind::parameter, "batchSize " + std::to_string(*size) + " is larger than the " +
                                               std::to_string(n) + " training samples; it is clipped to " + std::to_string(n));
   IntVector& order = run.order;
-  const std::unique_ptr<LossAndGradient> pass =
-      make_backprop(run.float32, weights_, p.activation, out_activation_, p.alpha, X);
-  Vector grad;
+  const std::unique_ptr<StochasticSteps> steps =
+      make_stochastic_steps(run.float32, weights_, p, *optimizer_, out_activation_, X, T);
   for (int epoch = 0; epoch < epochs; ++epoch) {
     if (p.shuffle && run.next_row == 0) run.random.shuffle(order.data(), order.data() + n);
     for (Index begin = run.next_row; begin < n; begin += batch) {
       const Index rows = std::min(batch, n - begin);
-      const double batch_loss = pass->loss_and_gradient(order.segment(begin, rows), T, grad);
+      const double batch_loss = steps->step(order.segment(begin, rows));
       run.accumulated_loss += batch_loss * static_cast<double>(rows);
-      optimizer.update(weights_.packed, grad);
       run.next_row = begin + rows;
       if (one_batch && run.next_row < n) break;
     }
+    steps->store();
     if (run.next_row < n) break;  // one batch, not the epoch's last: the epoch goes on at next_row
     run.next_row = 0;
     ++n_iter_;
@@ -984,9 +1080,8 @@ namespace {
 // best point seen.
 struct LbfgsObjective {
   MLPWeights& weights;
-  LossAndGradient& pass;
+  Backprop<double>& pass;
   IntVector rows;  // every row, in order
-  MatrixRef T;
   int max_fun;
   int evals = 0;
   double best = kInf;
@@ -997,7 +1092,7 @@ struct LbfgsObjective {
     if (evals >= max_fun) throw OutOfEvaluations{};
     ++evals;
     weights.packed = x;
-    const double f = pass.loss_and_gradient(rows, T, grad);
+    const double f = pass.loss_and_gradient(rows, grad);
     if (f < best) {
       best = f;
       best_x = x;
@@ -1010,9 +1105,9 @@ struct LbfgsObjective {
 void MultilayerPerceptron::fit_lbfgs(MatrixRef X, MatrixRef T) {
   const MLPParams& p = params_;
   // In double whatever X's precision: scikit-learn's L-BFGS (scipy's) runs on float64 weights.
-  Backprop<double> pass(weights_, p.activation, out_activation_, p.alpha, X);
+  Backprop<double> pass(weights_, p.activation, out_activation_, p.alpha, X, T);
   const int n = static_cast<int>(X.rows());
-  LbfgsObjective objective{weights_, pass, IntVector::LinSpaced(n, 0, n - 1), T, p.max_fun, 0, kInf, Vector()};
+  LbfgsObjective objective{weights_, pass, IntVector::LinSpaced(n, 0, n - 1), p.max_fun, 0, kInf, Vector()};
   // scipy's L-BFGS-B as scikit-learn calls it: 10 corrections, gtol = tol on the largest gradient
   // entry, its default ftol on the relative decrease, maxiter and maxfun.
   LBFGSpp::LBFGSBParam<double> param;
@@ -1042,7 +1137,7 @@ void MultilayerPerceptron::fit_lbfgs(MatrixRef X, MatrixRef T) {
   if (objective.best_x.size()) x = objective.best_x;
   weights_.packed = x;
   Vector grad;
-  loss_ = pass.loss_and_gradient(objective.rows, T, grad);
+  loss_ = pass.loss_and_gradient(objective.rows, grad);
   n_iter_ = iterations;
   if (iterations >= p.max_iter && warnings_.empty())
     warnings_.add(WarningKind::convergence, "lbfgs reached maxIter (" + std::to_string(p.max_iter) +

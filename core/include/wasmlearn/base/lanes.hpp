@@ -82,6 +82,17 @@ inline Lanes2 sqrt_lanes(Lanes2 v) {
   return Lanes2{std::sqrt(v[0]), std::sqrt(v[1])};
 #endif
 }
+inline Floats4 sqrt_lanes(Floats4 v) {
+#if defined(__wasm_simd128__)
+  return Floats4(wasm_f32x4_sqrt(v128_t(v)));
+#elif defined(__SSE2__)
+  return _mm_sqrt_ps(v);
+#else
+  return Floats4{std::sqrt(v[0]), std::sqrt(v[1]), std::sqrt(v[2]), std::sqrt(v[3])};
+#endif
+}
+inline double sqrt_lanes(double v) { return std::sqrt(v); }
+inline float sqrt_lanes(float v) { return std::sqrt(v); }
 
 template <bool kMax, class V>
 inline V min_or_max_lanes(V a, V b) {

@@ -96,8 +96,9 @@ class MultilayerPerceptron {
   bool is_fitted() const { return weights_.packed.size() != 0; }
   void set_progress(ProgressHook hook) { progress_ = std::move(hook); }
   // Whether the X of the next fits and partial fits is float32, as scikit-learn keeps float32 input
-  // in float32: adam and sgd then run the forward and backward passes in float32 (twice the
-  // multiply-adds per instruction; the loss, the gradient's average and the weights stay in double).
+  // in float32: adam and sgd then run in float32, as scikit-learn's float32 fit: the passes, the
+  // gradient, the weights and the optimiser's moments (twice the multiply-adds per instruction; the
+  // loss is summed in double; the model keeps the weights as doubles, which hold floats exactly).
   // continueFit and continueBatch keep their fit's precision; lbfgs runs in double (as scipy's).
   // The JavaScript binding sets it for each fit from X's type (a Float32Array).
   void set_float32_input(bool float32) { float32_input_ = float32; }
