@@ -60,7 +60,7 @@ Matrix small_matrix() {
   return X;
 }
 
-const Index kRows[] = {1, 7, 300}, kDepths[] = {1, 8, 9, 16, 17, 300}, kColumns[] = {1, 2, 3, 10, 16, 17, 33, 100};
+const Index kRows[] = {1, 7, 300}, kDepths[] = {1, 8, 9, 16, 17, 300}, kColumns[] = {1, 2, 3, 4, 10, 11, 16, 17, 20, 21, 33, 100};
 
 }  // namespace
 

@@ -1,8 +1,10 @@
 #include "wasmlearn/base/ordered_products.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <numeric>
+#include <utility>
 
 namespace wasmlearn {
 namespace {
@@ -83,38 +85,74 @@ constexpr ScaledRowsTile<P> kScaledRowsTiles[kTilePackets] = {
 template <class S>
 constexpr ScaledRowsTile<S> kScalarTiles[3] = {scaled_rows_tile<S, 1>, scaled_rows_tile<S, 2>, scaled_rows_tile<S, 3>};
 
-// C(i .. i + 2, 0 .. 2·kPackets) for one depth block: A's entries A(i, t) at a[t·cs] and A(i + 1, t)
-// at a[rs + t·cs] (one row reads its own twice, as the packed kernel's slivers), B's rows `ldb` apart.
-// The block's sums stay in registers, then are stored (the first block: they are never −0, so that
-// is +0 + them) or added.
-template <int kPackets>
-__attribute__((noinline)) void narrow_tile(const double* a, Index rs, Index cs, bool two_rows, const double* b,
-                                           Index ldb, Index depth, double* c, Index ldc, bool first_block) {
-  Lanes2 top[kPackets], bottom[kPackets];
-  for (int h = 0; h < kPackets; ++h) top[h] = bottom[h] = Lanes2{0.0, 0.0};
+// The first kCount values at p (fewer than a packet's) as a packet P, its other lanes zeros; and the
+// first kCount lanes of a packet written to p.
+template <class P, int kCount, class S>
+P load_first(const S* p) {
+  P v{};
+  std::memcpy(&v, p, kCount * sizeof(S));
+  return v;
+}
+template <int kCount, class S, class P>
+void store_first(S* p, P v) {
+  std::memcpy(p, &v, kCount * sizeof(S));
+}
+
+// C(i .. i + 2, 0 .. width) for one depth block, width = kPackets packets and kTail more columns (a
+// packet read and written in part): A's entries A(i, t) at a[t·cs] and A(i + 1, t) at a[rs + t·cs]
+// (one row reads its own twice, as the packed kernel's slivers), B's rows `ldb` apart. The block's
+// sums stay in registers, then are stored (the first block: they are never −0, so that is +0 + them)
+// or added.
+template <class T, int kPackets, int kTail>
+__attribute__((noinline)) void narrow_tile(const T* a, Index rs, Index cs, bool two_rows, const T* b, Index ldb,
+                                           Index depth, T* c, Index ldc, bool first_block) {
+  using P = dense_detail::PacketOf<T>;
+  constexpr Index kLanes = dense_detail::kPacketWidth<T>;
+  constexpr int kAll = kPackets + (kTail > 0);
+  P top[kAll], bottom[kAll];
+  for (int h = 0; h < kAll; ++h) top[h] = bottom[h] = P{};
   const Index second = two_rows ? rs : 0;
   for (Index t = 0; t < depth; ++t, a += cs, b += ldb) {
-    const Lanes2 x = splat_lanes(a[0]), y = splat_lanes(a[second]);
+    const P x = splat_as<P>(a[0]), y = splat_as<P>(a[second]);
     for (int h = 0; h < kPackets; ++h) {
-      const Lanes2 v = load_lanes(b + 2 * h);
+      const P v = load_as<P>(b + kLanes * h);
       top[h] += x * v;
       bottom[h] += y * v;
     }
+    if constexpr (kTail > 0) {
+      const P v = load_first<P, kTail>(b + kLanes * kPackets);
+      top[kPackets] += x * v;
+      bottom[kPackets] += y * v;
+    }
   }
-  for (int h = 0; h < kPackets; ++h) {
-    store_lanes(c + 2 * h, first_block ? top[h] : load_lanes(c + 2 * h) + top[h]);
-    if (two_rows) store_lanes(c + ldc + 2 * h, first_block ? bottom[h] : load_lanes(c + ldc + 2 * h) + bottom[h]);
-  }
+  const auto finish = [&](T* row, const P* sums) {
+    for (int h = 0; h < kPackets; ++h)
+      store_as(row + kLanes * h, first_block ? sums[h] : load_as<P>(row + kLanes * h) + sums[h]);
+    if constexpr (kTail > 0) {
+      T* tail = row + kLanes * kPackets;
+      store_first<kTail>(tail, first_block ? sums[kPackets] : load_first<P, kTail>(tail) + sums[kPackets]);
+    }
+  };
+  finish(c, top);
+  if (two_rows) finish(c + ldc, bottom);
 }
 
-using NarrowTile = void (*)(const double*, Index, Index, bool, const double*, Index, Index, double*, Index, bool);
-constexpr NarrowTile kNarrowTiles[kNarrowPackets] = {narrow_tile<1>, narrow_tile<2>, narrow_tile<3>, narrow_tile<4>,
-                                                     narrow_tile<5>};
+template <class T>
+using NarrowTile = void (*)(const T*, Index, Index, bool, const T*, Index, Index, T*, Index, bool);
+// The tile for C.cols() = k at k − 1.
+template <class T, std::size_t... kLessOne>
+constexpr std::array<NarrowTile<T>, sizeof...(kLessOne)> narrow_tiles(std::index_sequence<kLessOne...>) {
+  constexpr Index kLanes = dense_detail::kPacketWidth<T>;
+  return {narrow_tile<T, static_cast<int>((kLessOne + 1) / kLanes), static_cast<int>((kLessOne + 1) % kLanes)>...};
+}
+template <class T>
+constexpr auto kNarrowTiles = narrow_tiles<T>(std::make_index_sequence<kNarrowPackets * dense_detail::kPacketWidth<T>>());
 
 }  // namespace
 
-void narrow_product_in_order(Operand A, Operand B, Index depth, MatrixOut C) {
-  const NarrowTile tile = kNarrowTiles[C.cols() / 2 - 1];
+template <class T>
+void narrow_product_in_order(OperandOf<T> A, OperandOf<T> B, Index depth, RowMatrixOutOf<T> C) {
+  const NarrowTile<T> tile = kNarrowTiles<T>[static_cast<std::size_t>(C.cols() - 1)];
   for (Index t0 = 0; t0 < depth; t0 += dense_detail::kDepthBlock) {
     const Index block = std::min(dense_detail::kDepthBlock, depth - t0);
     for (Index i = 0; i < C.rows(); i += 2)
@@ -215,6 +253,8 @@ void sum_scaled_rows(const typename NonzeroEntriesOf<T>::Lists& lists, const Row
   if (j < k) kScalarTiles<T>[k - j - 1](lists, B.data() + j, ldb, C.data() + j, ldc, from(j));
 }
 
+template void narrow_product_in_order<double>(Operand, Operand, Index, MatrixOut);
+template void narrow_product_in_order<float>(OperandOf<float>, OperandOf<float>, Index, RowMatrixOutOf<float>);
 template class NonzeroEntriesOf<double>;
 template class NonzeroEntriesOf<float>;
 template void sum_scaled_rows<double>(const NonzeroEntriesOf<double>::Lists&, const RowMatrixRefOf<double>&,

@@ -13,7 +13,7 @@
 // one list, in tiles of up to 16 columns kept in registers across the list.
 //
 // Each comes in doubles and in floats (the MLP's float32 training): four floats to a packet, tiles of
-// up to 32 columns; the narrow tiles are for doubles only (floats take the packed kernel).
+// up to 32 columns.
 #pragma once
 #include <algorithm>
 #include <vector>
@@ -43,11 +43,13 @@ OperandOf<typename M::Scalar> transposed(const M& A) {
   return dense_detail::columns_of(A);
 }
 
-// C = A·B where B's rows are contiguous and it has an even number of columns, at most
-// 2·kNarrowPackets (the MLP's 10 outputs): two rows of A at a time against all of B's columns, every
-// sum in registers, B read in place (no packing, no zeroed C), in the order above.
+// C = A·B where B's rows are contiguous and it has at most kNarrowPackets packets of columns (the
+// MLP's 10 outputs: 5 packets of doubles, 2.5 of floats): two rows of A at a time against all of B's
+// columns, every sum in registers, B read in place (no packing, no zeroed C; its last columns
+// through a part of a packet), in the order above.
 constexpr Index kNarrowPackets = 5;  // 10 sums a row, two rows, a broadcast each and a load: V8's 16 registers
-void narrow_product_in_order(Operand A, Operand B, Index depth, MatrixOut C);
+template <class T>
+void narrow_product_in_order(OperandOf<T> A, OperandOf<T> B, Index depth, RowMatrixOutOf<T> C);
 
 namespace ordered_detail {
 template <class T>
@@ -58,14 +60,16 @@ void packed_product_in_order(OperandOf<T> A, OperandOf<T> B, Index depth, RowMat
 }  // namespace ordered_detail
 
 // C = A·B (A C.rows()×depth, B depth×C.cols()) in the order above: by the packed kernel, or by the
-// narrow tiles when B is narrow (doubles).
-inline void product_in_order(Operand A, Operand B, Index depth, MatrixOut C) {
-  if (B.col_stride == 1 && C.cols() % 2 == 0 && C.cols() <= 2 * kNarrowPackets && depth > 0)
-    return narrow_product_in_order(A, B, depth, C);
+// narrow tiles when B is narrow (the same bits).
+template <class T>
+void product_in_order(OperandOf<T> A, OperandOf<T> B, Index depth, RowMatrixOutOf<T> C) {
+  if (B.col_stride == 1 && C.cols() > 0 && C.cols() <= kNarrowPackets * dense_detail::kPacketWidth<T> && depth > 0)
+    return narrow_product_in_order<T>(A, B, depth, C);
   ordered_detail::packed_product_in_order(A, B, depth, C);
 }
+inline void product_in_order(Operand A, Operand B, Index depth, MatrixOut C) { product_in_order<double>(A, B, depth, C); }
 inline void product_in_order(OperandOf<float> A, OperandOf<float> B, Index depth, RowMatrixOutOf<float> C) {
-  ordered_detail::packed_product_in_order(A, B, depth, C);
+  product_in_order<float>(A, B, depth, C);
 }
 
 // The nonzero entries of a row-major matrix of T, listed by rows and by columns, each list in order.
