@@ -175,10 +175,18 @@ TEST(OrderedProducts, ListsOnlyWhenZerosAreCommon) {
   EXPECT_EQ(std::vector<Index>(rows.end, rows.end + 4), (std::vector<Index>{2, 4, 4, 9}));
   EXPECT_EQ(std::vector<int>(rows.index, rows.index + 4), (std::vector<int>{1, 4, 0, 3}));
   EXPECT_EQ(columns.count, 5);
-  EXPECT_EQ(std::vector<Index>(columns.begin, columns.begin + 5), (std::vector<Index>{0, 2, 4, 5, 7}));
-  EXPECT_EQ(std::vector<Index>(columns.end, columns.end + 5), (std::vector<Index>{2, 4, 5, 7, 9}));
-  EXPECT_EQ(std::vector<int>(columns.index, columns.index + 9), (std::vector<int>{1, 3, 0, 3, 3, 1, 3, 0, 3}));
-  EXPECT_EQ(std::vector<double>(columns.value, columns.value + 9), (std::vector<double>{3, 5, 1, 6, 7, 4, 8, 2, 9}));
+  // column c's list from c·rows (room for every row): its rows and values
+  EXPECT_EQ(std::vector<Index>(columns.begin, columns.begin + 5), (std::vector<Index>{0, 4, 8, 12, 16}));
+  EXPECT_EQ(std::vector<Index>(columns.end, columns.end + 5), (std::vector<Index>{2, 6, 9, 14, 18}));
+  const auto listed_of = [&](const auto* entries, Index c) {
+    return std::vector<double>(entries + columns.begin[c], entries + columns.end[c]);
+  };
+  const std::vector<std::vector<double>> rows_of_columns = {{1, 3}, {0, 3}, {3}, {1, 3}, {0, 3}},
+                                         values_of_columns = {{3, 5}, {1, 6}, {7}, {4, 8}, {2, 9}};
+  for (Index c = 0; c < 5; ++c) {
+    EXPECT_EQ(listed_of(columns.index, c), rows_of_columns[static_cast<std::size_t>(c)]) << "column " << c;
+    EXPECT_EQ(listed_of(columns.value, c), values_of_columns[static_cast<std::size_t>(c)]) << "column " << c;
+  }
 }
 
 // A batch's lists gathered from the lists of every row (the MLP lists its training rows once per
@@ -195,9 +203,17 @@ TEST(OrderedProducts, ListsOfGatheredRows) {
   EXPECT_EQ(std::vector<Index>(rows.begin, rows.begin + 3), (std::vector<Index>{4, 0, 4}));
   EXPECT_EQ(std::vector<Index>(rows.end, rows.end + 3), (std::vector<Index>{9, 2, 4}));
   EXPECT_EQ(columns.count, 5);
-  EXPECT_EQ(std::vector<Index>(columns.begin, columns.begin + 5), (std::vector<Index>{0, 1, 3, 4, 5}));
-  EXPECT_EQ(std::vector<int>(columns.index, columns.index + 7), (std::vector<int>{0, 0, 1, 0, 0, 0, 1}));
-  EXPECT_EQ(std::vector<double>(columns.value, columns.value + 7), (std::vector<double>{5, 6, 1, 7, 8, 9, 2}));
+  EXPECT_EQ(std::vector<Index>(columns.begin, columns.begin + 5), (std::vector<Index>{0, 3, 6, 9, 12}));
+  EXPECT_EQ(std::vector<Index>(columns.end, columns.end + 5), (std::vector<Index>{1, 5, 7, 10, 14}));
+  const auto listed_of = [&](const auto* entries, Index c) {
+    return std::vector<double>(entries + columns.begin[c], entries + columns.end[c]);
+  };
+  const std::vector<std::vector<double>> rows_of_columns = {{0}, {0, 1}, {0}, {0}, {0, 1}},
+                                         values_of_columns = {{5}, {6, 1}, {7}, {8}, {9, 2}};
+  for (Index c = 0; c < 5; ++c) {
+    EXPECT_EQ(listed_of(columns.index, c), rows_of_columns[static_cast<std::size_t>(c)]) << "column " << c;
+    EXPECT_EQ(listed_of(columns.value, c), values_of_columns[static_cast<std::size_t>(c)]) << "column " << c;
+  }
 
   Random rng(6);
   for (const Index n : {Index(9), Index(700)})

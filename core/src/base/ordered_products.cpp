@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
-#include <numeric>
 #include <utility>
 
 namespace wasmlearn {
@@ -205,22 +204,21 @@ void NonzeroEntriesOf<T>::list_rows_of(const NonzeroEntriesOf& all, const int* r
   list_columns();
 }
 
-// A counting sort of the row lists' entries by column, rows in order within each column (through
-// local pointers: the stores could alias the lists for the compiler, which would reload them).
+// The row lists' entries sorted by column, rows in order within each column, in one pass: column c's
+// list gets room for every row, from c·rows (a column has at most one entry a row), so no pass counts
+// them first; the room is the size of the rows' dense entries. Through local pointers: the stores
+// could alias the lists for the compiler, which would reload them.
 template <class T>
 void NonzeroEntriesOf<T>::list_columns() {
   const Index *begin = row_begin_.data(), *end = row_end_.data();
   const int* column = row_index_;
   const T* entry_value = row_value_;
-  column_start_.assign(static_cast<std::size_t>(cols_ + 1), 0);
-  Index* count = column_start_.data() + 1;
-  for (Index i = 0; i < rows_; ++i)
-    for (Index e = begin[i], stop = end[i]; e < stop; ++e) ++count[column[e]];
-  std::partial_sum(column_start_.begin(), column_start_.end(), column_start_.begin());
-  column_fill_.assign(column_start_.begin(), column_start_.end() - 1);
-  column_row_.resize(static_cast<std::size_t>(column_start_.back()));
-  column_value_.resize(static_cast<std::size_t>(column_start_.back()));
-  Index* fill = column_fill_.data();
+  column_begin_.resize(static_cast<std::size_t>(cols_));
+  for (Index c = 0; c < cols_; ++c) column_begin_[static_cast<std::size_t>(c)] = c * rows_;
+  column_end_ = column_begin_;
+  column_row_.resize(static_cast<std::size_t>(cols_ * rows_));
+  column_value_.resize(static_cast<std::size_t>(cols_ * rows_));
+  Index* fill = column_end_.data();
   int* row = column_row_.data();
   T* value = column_value_.data();
   for (Index i = 0; i < rows_; ++i)

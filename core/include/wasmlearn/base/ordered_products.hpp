@@ -96,7 +96,7 @@ class NonzeroEntriesOf {
   };
   Lists by_rows() const { return {row_begin_.data(), row_end_.data(), row_index_, row_value_, rows_}; }
   Lists by_columns() const {
-    return {column_start_.data(), column_start_.data() + 1, column_row_.data(), column_value_.data(), cols_};
+    return {column_begin_.data(), column_end_.data(), column_row_.data(), column_value_.data(), cols_};
   }
   Index rows() const { return rows_; }
   Index cols() const { return cols_; }
@@ -105,7 +105,7 @@ class NonzeroEntriesOf {
   void list_columns();
 
   Index rows_ = 0, cols_ = 0;
-  std::vector<Index> row_begin_, row_end_, column_start_, column_fill_;
+  std::vector<Index> row_begin_, row_end_, column_begin_, column_end_;
   const int* row_index_ = nullptr;  // in own_index_ and own_value_, or in another list's
   const T* row_value_ = nullptr;
   std::vector<int> own_index_, column_row_;
