@@ -241,7 +241,6 @@ void gather_rows(const RowMatrixRefOf<T>& A, IntVectorRef rows, RowMatrixOf<T>& 
 template <class T>
 using VectorOf = Eigen::Matrix<T, Eigen::Dynamic, 1>;
 
-
 // The forward and backward passes over batches of the training rows X, with their buffers kept
 // between batches. In double precision (T = double) every sum runs in one order, the same bits in
 // every build. In float32 (T = float: X, the weights and every value of the passes rounded to
@@ -250,10 +249,10 @@ using VectorOf = Eigen::Matrix<T, Eigen::Dynamic, 1>;
 template <class T>
 class Backprop {
  public:
-  // X must outlive the passes. Its nonzeros are listed once, when zeros are common enough for the
-  // products that skip them to be faster (the same bits); each batch then gathers its rows' lists.
-  // Not relu's outputs: on digits about a fifth of them are zeros after the first epochs, and listing
-  // them cost more than it saved (545 against 519 ms a fit).
+  // X and the targets must outlive the passes. X's nonzeros are listed once, when zeros are common
+  // enough for the products that skip them to be faster (the same bits); each batch then gathers its
+  // rows' lists. Not relu's outputs: on digits about a fifth of them are zeros after the first
+  // epochs, and listing them cost more than it saved (545 against 519 ms a fit).
   Backprop(MLPWeights& w, MLPActivation hidden, MLPActivation out, double alpha, const MatrixRef& X,
            const MatrixRef& targets)
       : w_(w), hidden_(hidden), out_(out), alpha_(alpha), X_(X), targets_(targets), acts_(w.layers() + 1),
