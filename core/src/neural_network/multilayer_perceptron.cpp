@@ -380,7 +380,7 @@ template <class T, int kPackets>
 void layer_tile(const T* x, Index x_stride, Index rows, Index p, const T* M, Index stride, const T* b, T* y,
                 Index y_stride, Index width) {
   using Packet = dense_detail::PacketOf<T>;
-  constexpr Index kLanes = sizeof(Packet) / sizeof(T);
+  constexpr Index kLanes = dense_detail::kPacketWidth<T>;
   const auto store = [&](T* row, const Packet* sums) {
     for (Index q = 0; q < kPackets; ++q) {
       const Packet v = sums[q] + dense_detail::load_packet(b + kLanes * q);
@@ -481,7 +481,7 @@ void activate_floats(MLPActivation f, float* z, Index rows, Index width) {
 template <class T>
 class PredictPass {
   using Packet = dense_detail::PacketOf<T>;
-  static constexpr Index kLanes = sizeof(Packet) / sizeof(T);
+  static constexpr Index kLanes = dense_detail::kPacketWidth<T>;
   static constexpr Index kTileWidth = 4 * kLanes;
   using Coefficients = RowMatrixOf<T>;
 
@@ -606,27 +606,27 @@ class StochasticStepsOf final : public StochasticSteps {
   static constexpr bool kFloat = std::is_same_v<T, float>;
 
  public:
-  StochasticStepsOf(MLPWeights& w, const MLPParams& p, MLPOptimizerState& s, MLPActivation out, const MatrixRef& X,
+  StochasticStepsOf(MLPWeights& w, Optimizer& optimizer, MLPActivation out, const MatrixRef& X,
                     const MatrixRef& targets)
-      : w_(w), s_(s), optimizer_{p, s}, pass_(w, p.activation, out, p.alpha, X, targets) {
+      : w_(w), optimizer_(optimizer), pass_(w, optimizer.p.activation, out, optimizer.p.alpha, X, targets) {
     if constexpr (kFloat) {
-      first_ = s.first.cast<float>();
-      second_ = s.second.cast<float>();
+      first_ = optimizer.s.first.cast<float>();
+      second_ = optimizer.s.second.cast<float>();
     }
   }
 
   double step(IntVectorRef rows) override {
     const double loss = pass_.loss_and_gradient(rows, grad_);
-    optimizer_.update(pass_.weights().data(), grad_.data(), moments(first_, s_.first), moments(second_, s_.second),
-                      grad_.size());
+    optimizer_.update(pass_.weights().data(), grad_.data(), moments(first_, optimizer_.s.first),
+                      moments(second_, optimizer_.s.second), grad_.size());
     return loss;
   }
 
   void store() override {
     if constexpr (kFloat) {
       w_.packed = pass_.weights().template cast<double>();
-      s_.first = first_.template cast<double>();
-      s_.second = second_.template cast<double>();
+      optimizer_.s.first = first_.template cast<double>();
+      optimizer_.s.second = second_.template cast<double>();
     }
   }
 
@@ -637,19 +637,17 @@ class StochasticStepsOf final : public StochasticSteps {
   }
 
   MLPWeights& w_;
-  MLPOptimizerState& s_;
-  Optimizer optimizer_;
+  Optimizer& optimizer_;
   Backprop<T> pass_;
   VectorOf<T> grad_;
   VectorOf<float> first_, second_;  // float32 only
 };
 
-// X and T must outlive the steps.
-std::unique_ptr<StochasticSteps> make_stochastic_steps(bool float32, MLPWeights& w, const MLPParams& p,
-                                                       MLPOptimizerState& s, MLPActivation out, const MatrixRef& X,
-                                                       const MatrixRef& T) {
-  if (float32) return std::make_unique<StochasticStepsOf<float>>(w, p, s, out, X, T);
-  return std::make_unique<StochasticStepsOf<double>>(w, p, s, out, X, T);
+// The optimizer, X and T must outlive the steps.
+std::unique_ptr<StochasticSteps> make_stochastic_steps(bool float32, MLPWeights& w, Optimizer& optimizer,
+                                                       MLPActivation out, const MatrixRef& X, const MatrixRef& T) {
+  if (float32) return std::make_unique<StochasticStepsOf<float>>(w, optimizer, out, X, T);
+  return std::make_unique<StochasticStepsOf<double>>(w, optimizer, out, X, T);
 }
 
 Matrix rows_of(MatrixRef A, IntVectorRef rows) {
@@ -1037,7 +1035,7 @@ void MultilayerPerceptron::run_epochs(MLPRun& run, MatrixRef X, MatrixRef T, Mat
                                               std::to_string(n) + " training samples; it is clipped to " + std::to_string(n));
   IntVector& order = run.order;
   const std::unique_ptr<StochasticSteps> steps =
-      make_stochastic_steps(run.float32, weights_, p, *optimizer_, out_activation_, X, T);
+      make_stochastic_steps(run.float32, weights_, optimizer, out_activation_, X, T);
   for (int epoch = 0; epoch < epochs; ++epoch) {
     if (p.shuffle && run.next_row == 0) run.random.shuffle(order.data(), order.data() + n);
     for (Index begin = run.next_row; begin < n; begin += batch) {
