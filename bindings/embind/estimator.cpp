@@ -131,6 +131,8 @@ class RawEstimator {
   std::string warnings() const { return guarded([&] { return wasmlearn::to_json(impl_->warnings()).dump(); }); }
   // What JS asks after every method call: most models have no warnings, and a count costs no text.
   int warning_count() const { return static_cast<int>(impl_->warnings().items.size()); }
+  // Whether the last fit's X was a Float32Array: transform keeps a float32 X's precision then (fitAndX).
+  bool fitted_on_float32() const { return impl_->fitted_on_float32(); }
   bool supports(const val& method) const { return impl_->supports(method.as<std::string>()); }
 
  private:
@@ -174,6 +176,7 @@ EMSCRIPTEN_BINDINGS(wasmlearn_estimators) {
       .function("toBinary", &RawEstimator::to_binary)
       .function("warnings", &RawEstimator::warnings)
       .function("warningCount", &RawEstimator::warning_count)
+      .function("fittedOnFloat32", &RawEstimator::fitted_on_float32)
       .function("supports", &RawEstimator::supports);
   emscripten::function("estimators", emscripten::optional_override([] { return wasmlearn::estimators_metadata().dump(); }));
   emscripten::function("standardMethods",

@@ -495,7 +495,7 @@ function methodResult(model, spec, out, rows) {
 // single precision, as a Float32Array (out then a Float32Array). Returns the method id and out.
 const outResults = new Set(['matrix', 'vector', 'vectorOrMatrix', 'array']);
 export const takesOut = (spec, kind) => spec.args === 'X' && (outResults.has(spec.result) || (spec.result === 'prediction' && kind === 'regressor'));
-function xOptions(model, spec, options) {
+function xOptions(model, spec, options, float32X) {
   const where = `${model.constructor.metadata.name}.${spec.name}`;
   const valid = spec.float32Id === undefined ? ['out'] : ['out', 'dtype'];
   if (options === null || typeof options !== 'object' || Array.isArray(options) || ArrayBuffer.isView(options)) {
@@ -508,10 +508,22 @@ function xOptions(model, spec, options) {
   const single = dtype === 'float32';
   if (out === undefined) return { id: single ? spec.float32Id : spec.id, out };
   if (!takesOut(spec, model.constructor.metadata.kind)) throw new Error(`${where} does not take out: its result is not an array of numbers`);
-  const Type = single ? Float32Array : Float64Array;
-  if (!(out instanceof Type)) throw new Error(`out must be a ${Type.name}${single ? " (dtype 'float32')" : ''}, got ${out?.constructor?.name ?? typeof out}`);
+  const Type = single || float32X ? Float32Array : Float64Array;
+  const why = single ? " (dtype 'float32')" : float32X ? ` (X is a Float32Array and ${where} keeps its precision, as scikit-learn)` : '';
+  if (!(out instanceof Type)) throw new Error(`out must be a ${Type.name}${why}, got ${out?.constructor?.name ?? typeof out}`);
   return { id: single ? spec.float32Id : spec.id, out };
 }
+
+// Whether a method's values come back as float32 for this X (metadata float32Results, as
+// scikit-learn's transformers keep float32 input in float32): 'x' whenever X is a Float32Array,
+// 'fitAndX' when the model was fitted on one too (PCA, KMeans). The core computes in double; the
+// values are rounded to float once, as they are returned.
+function keepsFloat32(model, spec, x) {
+  const rule = model.constructor.metadata.float32Results[spec.name];
+  return x.data instanceof Float32Array && (rule === 'x' || (rule === 'fitAndX' && model._raw().fittedOnFloat32()));
+}
+const inFloat32 = (result) =>
+  result instanceof DenseMatrix ? new DenseMatrix(Float32Array.from(result.data), result.rows, result.cols) : Float32Array.from(result);
 
 // One method of the estimator classes, standard or declared: arguments and result by its metadata.
 // Methods of X alone (predict, transform, ...) take the short path: they are the ones called in
@@ -521,13 +533,14 @@ function methodFrom(spec) {
   if (spec.args === 'X')
     return function (X, options) {
       const raw = this._raw();
-      const { id, out } = options === undefined ? { id: spec.id } : xOptions(this, spec, options);
       const x = toMatrix(X);
+      const float32 = keepsFloat32(this, spec, x);
+      const { id, out } = options === undefined ? { id: spec.id } : xOptions(this, spec, options, float32);
       const result = out
         ? fromNd({ data: out, shape: raw.callXInto(id, x.data, x.rows, x.cols, out) })
         : methodResult(this, spec, raw.callX(id, x.data, x.rows, x.cols), x.rows);
       this._reportWarnings();
-      return result;
+      return float32 && !out ? inFloat32(result) : result;
     };
   return function (...args) {
     const raw = this._raw();

@@ -97,3 +97,41 @@ TEST(Metadata, ListsParamsWithTypesAndDefaults) {
   EXPECT_EQ((*it)["params"][0]["default"], true);
   EXPECT_EQ((*it)["methods"], json({"fit", "transform", "inverseTransform"}));
 }
+
+// The adapter keeps whether the last fit's X was float32 (a Float32Array in JS), for the methods
+// whose values keep a float32 X's precision only after a float32 fit (Float32Rule::fit_and_x), and
+// saves it with the model; the metadata names each transformer's rules.
+TEST(Adapter, RemembersAFloat32FitAcrossJson) {
+  Matrix X(3, 2);
+  X << 1, 2, 3, 4, 5, 7;
+  auto est = make_estimator("PCA", json::object());
+  est->set_float32_input(true);
+  est->fit(X, Matrix(), true);
+  EXPECT_TRUE(est->fitted_on_float32());
+  json saved = est->to_json();
+  EXPECT_EQ(saved["float32Fit"], true);
+  EXPECT_TRUE(estimator_from_json(json::parse(saved.dump()))->fitted_on_float32());
+  saved["float32Fit"] = 1;
+  EXPECT_EQ(error_of([&] { estimator_from_json(saved); }), "model JSON: float32Fit must be true or false");
+  est->set_float32_input(false);
+  est->fit(X, Matrix(), true);
+  EXPECT_FALSE(est->fitted_on_float32());
+  EXPECT_FALSE(est->to_json().contains("float32Fit"));
+  EXPECT_FALSE(estimator_from_json(est->to_json())->fitted_on_float32());
+  // an estimator whose results do not depend on it does not keep it (an MLP's float32 fit is in its weights)
+  auto scaler = make_estimator("StandardScaler", json::object());
+  scaler->set_float32_input(true);
+  scaler->fit(X, Matrix(), true);
+  EXPECT_FALSE(scaler->fitted_on_float32());
+  EXPECT_FALSE(scaler->to_json().contains("float32Fit"));
+
+  const json meta = estimators_metadata();
+  const auto rules = [&](const char* name) {
+    return (*std::find_if(meta.begin(), meta.end(), [&](const json& e) { return e["name"] == name; }))["float32Results"];
+  };
+  EXPECT_EQ(rules("StandardScaler"), json({{"transform", "x"}, {"inverseTransform", "x"}}));
+  EXPECT_EQ(rules("SimpleImputer"), json({{"transform", "x"}}));
+  EXPECT_EQ(rules("PCA"), json({{"transform", "fitAndX"}, {"inverseTransform", "fitAndX"}}));
+  EXPECT_EQ(rules("LinearDiscriminantAnalysis"), json::object());
+  EXPECT_EQ(rules("MLPClassifier"), json::object());
+}

@@ -163,7 +163,10 @@ export declare class Pipeline {
   predict(X: MatrixLike | Rows): any;
   predictProba(X: MatrixLike | Rows): DenseMatrix;
   decisionFunction(X: MatrixLike | Rows): Float64Array | DenseMatrix;
+  /** float32 values when the steps keep a float32 X's precision (see each step's transform). */
+  transform(X: Float32Matrix): DenseMatrix<Float32Array> | DenseMatrix;
   transform(X: MatrixLike | Rows): DenseMatrix;
+  fitTransform(X: Float32Matrix, y?: Labels | Targets | null, options?: Record<string, unknown>): DenseMatrix<Float32Array> | DenseMatrix;
   fitTransform(X: MatrixLike | Rows, y?: Labels | Targets | null, options?: Record<string, unknown>): DenseMatrix;
   score(X: MatrixLike | Rows, y: Labels | Targets): number;
   /** The fitted pipeline as one ONNX model (see Estimator.toOnnx); every step must be exportable. */

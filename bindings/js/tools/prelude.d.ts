@@ -17,6 +17,8 @@ export declare class DenseMatrix<D extends Float64Array | Float32Array | Int32Ar
 }
 /** Samples in rows: nested arrays, or a row-major buffer with its shape. */
 export type MatrixLike = number[][] | ArrayLike<number>[] | { data: Float64Array | Float32Array | number[]; rows: number; cols: number };
+/** Samples as float32: transformers keep their precision (see each transform). */
+export type Float32Matrix = { data: Float32Array; rows: number; cols: number };
 /** Class labels: all numbers or all strings. */
 export type Labels = ArrayLike<number> | readonly string[];
 /** One class label. */
@@ -60,6 +62,9 @@ export interface EstimatorMetadata {
   /** Methods an instance has only under a condition (scikit-learn's available_if), with it:
    * { predictProba: 'probability is true' }. Ask an instance with hasMethod. */
   availableIf: Record<string, string>;
+  /** The methods whose values are float32 (a Float32Array) for a float32 X, as scikit-learn's
+   * transformers keep float32: 'x' always, 'fitAndX' when the model was fitted on float32 too. */
+  float32Results: { transform?: 'x' | 'fitAndX'; inverseTransform?: 'x' | 'fitAndX' };
   /** A classifier that also fits a 0/1 indicator matrix y (multi-label; predict then gives such a matrix). */
   multilabel: boolean;
 }

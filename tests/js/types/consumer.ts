@@ -1,5 +1,5 @@
 // Compiled (not run) by tests/js/types.test.mjs: the generated declarations must describe the API.
-import { KNeighborsClassifier, StandardScaler, LinearRegression, DecisionTreeClassifier, MLPClassifier, datasets, metrics, trainTestSplit, estimators, DenseMatrix, exportText, tree } from 'wasmlearn';
+import { KNeighborsClassifier, StandardScaler, PCA, LinearRegression, DecisionTreeClassifier, MLPClassifier, datasets, metrics, trainTestSplit, estimators, DenseMatrix, exportText, tree } from 'wasmlearn';
 
 const { X, y } = datasets.makeMoons({ nSamples: 50, noise: 0.1, randomState: 1 });
 const split = trainTestSplit(X, y, { testSize: 0.2, stratify: y });
@@ -13,6 +13,13 @@ const neighbours = knn.kneighbors(split.XTest, 2);
 const nearest: number = neighbours.indices.get(0, 0);
 const accuracy: number = metrics.accuracyScore(split.yTest, knn.predict(split.XTest));
 const scaled: DenseMatrix = new StandardScaler({ withMean: false }).fitTransform([[1, 2], [3, 4]]);
+// transformers keep a float32 X's precision: always (the scalers), or after a float32 fit (PCA)
+const X32 = { data: new Float32Array(4), rows: 2, cols: 2 };
+const scaled32: DenseMatrix<Float32Array> = new StandardScaler().fit(X32).transform(X32, { out: new Float32Array(4) });
+const fitScaled32: Float32Array = new StandardScaler().fitTransform(X32).data;
+const projected32: DenseMatrix<Float32Array> | DenseMatrix = new PCA().fit(X32).transform(X32);
+// @ts-expect-error: PCA gives float32 values only after a float32 fit, so not always
+const projectedAlways32: DenseMatrix<Float32Array> = new PCA().fit(X32).transform(X32);
 const ols = new LinearRegression({ fitIntercept: true }).fit([[1], [2], [3]], [2, 4, 6]);
 const names: string[] = estimators().map((e) => e.name);
 const stump = new DecisionTreeClassifier({ maxDepth: 1 }).fit([[0], [1]], ['a', 'b']);

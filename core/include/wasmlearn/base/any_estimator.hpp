@@ -50,6 +50,9 @@ class AnyEstimator {
   // Whether the X of the next calls that fit is float32 (a Float32Array): estimators that keep
   // float32 input in float32, as scikit-learn's MLPs, train in single precision; a no-op for the others.
   virtual void set_float32_input(bool float32) = 0;
+  // Whether the model's last fit (or partialFit) was given a float32 X, for the estimators whose
+  // results depend on it (a Float32Rule::fit_and_x in their declaration); false for the others.
+  virtual bool fitted_on_float32() const = 0;
   virtual NdArray attribute(const std::string& name) const = 0;
   // A method by its id (standard_methods.hpp: a standard one's place in the table, then the
   // declared ones): Arguments it does not take are ignored. Y: as for fit. number: nNeighbors,
@@ -149,6 +152,8 @@ class Adapter final : public AnyEstimator {
   using FitTarget = std::conditional_t<D::kind == Kind::classifier, IntVectorRef,
                                        std::conditional_t<D::kind == Kind::regressor, MatrixRef, void>>;
   static constexpr bool kWeighted = detail::has_weighted_fit<E, FitTarget>::value;
+  static constexpr bool kRemembersFloat32Fit = declared_float32_results<D>().transform == Float32Rule::fit_and_x ||
+                                               declared_float32_results<D>().inverse_transform == Float32Rule::fit_and_x;
 
  public:
   explicit Adapter(const json& options) : est_(params_from_json<E>(options)) {}
@@ -200,6 +205,7 @@ class Adapter final : public AnyEstimator {
         if (sample_weight) detail::throw_no_sample_weight(D::name);
         est_.fit_multilabel(X, Y);
         y_is_vector_ = false;
+        remember_fit_precision();
         return;
       }
     }
@@ -212,14 +218,17 @@ class Adapter final : public AnyEstimator {
       fit_weighted(sample_weight, X);
     }
     y_is_vector_ = y_is_vector;
+    remember_fit_precision();
   }
 
   void set_progress(ProgressHook hook) override {
     if constexpr (detail::has_set_progress<E>::value) est_.set_progress(std::move(hook));
   }
   void set_float32_input(bool float32) override {
+    float32_input_ = float32;
     if constexpr (detail::has_set_float32_input<E>::value) est_.set_float32_input(float32);
   }
+  bool fitted_on_float32() const override { return fitted_float32_; }
   NamedArrays progress_values() const override {
     if constexpr (detail::has_progress_values<E>::value) return est_.progress_values();
     else return {};
@@ -284,6 +293,7 @@ class Adapter final : public AnyEstimator {
       else
         (est_.*(m.function))(X, Y);
       y_is_vector_ = y_is_vector;
+      remember_fit_precision();
       done = true;
     });
     if (!done) detail::throw_unsupported(D::name, detail::method_name(id).c_str());
@@ -306,6 +316,7 @@ class Adapter final : public AnyEstimator {
     json j = {{"format", kModelFormat}, {"version", kModelVersion}, {"estimator", D::name},
               {"params", get_params()}, {"fitted", est_.is_fitted()}, {"yIsVector", y_is_vector_}};
     if (est_.is_fitted()) j["state"] = est_.state();
+    if (est_.is_fitted() && fitted_float32_) j["float32Fit"] = true;
     return j;
   }
   void load(const json& model) {
@@ -316,6 +327,10 @@ class Adapter final : public AnyEstimator {
     if (!fitted_flag.is_boolean()) throw InvalidArgument("model JSON: fitted must be true or false");
     if (!fitted_flag.get<bool>()) return;
     est_.load_state(member(model, "state"));
+    if (const auto f32 = model.find("float32Fit"); f32 != model.end()) {
+      if (!f32->is_boolean()) throw InvalidArgument("model JSON: float32Fit must be true or false");
+      fitted_float32_ = kRemembersFloat32Fit && f32->get<bool>();
+    }
     if constexpr (D::kind == Kind::classifier) {
       static_assert(detail::has_n_classes<E>::value, "a classifier has n_classes(), so that loaded labels are checked");
       detail::check_saved_labels(model, est_.n_classes());
@@ -360,13 +375,25 @@ class Adapter final : public AnyEstimator {
     // Methods an instance has only under a condition: { method: condition }.
     json available_if = json::object();
     for_each_in(declared_availability<D>(), [&](const auto& a) { available_if[a.method] = a.condition; });
+    // Methods whose values are float32 for a float32 X: { method: 'x' | 'fitAndX' }.
+    json float32_results = json::object();
+    constexpr Float32Results float32_rules = declared_float32_results<D>();
+    static_assert(float32_rules.transform == Float32Rule::never || has_standard_method<methods::Transform, E>::value,
+                  "float32_results names transform, which the estimator does not have");
+    static_assert(float32_rules.inverse_transform == Float32Rule::never || has_standard_method<methods::InverseTransform, E>::value,
+                  "float32_results names inverse_transform, which the estimator does not have");
+    for (const auto& [method, rule] : {std::pair{methods::Transform::spec.name, float32_rules.transform},
+                                       std::pair{methods::InverseTransform::spec.name, float32_rules.inverse_transform}})
+      if (rule != Float32Rule::never) float32_results[method] = float32_rule_name(rule);
     return {{"name", D::name}, {"family", D::family}, {"doc", D::doc}, {"kind", kind_name(D::kind)},
             {"methods", methods()}, {"fitOptions", fit_options()}, {"params", params}, {"rules", rules}, {"attributes", attrs},
-            {"extraMethods", extra}, {"availableIf", available_if}, {"multilabel", detail::has_fit_multilabel<E>::value}};
+            {"extraMethods", extra}, {"availableIf", available_if}, {"float32Results", float32_results}, {"multilabel", detail::has_fit_multilabel<E>::value}};
   }
 
  private:
   void fitted(const char* method) const { check_fitted(est_.is_fitted(), D::name, method); }
+  // After a fit or partialFit: whether its X was float32, for a fitAndX rule.
+  void remember_fit_precision() { fitted_float32_ = kRemembersFloat32Fit && float32_input_; }
 
   // est_.fit(args...), with the weights appended when there are some.
   template <class... Args>
@@ -382,6 +409,8 @@ class Adapter final : public AnyEstimator {
 
   E est_;
   bool y_is_vector_ = true;
+  bool float32_input_ = false;   // set_float32_input's, for the next fit
+  bool fitted_float32_ = false;  // the last fit's, when kRemembersFloat32Fit
 };
 
 }  // namespace wasmlearn

@@ -45,6 +45,19 @@ inline const char* kind_name(Kind k) {
   return "";
 }
 
+// Whether a method's values come back in single precision (JS: a Float32Array) when X is float32,
+// as scikit-learn's transformers keep float32 input in float32: never (computed and returned in
+// double); whenever X is (the scalers and feature maps: scikit-learn's result has X's dtype); or
+// when the model was fitted on float32 too (PCA, k-means: their fitted arrays have the fit's dtype
+// and numpy's products take the wider). The values are the double ones rounded to float. A
+// declaration names its rules as `static constexpr Float32Results float32_results = {...}`.
+enum class Float32Rule { never, x, fit_and_x };
+inline const char* float32_rule_name(Float32Rule r) { return r == Float32Rule::x ? "x" : r == Float32Rule::fit_and_x ? "fitAndX" : "never"; }
+struct Float32Results {
+  Float32Rule transform = Float32Rule::never;
+  Float32Rule inverse_transform = Float32Rule::never;
+};
+
 template <class T>
 struct Choice {
   const char* name;
@@ -580,6 +593,15 @@ template <class D>
 auto declared_rules() {
   if constexpr (detail::has_rules<D>::value) return D::rules();
   else return std::tuple<>();
+}
+namespace detail {
+template <class D, class = void> struct has_float32_results : std::false_type {};
+template <class D> struct has_float32_results<D, std::void_t<decltype(D::float32_results)>> : std::true_type {};
+}  // namespace detail
+template <class D>
+constexpr Float32Results declared_float32_results() {
+  if constexpr (detail::has_float32_results<D>::value) return D::float32_results;
+  else return {};
 }
 template <class D>
 auto declared_methods() {

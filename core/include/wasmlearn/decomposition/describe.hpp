@@ -13,6 +13,7 @@ struct Describe<PCA> {
   static constexpr const char* family = "decomposition";
   static constexpr const char* doc = "Principal component analysis: project onto the directions of largest variance";
   static constexpr Kind kind = Kind::transformer;
+  static constexpr Float32Results float32_results = {Float32Rule::fit_and_x, Float32Rule::fit_and_x};
   static auto params() {
     using P = PCA::Params;
     return std::make_tuple(
@@ -56,6 +57,7 @@ struct Describe<KernelPCA> {
   static constexpr const char* family = "decomposition";
   static constexpr const char* doc = "Kernel principal component analysis: PCA in a kernel's feature space";
   static constexpr Kind kind = Kind::transformer;
+  static constexpr Float32Results float32_results = {Float32Rule::fit_and_x, Float32Rule::fit_and_x};
   static auto params() {
     using P = KernelPCA::Params;
     return std::tuple_cat(

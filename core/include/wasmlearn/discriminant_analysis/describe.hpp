@@ -27,6 +27,7 @@ struct Describe<LinearDiscriminantAnalysis> {
   static constexpr const char* family = "discriminant_analysis";
   static constexpr const char* doc = "Gaussian classes with a shared covariance: linear boundaries and a supervised projection";
   static constexpr Kind kind = Kind::classifier;
+  // no float32_results: scikit-learn's transform gives float64 whatever X's dtype
   static auto params() {
     using P = LinearDiscriminantAnalysis::Params;
     return std::make_tuple(

@@ -17,6 +17,7 @@ struct Describe<StandardScaler> {
   static constexpr const char* family = "preprocessing";
   static constexpr const char* doc = "Standardise features to zero mean and unit variance";
   static constexpr Kind kind = Kind::transformer;
+  static constexpr Float32Results float32_results = {Float32Rule::x, Float32Rule::x};
   static auto params() {
     using P = StandardScaler::Params;
     return std::make_tuple(param("withMean", &P::with_mean, "subtract the mean of each feature"),
@@ -38,6 +39,7 @@ struct Describe<MinMaxScaler> {
   static constexpr const char* family = "preprocessing";
   static constexpr const char* doc = "Scale each feature to a range (by default [0, 1]) from its minimum and maximum";
   static constexpr Kind kind = Kind::transformer;
+  static constexpr Float32Results float32_results = {Float32Rule::x, Float32Rule::x};
   static auto params() {
     using P = MinMaxScaler::Params;
     return std::make_tuple(param("featureRange", &P::feature_range, "the [min, max] the features are mapped to"),
@@ -60,6 +62,7 @@ struct Describe<MaxAbsScaler> {
   static constexpr const char* family = "preprocessing";
   static constexpr const char* doc = "Divide each feature by its largest absolute value (no centring)";
   static constexpr Kind kind = Kind::transformer;
+  static constexpr Float32Results float32_results = {Float32Rule::x, Float32Rule::x};
   static auto params() { return std::tuple<>(); }
   static auto attributes() {
     using E = MaxAbsScaler;
@@ -75,6 +78,7 @@ struct Describe<RobustScaler> {
   static constexpr const char* family = "preprocessing";
   static constexpr const char* doc = "Centre each feature on its median and divide by an interquantile range";
   static constexpr Kind kind = Kind::transformer;
+  static constexpr Float32Results float32_results = {Float32Rule::x, Float32Rule::x};
   static auto params() {
     using P = RobustScaler::Params;
     return std::make_tuple(param("withCentering", &P::with_centering, "subtract the median"),
@@ -96,6 +100,7 @@ struct Describe<Normalizer> {
   static constexpr const char* family = "preprocessing";
   static constexpr const char* doc = "Scale each sample (row) to unit norm; a zero row stays zero";
   static constexpr Kind kind = Kind::transformer;
+  static constexpr Float32Results float32_results = {Float32Rule::x};
   static auto params() {
     using P = Normalizer::Params;
     return std::make_tuple(param("norm", &P::norm, "the norm each row is divided by",
@@ -113,6 +118,7 @@ struct Describe<PolynomialFeatures> {
   static constexpr const char* family = "preprocessing";
   static constexpr const char* doc = "All products of the features up to a degree, in scikit-learn's column order";
   static constexpr Kind kind = Kind::transformer;
+  static constexpr Float32Results float32_results = {Float32Rule::x};
   static auto params() {
     using P = PolynomialFeatures::Params;
     return std::make_tuple(param("degree", &P::degree, "largest total degree of a product", at_least(0)),
@@ -138,6 +144,7 @@ struct Describe<SplineTransformer> {
   static constexpr const char* family = "preprocessing";
   static constexpr const char* doc = "B-spline basis of each feature, as scikit-learn's SplineTransformer";
   static constexpr Kind kind = Kind::transformer;
+  static constexpr Float32Results float32_results = {Float32Rule::x};
   static auto params() {
     using P = SplineTransformer::Params;
     return std::make_tuple(
@@ -174,6 +181,7 @@ struct Describe<PiecewiseConstantFeatures> {
   static constexpr const char* doc =
       "Indicators of the intervals cut by given knots, per feature (a linear model on them is a step function)";
   static constexpr Kind kind = Kind::transformer;
+  static constexpr Float32Results float32_results = {Float32Rule::x};
   static auto params() {
     using P = PiecewiseConstantFeatures::Params;
     return std::make_tuple(
@@ -200,6 +208,7 @@ struct Describe<PiecewiseLinearFeatures> {
       "Piecewise linear basis with given knots, per feature: truncated powers 1, x, (x-ξk)₊ (continuous) or an "
       "indicator and a slope term per interval";
   static constexpr Kind kind = Kind::transformer;
+  static constexpr Float32Results float32_results = {Float32Rule::x};
   static auto params() {
     using P = PiecewiseLinearFeatures::Params;
     return std::make_tuple(
@@ -222,6 +231,8 @@ struct Describe<SimpleImputer> {
   static constexpr const char* doc =
       "Replace missing values (NaN, or a given number) by a per-feature mean, median, most frequent value or constant";
   static constexpr Kind kind = Kind::transformer;
+  // inverseTransform stays in double, as scikit-learn's builds its result in float64
+  static constexpr Float32Results float32_results = {Float32Rule::x};
   static constexpr bool allows_nan = true;
   static auto params() {
     using P = SimpleImputer::Params;
@@ -252,6 +263,7 @@ struct Describe<KBinsDiscretizer> {
   static constexpr const char* family = "preprocessing";
   static constexpr const char* doc = "Bin each feature (equal width, equal counts or 1-D k-means) and code the bins";
   static constexpr Kind kind = Kind::transformer;
+  static constexpr Float32Results float32_results = {Float32Rule::x, Float32Rule::x};
   static auto params() {
     using P = KBinsDiscretizer::Params;
     return std::make_tuple(
