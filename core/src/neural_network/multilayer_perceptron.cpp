@@ -432,22 +432,77 @@ void apply_floats(float* z, Index count, F f) {
   for (Index j = i; j < count; ++j) z[j] = v[j - i];
 }
 
-// Softmax of each row of four rows x width floats (rows width apart), one row a lane: the maximum,
-// e^(v − max) summed in order of the columns, then divided by the sum.
-void softmax_four_rows(const FloatActivationLanes& activations, float* z, Index width) {
-  const auto column = [&](Index j) { return Floats4{z[j], z[width + j], z[2 * width + j], z[3 * width + j]}; };
-  const auto store_column = [&](Index j, Floats4 v) {
-    for (int r = 0; r < 4; ++r) z[r * width + j] = v[r];
-  };
-  Floats4 top = column(0);
-  for (Index j = 1; j < width; ++j) top = max_lanes(top, column(j));
-  Floats4 sum{};
-  for (Index j = 0; j < width; ++j) {
-    const Floats4 e = activations.exp_of_nonpositive(column(j) - top);
-    sum += e;
-    store_column(j, e);
+// a, b, c, d (four rows of four) become the four columns: lane r of the result k is row r's k.
+void transpose_four(Floats4& a, Floats4& b, Floats4& c, Floats4& d) {
+  const Floats4 ab_low = __builtin_shufflevector(a, b, 0, 4, 1, 5), ab_high = __builtin_shufflevector(a, b, 2, 6, 3, 7);
+  const Floats4 cd_low = __builtin_shufflevector(c, d, 0, 4, 1, 5), cd_high = __builtin_shufflevector(c, d, 2, 6, 3, 7);
+  a = __builtin_shufflevector(ab_low, cd_low, 0, 1, 4, 5);
+  b = __builtin_shufflevector(ab_low, cd_low, 2, 3, 6, 7);
+  c = __builtin_shufflevector(ab_high, cd_high, 0, 1, 4, 5);
+  d = __builtin_shufflevector(ab_high, cd_high, 2, 3, 6, 7);
+}
+
+// Columns j .. j + kCount (kCount ≤ 4) of four rows `width` apart: v[k] holds column j + k, row r
+// in lane r. Read and written as the rows' packets turned by a transpose (1–3 columns by lanes).
+template <int kCount>
+struct FourRowColumns {
+  static constexpr int kColumns = kCount;
+  Floats4 v[4] = {};
+  void read(const float* z, Index width, Index j) {
+    for (int r = 0; r < 4; ++r) {
+      const float* row = z + r * width + j;
+      if constexpr (kCount == 4) v[r] = load_floats(row);
+      else for (int k = 0; k < kCount; ++k) v[r][k] = row[k];
+    }
+    transpose_four(v[0], v[1], v[2], v[3]);
   }
-  for (Index j = 0; j < width; ++j) store_column(j, column(j) / sum);
+  void write(float* z, Index width, Index j) {
+    transpose_four(v[0], v[1], v[2], v[3]);
+    for (int r = 0; r < 4; ++r) {
+      float* row = z + r * width + j;
+      if constexpr (kCount == 4) store_floats(row, v[r]);
+      else for (int k = 0; k < kCount; ++k) row[k] = v[r][k];
+    }
+  }
+};
+
+// f(j, FourRowColumns<count>{}) for the blocks of four columns of `width`, then the last 1–3.
+template <class F>
+void for_column_blocks(Index width, F f) {
+  Index j = 0;
+  for (; j + 4 <= width; j += 4) f(j, FourRowColumns<4>{});
+  switch (width - j) {
+    case 1: return f(j, FourRowColumns<1>{});
+    case 2: return f(j, FourRowColumns<2>{});
+    case 3: return f(j, FourRowColumns<3>{});
+    default: return;
+  }
+}
+
+// Softmax of each row of four rows x width floats (rows width apart), one row a lane: the maximum,
+// e^(v − max) summed in order of the columns, then divided by the sum (a row's packets at once).
+void softmax_four_rows(const FloatActivationLanes& activations, float* z, Index width) {
+  Floats4 top = {z[0], z[width], z[2 * width], z[3 * width]};
+  for_column_blocks(width, [&](Index j, auto block) {
+    block.read(z, width, j);
+    for (int k = 0; k < decltype(block)::kColumns; ++k) top = max_lanes(top, block.v[k]);
+  });
+  Floats4 sum{};
+  for_column_blocks(width, [&](Index j, auto block) {
+    block.read(z, width, j);
+    for (int k = 0; k < decltype(block)::kColumns; ++k) {
+      block.v[k] = activations.exp_of_nonpositive(block.v[k] - top);
+      sum += block.v[k];
+    }
+    block.write(z, width, j);
+  });
+  for (int r = 0; r < 4; ++r) {
+    float* row = z + r * width;
+    const Floats4 divisor = {sum[r], sum[r], sum[r], sum[r]};
+    Index j = 0;
+    for (; j + 4 <= width; j += 4) store_floats(row + j, load_floats(row + j) / divisor);
+    for (; j < width; ++j) row[j] /= sum[r];
+  }
 }
 
 // The activations of a float32 pass over rows x width contiguous values.
