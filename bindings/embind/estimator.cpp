@@ -86,6 +86,7 @@ class RawEstimator {
   // A single unnamed result comes back as {data, shape}, named ones as { name: {data, shape}, ... }.
   val call(int method, const val& X, int rows, int cols, const val& Y, int y_cols, double number) const {
     return guarded([&] {
+      impl_->set_float32_input(is_float32(X));
       const Buffer x(X, rows, cols, "X");
       const Buffer y(Y, y_cols == 0 ? 0 : rows, y_cols, "y");
       return result_to_js(impl_->call(method, x.map(), y.map(), number));
@@ -94,13 +95,17 @@ class RawEstimator {
   // The same for methods of X alone (predict, transform, ...): the calls made in tight loops on
   // few rows, where every argument crossing the boundary shows.
   val call_x(int method, const val& X, int rows, int cols) const {
-    return guarded([&] { return result_to_js(impl_->call(method, Buffer(X, rows, cols, "X").map())); });
+    return guarded([&] {
+      impl_->set_float32_input(is_float32(X));
+      return result_to_js(impl_->call(method, Buffer(X, rows, cols, "X").map()));
+    });
   }
   // call_x with its one result written into `out`, a Float64Array (Float32Array) the caller keeps (of the result's
   // size): no fresh JS array a call. The network view draws every neuron's map from 10 000 rows, and
   // a fresh 1.4 MB array cost Chromium about 1 ms, half the picture's budget. Returns the shape.
   val call_x_into(int method, const val& X, int rows, int cols, const val& out) const {
     return guarded([&] {
+      impl_->set_float32_input(is_float32(X));
       const NamedArrays result = impl_->call(method, Buffer(X, rows, cols, "X").map());
       if (!is_single(result)) throw InvalidArgument("out: this method has several results; call it without out");
       const NdArray& values = result.items[0].second;
@@ -140,7 +145,8 @@ class RawEstimator {
     const std::vector<std::uint8_t> data = bytes_from_js(bytes);
     return parse_binary(data.data(), data.size(), "binary model");
   }
-  // X given as a Float32Array: the estimators that keep float32 input in float32 train in float32.
+  // X given as a Float32Array: the estimators that keep float32 input in float32 train (and an MLP
+  // trained in float32 predicts) in float32.
   static bool is_float32(const val& X) { return X.instanceof(val::global("Float32Array")); }
   // One unnamed array: what a method of one result returns.
   static bool is_single(const NamedArrays& result) { return result.items.size() == 1 && result.items[0].first.empty(); }

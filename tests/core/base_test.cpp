@@ -100,7 +100,7 @@ TEST(Metadata, ListsParamsWithTypesAndDefaults) {
 
 // The adapter keeps whether the last fit's X was float32 (a Float32Array in JS), for the methods
 // whose values keep a float32 X's precision only after a float32 fit (Float32Rule::fit_and_x), and
-// saves it with the model; the metadata names each transformer's rules.
+// saves it with the model (an MLP keeps its own); the metadata names each estimator's rules.
 TEST(Adapter, RemembersAFloat32FitAcrossJson) {
   Matrix X(3, 2);
   X << 1, 2, 3, 4, 5, 7;
@@ -124,6 +124,14 @@ TEST(Adapter, RemembersAFloat32FitAcrossJson) {
   scaler->fit(X, Matrix(), true);
   EXPECT_FALSE(scaler->fitted_on_float32());
   EXPECT_FALSE(scaler->to_json().contains("float32Fit"));
+  // an MLP keeps it in its own state: trained in float32 or not (lbfgs trains in double)
+  auto mlp = make_estimator("MLPRegressor", json{{"maxIter", 2}, {"hiddenLayerSizes", {3}}});
+  mlp->set_float32_input(true);
+  mlp->fit(X, X.col(0), true);
+  EXPECT_TRUE(mlp->fitted_on_float32());
+  EXPECT_FALSE(mlp->to_json().contains("float32Fit"));
+  EXPECT_EQ(mlp->to_json()["state"]["float32"], true);
+  EXPECT_TRUE(estimator_from_json(mlp->to_json())->fitted_on_float32());
 
   const json meta = estimators_metadata();
   const auto rules = [&](const char* name) {
@@ -133,5 +141,5 @@ TEST(Adapter, RemembersAFloat32FitAcrossJson) {
   EXPECT_EQ(rules("SimpleImputer"), json({{"transform", "x"}}));
   EXPECT_EQ(rules("PCA"), json({{"transform", "fitAndX"}, {"inverseTransform", "fitAndX"}}));
   EXPECT_EQ(rules("LinearDiscriminantAnalysis"), json::object());
-  EXPECT_EQ(rules("MLPClassifier"), json::object());
+  EXPECT_EQ(rules("MLPClassifier"), json({{"predictProba", "fitAndX"}}));  // after adam or sgd on float32: the MLP knows
 }

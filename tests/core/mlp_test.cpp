@@ -503,3 +503,51 @@ TEST(MLPFloat32, FollowsTheDoubleFitWithinFloatPrecisionSameBitsInEveryBuild) {
   lbfgs_double.fit(sparse, y3);
   EXPECT_EQ(lbfgs_single.weights().packed, lbfgs_double.weights().packed);
 }
+
+// A model trained in float32 (adam or sgd on a float32 X) predicts a float32 X in float32, as
+// scikit-learn's float32 weights on a float32 X: the float32 forward pass (layerActivations'
+// { dtype: 'float32' } output layer), near the double one and not it; a float64 X, or an lbfgs
+// model, in double. The model JSON keeps whether it trained in float32.
+TEST(MLPFloat32, PredictsAFloat32XInFloat32AfterAFloat32Fit) {
+  Matrix X(300, 17);
+  IntVector y(300);
+  for (Index i = 0; i < X.rows(); ++i) {
+    for (Index j = 0; j < X.cols(); ++j) X(i, j) = static_cast<double>((i * 37 + j * 11 + i * j) % 29 - 14) / 7.0;
+    y[i] = static_cast<int>((i * 7 + (i * 37) % 29) % 3);
+  }
+  MLPParams params;
+  params.hidden_layer_sizes = {20};
+  params.random_state = 0;
+  params.max_iter = 5;
+  MLPClassifier m(params);
+  m.set_float32_input(true);
+  m.fit(X, y);
+  EXPECT_TRUE(m.trained_in_float32());
+  const Matrix single = m.predict_proba(X);
+  const NdArray all = m.layer_activations_float32(X);
+  const Index outputs = single.size();
+  ASSERT_EQ(all.floats.size(), static_cast<std::size_t>(20 * 300 + outputs));
+  for (Index k = 0; k < outputs; ++k)
+    ASSERT_EQ(single.data()[k], static_cast<double>(all.floats[static_cast<std::size_t>(20 * 300 + k)])) << k;
+  m.set_float32_input(false);
+  const Matrix twice = m.predict_proba(X);
+  EXPECT_NE(single, twice);
+  EXPECT_LT((single - twice).cwiseAbs().maxCoeff(), 1e-5);
+  EXPECT_EQ(m.state()["float32"], true);
+  MLPClassifier loaded(params);
+  loaded.load_state(json::parse(m.state().dump()));
+  loaded.set_float32_input(true);
+  EXPECT_TRUE(loaded.trained_in_float32());
+  EXPECT_EQ(loaded.predict_proba(X), single);
+  EXPECT_EQ(loaded.predict(X), m.predict(X));
+
+  params.solver = MLPSolver::lbfgs;
+  MLPClassifier lbfgs(params);
+  lbfgs.set_float32_input(true);
+  lbfgs.fit(X, y);
+  EXPECT_FALSE(lbfgs.trained_in_float32());
+  EXPECT_FALSE(lbfgs.state().contains("float32"));
+  const Matrix in_double = lbfgs.predict_proba(X);
+  lbfgs.set_float32_input(false);
+  EXPECT_EQ(lbfgs.predict_proba(X), in_double);
+}

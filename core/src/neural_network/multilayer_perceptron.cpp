@@ -845,19 +845,25 @@ Eigen::Map<const Vector> MLPWeights::intercept(std::size_t l) const {
 Matrix MultilayerPerceptron::forward(MatrixRef X) const {
   check_n_features(n_features_in(), X);
   check_matrix(X, "X", 0);
-  const PredictPass<double> pass(weights_, params_.activation, out_activation_);
-  Matrix out(X.rows(), n_outputs());
+  return float32_input_ && trained_in_float32_ ? forward_in<float>(X) : forward_in<double>(X);
+}
+
+template <class T>
+Matrix MultilayerPerceptron::forward_in(MatrixRef X) const {
+  const PredictPass<T> pass(weights_, params_.activation, out_activation_);
+  RowMatrixOf<T> out(X.rows(), n_outputs());
   // The hidden layers' values of one block at a time.
-  std::vector<Vector> hidden;
+  std::vector<VectorOf<T>> hidden;
   for (std::size_t l = 1; l + 1 < weights_.units.size(); ++l) hidden.emplace_back(kRowBlock * weights_.units[l]);
-  std::vector<double*> outputs;
-  for (Vector& values : hidden) outputs.push_back(values.data());
+  std::vector<T*> outputs;
+  for (VectorOf<T>& values : hidden) outputs.push_back(values.data());
   outputs.push_back(nullptr);
   for_row_blocks(X.rows(), [&](Index begin, Index end) {
     outputs.back() = out.data() + begin * out.cols();
     pass.run(X, begin, end, outputs.data());
   });
-  return out;
+  if constexpr (std::is_same_v<T, double>) return out;
+  else return out.template cast<double>();
 }
 
 // Every layer's values after the inputs, one layer after the other (layer l's n x units[l] values),
@@ -980,6 +986,7 @@ void MultilayerPerceptron::fit_targets(MatrixRef X, MatrixRef T, MLPActivation o
     }
     if (params_.solver == MLPSolver::lbfgs) fit_lbfgs(X, T);
     else fit_stochastic(X, T, incremental, validation, random, start_only);
+    trained_in_float32_ = params_.solver != MLPSolver::lbfgs && float32_input_;
     check_finite_weights();
     if (start_only) {  // the first epoch is under way: maxIter counts it
       params_.max_iter = 1;
@@ -1012,8 +1019,9 @@ void MultilayerPerceptron::continue_targets(MatrixRef X, MatrixRef T, bool one_b
   });
 }
 
+// The fit's validation score, in double whatever the fit's precision.
 double MultilayerPerceptron::score_outputs(MatrixRef X, MatrixRef T) const {
-  const Matrix Y = forward(X);
+  const Matrix Y = forward_in<double>(X);
   if (out_activation_ == MLPActivation::identity) return r2_score(T, Y);
   Index right = 0;
   for (Index i = 0; i < Y.rows(); ++i) right += same_decision(out_activation_, Y.row(i), T.row(i));
@@ -1210,6 +1218,7 @@ json MultilayerPerceptron::state() const {
             {"nIter", n_iter_},
             {"t", t_},
             {"warnings", to_json(warnings_)}};
+  if (trained_in_float32_) s["float32"] = true;
   return s;
 }
 
@@ -1238,6 +1247,11 @@ void MultilayerPerceptron::load_state(const json& s) {
   n_iter_ = static_cast<int>(number_from_json(member(s, "nIter"), "nIter"));
   t_ = static_cast<long long>(number_from_json(member(s, "t"), "t"));
   warnings_ = warnings_from_json(s, WarningKind::convergence);
+  trained_in_float32_ = false;
+  if (const auto f = s.find("float32"); f != s.end()) {
+    if (!f->is_boolean()) throw InvalidArgument("model JSON: float32 must be true or false");
+    trained_in_float32_ = f->get<bool>();
+  }
   optimizer_.reset();
   run_.reset();
 }

@@ -47,8 +47,8 @@ class AnyEstimator {
   // Read by a progress hook during its call: the step's named numbers (an MLP epoch's loss and
   // validation score), none for most estimators.
   virtual NamedArrays progress_values() const = 0;
-  // Whether the X of the next calls that fit is float32 (a Float32Array): estimators that keep
-  // float32 input in float32, as scikit-learn's MLPs, train in single precision; a no-op for the others.
+  // Whether the X of the next calls is float32 (a Float32Array): estimators that keep float32 input
+  // in float32, as scikit-learn's MLPs, train (and then predict) in single precision; a no-op for the others.
   virtual void set_float32_input(bool float32) = 0;
   // Whether the model's last fit (or partialFit) was given a float32 X, for the estimators whose
   // results depend on it (a Float32Rule::fit_and_x in their declaration); false for the others.
@@ -96,6 +96,8 @@ template <class E, class = void> struct has_set_progress : std::false_type {};
 template <class E> struct has_set_progress<E, std::void_t<decltype(std::declval<E&>().set_progress(ProgressHook()))>> : std::true_type {};
 template <class E, class = void> struct has_set_float32_input : std::false_type {};
 template <class E> struct has_set_float32_input<E, std::void_t<decltype(std::declval<E&>().set_float32_input(true))>> : std::true_type {};
+template <class E, class = void> struct has_trained_in_float32 : std::false_type {};
+template <class E> struct has_trained_in_float32<E, std::void_t<decltype(std::declval<const E&>().trained_in_float32())>> : std::true_type {};
 template <class E, class = void> struct has_progress_values : std::false_type {};
 template <class E> struct has_progress_values<E, std::void_t<decltype(std::declval<const E&>().progress_values())>> : std::true_type {};
 // fit(X, target, sample_weight), Target being the kind's target (IntVectorRef, MatrixRef), or
@@ -152,8 +154,13 @@ class Adapter final : public AnyEstimator {
   using FitTarget = std::conditional_t<D::kind == Kind::classifier, IntVectorRef,
                                        std::conditional_t<D::kind == Kind::regressor, MatrixRef, void>>;
   static constexpr bool kWeighted = detail::has_weighted_fit<E, FitTarget>::value;
-  static constexpr bool kRemembersFloat32Fit = declared_float32_results<D>().transform == Float32Rule::fit_and_x ||
-                                               declared_float32_results<D>().inverse_transform == Float32Rule::fit_and_x;
+  // Whether the adapter keeps the fit's precision (for a fitAndX rule), unless the estimator does
+  // (an MLP knows whether it trained in float32: lbfgs does not).
+  static constexpr bool kRemembersFloat32Fit = !detail::has_trained_in_float32<E>::value && [] {
+    constexpr Float32Results r = declared_float32_results<D>();
+    return r.transform == Float32Rule::fit_and_x || r.inverse_transform == Float32Rule::fit_and_x ||
+           r.predict == Float32Rule::fit_and_x || r.predict_proba == Float32Rule::fit_and_x;
+  }();
 
  public:
   explicit Adapter(const json& options) : est_(params_from_json<E>(options)) {}
@@ -228,7 +235,10 @@ class Adapter final : public AnyEstimator {
     float32_input_ = float32;
     if constexpr (detail::has_set_float32_input<E>::value) est_.set_float32_input(float32);
   }
-  bool fitted_on_float32() const override { return fitted_float32_; }
+  bool fitted_on_float32() const override {
+    if constexpr (detail::has_trained_in_float32<E>::value) return est_.trained_in_float32();
+    else return fitted_float32_;
+  }
   NamedArrays progress_values() const override {
     if constexpr (detail::has_progress_values<E>::value) return est_.progress_values();
     else return {};
@@ -378,13 +388,16 @@ class Adapter final : public AnyEstimator {
     // Methods whose values are float32 for a float32 X: { method: 'x' | 'fitAndX' }.
     json float32_results = json::object();
     constexpr Float32Results float32_rules = declared_float32_results<D>();
-    static_assert(float32_rules.transform == Float32Rule::never || has_standard_method<methods::Transform, E>::value,
-                  "float32_results names transform, which the estimator does not have");
-    static_assert(float32_rules.inverse_transform == Float32Rule::never || has_standard_method<methods::InverseTransform, E>::value,
-                  "float32_results names inverse_transform, which the estimator does not have");
-    for (const auto& [method, rule] : {std::pair{methods::Transform::spec.name, float32_rules.transform},
-                                       std::pair{methods::InverseTransform::spec.name, float32_rules.inverse_transform}})
-      if (rule != Float32Rule::never) float32_results[method] = float32_rule_name(rule);
+    const auto add = [&](auto method, Float32Rule rule) {
+      if (rule == Float32Rule::never) return;
+      if (!has_standard_method<decltype(method), E>::value)
+        throw std::logic_error(std::string(D::name) + "'s float32_results names " + decltype(method)::spec.name + ", which it does not have");
+      float32_results[decltype(method)::spec.name] = float32_rule_name(rule);
+    };
+    add(methods::Transform{}, float32_rules.transform);
+    add(methods::InverseTransform{}, float32_rules.inverse_transform);
+    add(methods::Predict{}, float32_rules.predict);
+    add(methods::PredictProba{}, float32_rules.predict_proba);
     return {{"name", D::name}, {"family", D::family}, {"doc", D::doc}, {"kind", kind_name(D::kind)},
             {"methods", methods()}, {"fitOptions", fit_options()}, {"params", params}, {"rules", rules}, {"attributes", attrs},
             {"extraMethods", extra}, {"availableIf", available_if}, {"float32Results", float32_results}, {"multilabel", detail::has_fit_multilabel<E>::value}};

@@ -46,16 +46,19 @@ inline const char* kind_name(Kind k) {
 }
 
 // Whether a method's values come back in single precision (JS: a Float32Array) when X is float32,
-// as scikit-learn's transformers keep float32 input in float32: never (computed and returned in
+// as scikit-learn's estimators keep float32 input in float32: never (computed and returned in
 // double); whenever X is (the scalers and feature maps: scikit-learn's result has X's dtype); or
 // when the model was fitted on float32 too (PCA, k-means: their fitted arrays have the fit's dtype
-// and numpy's products take the wider). The values are the double ones rounded to float. A
+// and numpy's products take the wider; an MLP trained in float32). The values are the double ones
+// rounded to float, or an estimator's own float32 ones (an MLP's float32 forward pass). A
 // declaration names its rules as `static constexpr Float32Results float32_results = {...}`.
 enum class Float32Rule { never, x, fit_and_x };
 inline const char* float32_rule_name(Float32Rule r) { return r == Float32Rule::x ? "x" : r == Float32Rule::fit_and_x ? "fitAndX" : "never"; }
 struct Float32Results {
   Float32Rule transform = Float32Rule::never;
   Float32Rule inverse_transform = Float32Rule::never;
+  Float32Rule predict = Float32Rule::never;        // a regressor's
+  Float32Rule predict_proba = Float32Rule::never;
 };
 
 template <class T>

@@ -54,8 +54,13 @@ class BaggingBase {
   int n_estimators_fitted() const { return static_cast<int>(members_.size()); }
   Matrix estimators_features() const;  // nEstimators x features drawn (feature indices)
   double oob_score() const { return oob_score_; }  // NaN unless fitted with oobScore
-  // Whether the X of the next fits is float32: passed on to each member (an MLP then trains in float32).
-  void set_float32_input(bool float32) { float32_input_ = float32; }
+  // Whether the X of the next calls is float32: passed on to each member (an MLP then trains, and
+  // once trained so predicts, in float32).
+  void set_float32_input(bool float32) {
+    float32_input_ = float32;
+    for (Member& m : members_)
+      if (m.model) m.model->set_float32_input(float32);
+  }
 
  protected:
   BaggingBase(const BaggingParams& p, const char* name, Kind member_kind);

@@ -51,9 +51,13 @@ class MulticlassBase {
   // Whether the members have `method` (decisionFunction or predictProba): the fitted members, or
   // before fit a member built from the options (scikit-learn's _estimators_has).
   bool members_have(const MulticlassParams& p, const std::string& method) const;
-  // Whether the X of the next fits is float32: passed on to each member (an MLP then trains in float32,
-  // as scikit-learn's members get the float32 X).
-  void set_float32_input(bool float32) { float32_input_ = float32; }
+  // Whether the X of the next calls is float32: passed on to each member (an MLP then trains, and
+  // once trained so predicts, in float32, as scikit-learn's members get the float32 X).
+  void set_float32_input(bool float32) {
+    float32_input_ = float32;
+    for (Member& m : members_)
+      if (m.model) m.model->set_float32_input(float32);
+  }
 
  protected:
   MulticlassBase(const MulticlassParams& p, const char* name);

@@ -95,19 +95,23 @@ class MultilayerPerceptron {
   const Params& params() const { return params_; }
   bool is_fitted() const { return weights_.packed.size() != 0; }
   void set_progress(ProgressHook hook) { progress_ = std::move(hook); }
-  // Whether the X of the next fits and partial fits is float32, as scikit-learn keeps float32 input
-  // in float32: adam and sgd then run in float32, as scikit-learn's float32 fit: the passes, the
-  // gradient, the weights and the optimiser's moments (twice the multiply-adds per instruction; the
-  // loss is summed in double; the model keeps the weights as doubles, which hold floats exactly).
+  // Whether the X of the next calls is float32, as scikit-learn keeps float32 input in float32: a fit
+  // or partial fit with adam or sgd then runs in float32, as scikit-learn's float32 fit: the passes,
+  // the gradient, the weights and the optimiser's moments (twice the multiply-adds per instruction;
+  // the loss is summed in double; the model keeps the weights as doubles, which hold floats exactly).
   // continueFit and continueBatch keep their fit's precision; lbfgs runs in double (as scipy's).
-  // The JavaScript binding sets it for each fit from X's type (a Float32Array).
+  // A model trained in float32 predicts a float32 X in float32 too (scikit-learn's float32 weights
+  // on a float32 X). The JavaScript binding sets it for each call from X's type (a Float32Array).
   void set_float32_input(bool float32) { float32_input_ = float32; }
+  // Whether the weights were last trained in float32 (adam or sgd on a float32 X).
+  bool trained_in_float32() const { return trained_in_float32_; }
   const Warnings& warnings() const { return warnings_; }
   // What a progress hook reads during its call: the epoch's loss and validation score (NaN without
   // early stopping, where scikit-learn has None).
   NamedArrays progress_values() const;
 
-  // The output layer's values (after the output activation) for the rows of X.
+  // The output layer's values (after the output activation) for the rows of X: in float32 (then
+  // widened) for a float32 X of a model trained in float32, as scikit-learn's.
   Matrix forward(MatrixRef X) const;
   // Every neuron's value for the rows of X, layer after layer (the hidden layers, then the output
   // layer as predictProba / predict gives it): layer l's n x units[l] values row by row, all in one
@@ -174,8 +178,11 @@ class MultilayerPerceptron {
   Warnings warnings_;
   ProgressHook progress_;
   bool float32_input_ = false;
+  bool trained_in_float32_ = false;
 
  private:
+  template <class T>
+  Matrix forward_in(MatrixRef X) const;  // forward in double or in float32
   void initialize_network(const std::vector<Index>& units, MLPActivation out, Random& random);
   void fit_stochastic(MatrixRef X, MatrixRef T, bool incremental, const Validation* validation, Random& random,
                       bool start_only);
