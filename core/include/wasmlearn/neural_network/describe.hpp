@@ -133,7 +133,7 @@ struct Describe<MLPClassifier> {
   static constexpr const char* family = "neural_network";
   static constexpr const char* doc =
       "Multi-layer perceptron classifier: softmax (or logistic for two classes) outputs, cross-entropy loss. "
-      "X as a Float32Array trains adam and sgd in float32, as scikit-learn keeps float32 input";
+      "X as a Float32Array trains adam and sgd (and then predicts such an X) in float32, as scikit-learn keeps float32 input";
   static constexpr Kind kind = Kind::classifier;
   static constexpr Float32Results float32_results = {Float32Rule::never, Float32Rule::never, Float32Rule::never, Float32Rule::fit_and_x};  // predictProba
   static auto params() { return detail::mlp_params(); }
@@ -160,7 +160,7 @@ struct Describe<MLPRegressor> {
   static constexpr const char* family = "neural_network";
   static constexpr const char* doc =
       "Multi-layer perceptron regressor: identity outputs, squared-error loss. X as a Float32Array trains adam and "
-      "sgd in float32, as scikit-learn keeps float32 input";
+      "sgd (and then predicts such an X) in float32, as scikit-learn keeps float32 input";
   static constexpr Kind kind = Kind::regressor;
   static constexpr Float32Results float32_results = {Float32Rule::never, Float32Rule::never, Float32Rule::fit_and_x};  // predict
   static auto params() { return detail::mlp_params(); }
