@@ -141,5 +141,7 @@ TEST(Adapter, RemembersAFloat32FitAcrossJson) {
   EXPECT_EQ(rules("SimpleImputer"), json({{"transform", "x"}}));
   EXPECT_EQ(rules("PCA"), json({{"transform", "fitAndX"}, {"inverseTransform", "fitAndX"}}));
   EXPECT_EQ(rules("LinearDiscriminantAnalysis"), json::object());
+  EXPECT_EQ(rules("Ridge"), json({{"predict", "fitAndX"}}));
+  EXPECT_EQ(rules("RidgeClassifier"), json({{"decisionFunction", "fitAndX"}}));
   EXPECT_EQ(rules("MLPClassifier"), json({{"predictProba", "fitAndX"}}));  // after adam or sgd on float32: the MLP knows
 }

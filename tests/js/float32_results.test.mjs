@@ -1,5 +1,6 @@
 // Estimators keep a float32 X (a Float32Array) in float32, as scikit-learn's do: for every
-// transformer and the MLPs, the type of transform's, inverseTransform's, predictProba's and a
+// transformer, the MLPs, the linear models and a few that do not (LDA, LogisticRegression, SVR,
+// trees...), the type of transform's, inverseTransform's, predictProba's, decisionFunction's and a
 // regressor's predict's values for the four pairs of the fit's and the call's precision is
 // scikit-learn 1.2.1's dtype (tests/fixtures/float32_results.json, 300 x 17 data: past 256 rows
 // and 16 columns); float32 values are the double ones rounded to float, or an MLP's float32 forward
@@ -20,6 +21,9 @@ const options = {
   PCA: { nComponents: 3 },
   KernelPCA: { nComponents: 3, fitInverseTransform: true },
   KMeans: { nClusters: 3, nInit: 1, randomState: 0 },
+  Lasso: { alpha: 0.01 },
+  ElasticNet: { alpha: 0.01 },
+  DecisionTreeRegressor: { randomState: 0 },
 };
 for (const solver of ['adam', 'sgd', 'lbfgs'])
   for (const name of ['MLPClassifier', 'MLPRegressor']) options[`${name} ${solver}`] = { solver, maxIter: 5, randomState: 0 };
@@ -46,7 +50,7 @@ const fitted = (name, X) => {
   return new Estimator(options[name]).fit(X, labels, { warnings: 'ignore' });
 };
 
-test("transform, inverseTransform, predictProba and a regressor's predict give scikit-learn's dtype for each pair of the fit's and X's precision", () => {
+test("transform, inverseTransform, predictProba, decisionFunction and a regressor's predict give scikit-learn's dtype for each pair of the fit's and X's precision", () => {
   for (const [name, methods] of Object.entries(fixture)) {
     for (const [method, dtypes] of Object.entries(methods)) {
       for (const [pair, expected] of Object.entries(dtypes)) {

@@ -159,7 +159,8 @@ class Adapter final : public AnyEstimator {
   static constexpr bool kRemembersFloat32Fit = !detail::has_trained_in_float32<E>::value && [] {
     constexpr Float32Results r = declared_float32_results<D>();
     return r.transform == Float32Rule::fit_and_x || r.inverse_transform == Float32Rule::fit_and_x ||
-           r.predict == Float32Rule::fit_and_x || r.predict_proba == Float32Rule::fit_and_x;
+           r.predict == Float32Rule::fit_and_x || r.predict_proba == Float32Rule::fit_and_x ||
+           r.decision_function == Float32Rule::fit_and_x;
   }();
 
  public:
@@ -398,6 +399,7 @@ class Adapter final : public AnyEstimator {
     add(methods::InverseTransform{}, float32_rules.inverse_transform);
     add(methods::Predict{}, float32_rules.predict);
     add(methods::PredictProba{}, float32_rules.predict_proba);
+    add(methods::DecisionFunction{}, float32_rules.decision_function);
     return {{"name", D::name}, {"family", D::family}, {"doc", D::doc}, {"kind", kind_name(D::kind)},
             {"methods", methods()}, {"fitOptions", fit_options()}, {"params", params}, {"rules", rules}, {"attributes", attrs},
             {"extraMethods", extra}, {"availableIf", available_if}, {"float32Results", float32_results}, {"multilabel", detail::has_fit_multilabel<E>::value}};

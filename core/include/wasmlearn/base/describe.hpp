@@ -51,7 +51,8 @@ inline const char* kind_name(Kind k) {
 // when the model was fitted on float32 too (PCA, k-means: their fitted arrays have the fit's dtype
 // and numpy's products take the wider; an MLP trained in float32). The values are the double ones
 // rounded to float, or an estimator's own float32 ones (an MLP's float32 forward pass). A
-// declaration names its rules as `static constexpr Float32Results float32_results = {...}`.
+// declaration names its rules as `static constexpr Float32Results float32_results = {...}` (the
+// transforms', in order) or `= float32_predict(...)` and the like.
 enum class Float32Rule { never, x, fit_and_x };
 inline const char* float32_rule_name(Float32Rule r) { return r == Float32Rule::x ? "x" : r == Float32Rule::fit_and_x ? "fitAndX" : "never"; }
 struct Float32Results {
@@ -59,7 +60,24 @@ struct Float32Results {
   Float32Rule inverse_transform = Float32Rule::never;
   Float32Rule predict = Float32Rule::never;        // a regressor's
   Float32Rule predict_proba = Float32Rule::never;
+  Float32Rule decision_function = Float32Rule::never;
 };
+// The rules of one prediction method, the others never.
+constexpr Float32Results float32_predict(Float32Rule r) {
+  Float32Results f;
+  f.predict = r;
+  return f;
+}
+constexpr Float32Results float32_predict_proba(Float32Rule r) {
+  Float32Results f;
+  f.predict_proba = r;
+  return f;
+}
+constexpr Float32Results float32_decision_function(Float32Rule r) {
+  Float32Results f;
+  f.decision_function = r;
+  return f;
+}
 
 template <class T>
 struct Choice {

@@ -15,6 +15,7 @@ struct Describe<LinearRegression> {
   static constexpr const char* family = "linear_model";
   static constexpr const char* doc = "Ordinary least squares (minimum-norm solution for rank-deficient X)";
   static constexpr Kind kind = Kind::regressor;
+  static constexpr Float32Results float32_results = float32_predict(Float32Rule::fit_and_x);  // scikit-learn's coef_ has the fit's dtype
   static auto params() {
     using P = LinearRegression::Params;
     return std::make_tuple(param("fitIntercept", &P::fit_intercept, "fit an intercept (centre X and y first)"));
@@ -35,6 +36,7 @@ struct Describe<Ridge> {
   static constexpr const char* family = "linear_model";
   static constexpr const char* doc = "Least squares with an L2 penalty on the coefficients";
   static constexpr Kind kind = Kind::regressor;
+  static constexpr Float32Results float32_results = float32_predict(Float32Rule::fit_and_x);  // scikit-learn's coef_ has the fit's dtype
   static auto params() {
     using P = Ridge::Params;
     return std::make_tuple(param("alpha", &P::alpha, "strength of the L2 penalty", at_least(0)),
@@ -78,6 +80,7 @@ struct Describe<Lasso> {
   static constexpr const char* family = "linear_model";
   static constexpr const char* doc = "Least squares with an L1 penalty, by coordinate descent: (1/2n)‖y − Xw‖² + α‖w‖₁";
   static constexpr Kind kind = Kind::regressor;
+  static constexpr Float32Results float32_results = float32_predict(Float32Rule::fit_and_x);  // scikit-learn's coef_ has the fit's dtype
   static auto params() {
     using P = Lasso::Params;
     return std::tuple_cat(std::make_tuple(param("alpha", &P::alpha, "strength of the L1 penalty", at_least(0))),
@@ -93,6 +96,7 @@ struct Describe<ElasticNet> {
   static constexpr const char* doc =
       "Least squares with a mixed L1/L2 penalty, by coordinate descent: (1/2n)‖y − Xw‖² + αρ‖w‖₁ + ½α(1 − ρ)‖w‖²";
   static constexpr Kind kind = Kind::regressor;
+  static constexpr Float32Results float32_results = float32_predict(Float32Rule::fit_and_x);  // scikit-learn's coef_ has the fit's dtype
   static auto params() {
     using P = ElasticNet::Params;
     return std::tuple_cat(std::make_tuple(param("alpha", &P::alpha, "strength of the penalty", at_least(0)),
@@ -202,6 +206,7 @@ struct Describe<RidgeClassifier> {
   static constexpr const char* family = "linear_model";
   static constexpr const char* doc = "Ridge regression on ±1 class indicators; predicts the largest score";
   static constexpr Kind kind = Kind::classifier;
+  static constexpr Float32Results float32_results = float32_decision_function(Float32Rule::fit_and_x);  // scikit-learn's coef_ has the fit's dtype
   static auto params() {
     using P = RidgeClassifier::Params;
     return std::make_tuple(param("alpha", &P::alpha, "strength of the L2 penalty", at_least(0)),
