@@ -94,10 +94,19 @@ class RawEstimator {
   }
   // The same for methods of X alone (predict, transform, ...): the calls made in tight loops on
   // few rows, where every argument crossing the boundary shows.
-  val call_x(int method, const val& X, int rows, int cols) const {
+  // single: the result's values rounded to float in WASM memory and given as a Float32Array (a
+  // float32 X of a method that keeps its precision), one copy out.
+  val call_x(int method, const val& X, int rows, int cols, bool single) const {
     return guarded([&] {
       impl_->set_float32_input(is_float32(X));
-      return result_to_js(impl_->call(method, Buffer(X, rows, cols, "X").map()));
+      NamedArrays result = impl_->call(method, Buffer(X, rows, cols, "X").map());
+      if (single && is_single(result) && !result.items[0].second.is_float32) {
+        NdArray& values = result.items[0].second;
+        values.floats.assign(values.data.begin(), values.data.end());
+        values.data.clear();
+        values.is_float32 = true;
+      }
+      return result_to_js(result);
     });
   }
   // call_x with its one result written into `out`, a Float64Array (Float32Array) the caller keeps (of the result's

@@ -517,13 +517,11 @@ function xOptions(model, spec, options, float32X) {
 // Whether a method's values come back as float32 for this X (metadata float32Results, as
 // scikit-learn's transformers keep float32 input in float32): 'x' whenever X is a Float32Array,
 // 'fitAndX' when the model was fitted on one too (PCA, KMeans). The core computes in double; the
-// values are rounded to float once, as they are returned.
+// values are rounded to float once, in WASM memory, as they are returned.
 function keepsFloat32(model, spec, x) {
   const rule = model.constructor.metadata.float32Results[spec.name];
   return x.data instanceof Float32Array && (rule === 'x' || (rule === 'fitAndX' && model._raw().fittedOnFloat32()));
 }
-const inFloat32 = (result) =>
-  result instanceof DenseMatrix ? new DenseMatrix(Float32Array.from(result.data), result.rows, result.cols) : Float32Array.from(result);
 
 // One method of the estimator classes, standard or declared: arguments and result by its metadata.
 // Methods of X alone (predict, transform, ...) take the short path: they are the ones called in
@@ -538,9 +536,9 @@ function methodFrom(spec) {
       const { id, out } = options === undefined ? { id: spec.id } : xOptions(this, spec, options, float32);
       const result = out
         ? fromNd({ data: out, shape: raw.callXInto(id, x.data, x.rows, x.cols, out) })
-        : methodResult(this, spec, raw.callX(id, x.data, x.rows, x.cols), x.rows);
+        : methodResult(this, spec, raw.callX(id, x.data, x.rows, x.cols, float32), x.rows);
       this._reportWarnings();
-      return float32 && !out ? inFloat32(result) : result;
+      return result;
     };
   return function (...args) {
     const raw = this._raw();
