@@ -170,6 +170,9 @@ Matrix BaggingBase::member_values(const Member& mem, MatrixRef X) const {
   for (Index j = 0; j < Xs.cols(); ++j) Xs.col(j) = X.col(mem.features[j]);
   if (member_kind_ == Kind::regressor) {
     const NdArray p = mem.model->predict(Xs);
+    // a loaded model's member may have been fitted on another number of outputs
+    if (static_cast<Index>(p.data.size()) != X.rows() * n_values_)
+      throw InvalidArgument("model JSON: a member's outputs do not match the ensemble's");
     return Eigen::Map<const Matrix>(p.data.data(), X.rows(), n_values_);
   }
   Matrix out = Matrix::Zero(X.rows(), n_values_);
