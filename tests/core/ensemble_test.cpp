@@ -197,6 +197,37 @@ TEST(Bagging, ErrorsNameTheProblem) {
   EXPECT_EQ(error_of([] { make_estimator("BaggingClassifier", {{"nEstimators", 0}}); }), "nEstimators must be at least 1, got 0");
 }
 
+// A model JSON whose members disagree with the ensemble (edited, or members spliced from another
+// fit) is a clear Error when it is read or used, never a read past a member's values.
+TEST(Bagging, LoadedMembersThatDoNotFitTheEnsembleAreErrors) {
+  IntVector y;
+  const Matrix X = blobs(90, 4, 7, y, 3);
+  for (const char* estimator : {"DecisionTreeClassifier", "LinearSVC"}) {  // with and without predictProba
+    auto bag = make_estimator("BaggingClassifier", {{"estimator", estimator}, {"nEstimators", 3}});
+    bag->fit(X, y.cast<double>(), true);
+    json fewer = bag->to_json();
+    ASSERT_EQ(fewer["state"]["members"][1]["classes"], json({0, 1, 2}));
+    fewer["state"]["members"][1]["classes"] = {0, 1};
+    auto loaded = estimator_from_json(fewer);
+    EXPECT_EQ(error_of([&] { loaded->predict(X); }), "model JSON: a member's classes do not match its model's") << estimator;
+    EXPECT_EQ(estimator_from_json(bag->to_json())->predict(X).data, bag->predict(X).data);  // unedited: as fitted
+  }
+  auto bag = make_estimator("BaggingClassifier", {{"nEstimators", 3}});
+  bag->fit(X, y.cast<double>(), true);
+  json narrow = bag->to_json();
+  narrow["state"]["members"][2]["features"] = {0, 1};
+  EXPECT_EQ(error_of([&] { estimator_from_json(narrow); }), "model JSON: members must all have the same number of features");
+  Matrix two_outputs(90, 2);
+  two_outputs << X.col(0), X.col(1);
+  auto wide = make_estimator("BaggingRegressor", {{"nEstimators", 2}});
+  wide->fit(X, two_outputs, true);
+  auto single = make_estimator("BaggingRegressor", {{"nEstimators", 2}});
+  single->fit(X, two_outputs.leftCols(1), true);
+  json spliced = single->to_json();
+  spliced["state"]["members"][1] = wide->to_json()["state"]["members"][0];
+  EXPECT_EQ(error_of([&] { estimator_from_json(spliced)->predict(X); }), "model JSON: a member's outputs do not match the ensemble's");
+}
+
 // The worker pool's split of an ensemble: slices fitted apart (firstEstimator), their members
 // concatenated in index order and refitted with warmStart (which fits none and scores out of bag
 // over them all), give the model JSON of one fit; so does growing a smaller fit with warmStart.

@@ -176,12 +176,19 @@ Matrix BaggingBase::member_values(const Member& mem, MatrixRef X) const {
     return Eigen::Map<const Matrix>(p.data.data(), X.rows(), n_values_);
   }
   Matrix out = Matrix::Zero(X.rows(), n_values_);
+  const Index n_classes = static_cast<Index>(mem.classes.size());
+  const char* mismatch = "model JSON: a member's classes do not match its model's";
   if (mem.model->supports("predictProba")) {
     const Matrix proba = mem.model->predict_proba(Xs);
-    for (Index c = 0; c < proba.cols(); ++c) out.col(mem.classes[c]) = proba.col(c);
+    if (proba.cols() != n_classes) throw InvalidArgument(mismatch);
+    for (Index c = 0; c < n_classes; ++c) out.col(mem.classes[c]) = proba.col(c);
   } else {
     const NdArray votes = mem.model->predict(Xs);
-    for (Index i = 0; i < X.rows(); ++i) out(i, mem.classes[static_cast<int>(votes.data[i])]) = 1;
+    for (Index i = 0; i < X.rows(); ++i) {
+      const double vote = votes.data[i];
+      if (!(vote >= 0 && vote < static_cast<double>(n_classes))) throw InvalidArgument(mismatch);
+      out(i, mem.classes[static_cast<std::size_t>(vote)]) = 1;
+    }
   }
   return out;
 }
@@ -226,6 +233,8 @@ void BaggingBase::load_bagging_state(const json& s) {
       if (f < 0 || f >= d) throw InvalidArgument("model JSON: member feature out of range");
     for (int c : mem.classes)
       if (c < 0 || c >= k) throw InvalidArgument("model JSON: member class out of range");
+    if (!members.empty() && mem.features.size() != members[0].features.size())
+      throw InvalidArgument("model JSON: members must all have the same number of features");
     mem.model = estimator_from_json(member(m, "model"));
     if (mem.model->kind() != member_kind_) throw InvalidArgument("model JSON: member of the wrong kind");
     members.push_back(std::move(mem));
