@@ -37,8 +37,10 @@ cmake --build build/sanitize -j"$jobs" --target fuzz_model_json fuzz_options
 for target in model_json options; do
   mkdir -p "build/sanitize/corpus/$target"
   log="build/sanitize/fuzz_$target.log"
+  dict=()  # the saved models' keys and names (make_corpus.mjs): mutations then move whole fields
+  [ -f "tests/fuzz/$target.dict" ] && dict=(-dict="tests/fuzz/$target.dict")
   if ! "build/sanitize/fuzz_$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
-    -artifact_prefix=build/sanitize/ "build/sanitize/corpus/$target" "tests/fuzz/corpus/$target" >"$log" 2>&1; then
+    "${dict[@]}" -artifact_prefix=build/sanitize/ "build/sanitize/corpus/$target" "tests/fuzz/corpus/$target" >"$log" 2>&1; then
     tail -40 "$log"
     echo "fuzz_$target: FAILED (log: $log)"
     exit 1
