@@ -228,6 +228,33 @@ TEST(Bagging, LoadedMembersThatDoNotFitTheEnsembleAreErrors) {
   EXPECT_EQ(error_of([&] { estimator_from_json(spliced)->predict(X); }), "model JSON: a member's outputs do not match the ensemble's");
 }
 
+// Counts read from a model JSON are whole numbers: a fractional nValues or nFeatures let member
+// classes and features one past the ensemble's columns through (a write past predictProba's
+// columns, a read past X's under ASan), and 1e300 did not fit an int.
+TEST(Bagging, LoadedCountsMustBeWholeNumbers) {
+  IntVector y;
+  const Matrix X = blobs(90, 4, 7, y, 3);
+  auto bag = make_estimator("BaggingClassifier", {{"nEstimators", 2}});
+  bag->fit(X, y.cast<double>(), true);
+  json classes = bag->to_json();
+  classes["state"]["nValues"] = 2.5;
+  EXPECT_EQ(error_of([&] { estimator_from_json(classes)->predict(X); }), "model JSON: nValues must be an integer, got 2.5");
+  json huge_feature = bag->to_json();
+  huge_feature["state"]["members"][0]["features"][0] = 1e300;
+  EXPECT_EQ(error_of([&] { estimator_from_json(huge_feature); }), "model JSON: features must contain only integers");
+  json features = bag->to_json();
+  features["state"]["nFeatures"] = 3.5;
+  EXPECT_EQ(error_of([&] { estimator_from_json(features)->predict(X.leftCols(3)); }),
+            "model JSON: nFeatures must be an integer, got 3.5");
+  for (auto* name : {"RandomForestClassifier", "BaggingClassifier"}) {
+    auto model = make_estimator(name, {{"nEstimators", 2}});
+    model->fit(X, y.cast<double>(), true);
+    json huge = model->to_json();
+    huge["state"]["nFeatures"] = 1e300;
+    EXPECT_EQ(error_of([&] { estimator_from_json(huge); }), "model JSON: nFeatures must be in [1, 2147483647], got 1e+300") << name;
+  }
+}
+
 // The worker pool's split of an ensemble: slices fitted apart (firstEstimator), their members
 // concatenated in index order and refitted with warmStart (which fits none and scores out of bag
 // over them all), give the model JSON of one fit; so does growing a smaller fit with warmStart.

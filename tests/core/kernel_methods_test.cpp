@@ -188,6 +188,41 @@ TEST(KernelRidge, BadInputIsAnError) {
   EXPECT_NE(error_of([&] { est->predict(Matrix::Ones(2, 4)); }).find("X has 4"), std::string::npos);
 }
 
+// A precomputed kernel's XFit is the square training kernel: one with a column more made predict
+// and transform multiply matrices of unequal inner sizes (a read past dualCoef, past the
+// eigenvectors); the saved degree is an integer in range (1e300 was converted to int).
+TEST(KernelRidge, LoadedKernelsThatDoNotFitAreErrors) {
+  const Matrix X = Matrix::Random(6, 2), y = Matrix::Random(6, 1);
+  const Matrix K = X * X.transpose();
+  Matrix wider(6, 7);
+  wider << K, Matrix::Ones(6, 1);
+  for (const char* name : {"KernelRidge", "KernelPCA"}) {
+    const bool ridge = std::string(name) == "KernelRidge";
+    const char* method = ridge ? "predict" : "transform";
+    auto est = make_estimator(name, {{"kernel", "precomputed"}});
+    est->fit(K, ridge ? y : Matrix(), true);
+    json wide = est->to_json();
+    wide["state"]["XFit"] = {{"rows", 6}, {"cols", 7}, {"data", std::vector<double>(wider.data(), wider.data() + wider.size())}};
+    EXPECT_EQ(error_of([&] { estimator_from_json(wide)->call(method, wider); }),
+              "model JSON: XFit must be square for a precomputed kernel") << name;
+    EXPECT_EQ(estimator_from_json(est->to_json())->call(method, K).items[0].second.data,
+              est->call(method, K).items[0].second.data);  // unedited: as fitted
+    json huge = est->to_json();
+    huge["state"]["degree"] = 1e300;
+    EXPECT_EQ(error_of([&] { estimator_from_json(huge); }), "model JSON: degree must be in [0, 2147483647], got 1e+300") << name;
+  }
+  // KernelPCA's pre-image map from another fit (another number of components) gave rows of another width.
+  auto two = make_estimator("KernelPCA", {{"nComponents", 2}, {"fitInverseTransform", true}});
+  auto three = make_estimator("KernelPCA", {{"nComponents", 3}, {"fitInverseTransform", true}});
+  two->fit(X, Matrix(), true);
+  three->fit(X, Matrix(), true);
+  json spliced = two->to_json();
+  spliced["state"]["inverse"] = three->to_json()["state"]["inverse"];
+  EXPECT_EQ(error_of([&] { estimator_from_json(spliced)->inverse_transform(Matrix::Zero(1, 2)); }),
+            "model JSON: inverse must map one column per eigenvalue to XFit's columns");
+  EXPECT_EQ(estimator_from_json(two->to_json())->inverse_transform(Matrix::Zero(1, 2)), two->inverse_transform(Matrix::Zero(1, 2)));
+}
+
 TEST(KernelPCA, CentredLinearKernelIsPCA) {
   // With the linear kernel the eigenvalues are the squared singular values of the centred data and
   // the embedding is PCA's scores (the signs may differ: svd_flip is applied to other matrices).

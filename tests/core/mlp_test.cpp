@@ -319,6 +319,34 @@ TEST(MLPRules, CancelAndErrorsLeaveTheModelAsItWas) {
   EXPECT_FALSE(r.is_fitted());
 }
 
+// A multi-label model's nClasses is its number of outputs: a one-label fit (nClasses 1) failed to
+// load, and a count other than the outputs loaded (its labels then named other columns than
+// predictProba's).
+TEST(MLPRules, LoadedMultilabelClassesAreTheOutputs) {
+  ThreeClasses data(20);
+  for (const Index labels : {1, 3}) {
+    Matrix Y(data.X.rows(), labels);
+    for (Index i = 0; i < Y.rows(); ++i)
+      for (Index j = 0; j < labels; ++j) Y(i, j) = (data.y[i] + j) % 2;
+    auto m = make_estimator("MLPClassifier", {{"maxIter", 5}});
+    m->fit(data.X, Y, false);
+    EXPECT_EQ(estimator_from_json(m->to_json())->predict_proba(data.X), m->predict_proba(data.X)) << labels;
+    json other = m->to_json();
+    other["state"]["nClasses"] = labels + 1;
+    EXPECT_EQ(error_of([&] { estimator_from_json(other); }), "model JSON: nClasses does not match the network's outputs") << labels;
+  }
+  // Layer sizes whose weight count overflows int64 (2^32 x 2^32) are refused, not multiplied.
+  auto m = make_estimator("MLPClassifier", {{"maxIter", 5}, {"hiddenLayerSizes", {3}}});
+  m->fit(data.X, data.y.cast<double>(), true);
+  json huge = m->to_json();
+  huge["state"]["units"][0] = 4294967296LL;
+  huge["state"]["units"][1] = 4294967296LL;
+  EXPECT_EQ(error_of([&] { estimator_from_json(huge); }), "model JSON: weights do not match units");
+  json wrapped = m->to_json();
+  wrapped["state"]["outActivation"] = 4294967297LL;  // was read as 1 (logistic)
+  EXPECT_EQ(error_of([&] { estimator_from_json(wrapped); }), "model JSON: outActivation must be in [0, 4], got 4294967297");
+}
+
 TEST(MLPRules, BadOptionsNameTheArgument) {
   const Matrix X = Matrix::Random(10, 3);
   const IntVector y = (Vector::LinSpaced(10, 0, 1).array() > 0.5).cast<int>();

@@ -166,6 +166,31 @@ TEST(Multiclass, ModelJsonWithTheWrongNumberOfMembersIsAnError) {
   }
 }
 
+// Every member of a strategy is a two-class classifier: one spliced in from a fit on other classes
+// (a one-class tree's predictProba has one column, read past its end for class 1's; a three-class
+// member's decisions were read as if they were one column) is an Error when used.
+TEST(Multiclass, LoadedMembersThatAreNotTwoClassClassifiersAreErrors) {
+  const json& d = fixture()["data"]["three8"];
+  const Matrix X = matrix_of(d["X"]), y = matrix_of(d["y"]);
+  const char* error = "model JSON: a member is not a two-class classifier";
+  for (const char* estimator : {"DecisionTreeClassifier", "LogisticRegression"}) {  // by predictProba, by decisionFunction
+    auto other = make_estimator(estimator, json::object());
+    if (std::string(estimator) == "DecisionTreeClassifier") other->fit(X, Matrix::Zero(X.rows(), 1), true);  // one class
+    else other->fit(X, y, true);                                                                            // three
+    for (const char* strategy : {"OneVsRestClassifier", "OneVsOneClassifier", "OutputCodeClassifier"}) {
+      auto model = make_estimator(strategy, {{"estimator", estimator}});
+      model->fit(X, y, true);
+      json spliced = model->to_json();
+      spliced["state"]["members"][0] = {{"model", other->to_json()}};  // also in place of a constant member
+      auto loaded = estimator_from_json(spliced);
+      EXPECT_EQ(error_of([&] { loaded->predict(X); }), error) << strategy << " " << estimator;
+      if (loaded->supports("predictProba"))
+        EXPECT_EQ(error_of([&] { loaded->predict_proba(X); }), error) << strategy << " " << estimator;
+      EXPECT_EQ(estimator_from_json(model->to_json())->predict(X).data, model->predict(X).data);  // unedited: as fitted
+    }
+  }
+}
+
 // One-vs-one on two classes is one member; its decision is class 1's column.
 TEST(OneVsOneClassifier, TwoClassesGiveOneMemberAndOneColumn) {
   const json& d = fixture()["data"]["two8"];

@@ -71,6 +71,37 @@ TEST(IntegerArgument, OptionsRefusePastInt32InsteadOfWrapping) {
   EXPECT_EQ(make_estimator("KMeans", {{"randomState", 2147483647}})->get_params()["randomState"], 2147483647);
 }
 
+// The same for the counts of a loaded model JSON: 1e300 in any of them was converted to int or
+// Index unchecked (undefined behaviour; UBSan stops there).
+TEST(IntegerArgument, LoadedCountsPastTheirTypeAreRefused) {
+  const Matrix X = grid(12, 2);
+  Matrix y(12, 1);
+  for (Index i = 0; i < 12; ++i) y(i, 0) = static_cast<double>(i % 2);
+  const std::pair<const char*, const char*> cases[] = {
+      {"LogisticRegression", "nClasses"}, {"LinearSVC", "nIter"},      {"MLPClassifier", "nIter"},
+      {"MLPClassifier", "t"},             {"MLPClassifier", "nClasses"}, {"Normalizer", "nFeaturesIn"},
+      {"PiecewiseConstantFeatures", "nFeaturesIn"}};
+  for (const auto& [name, field] : cases) {
+    auto est = make_estimator(name, std::string(name) == "PiecewiseConstantFeatures" ? json{{"knots", {0.0}}} : json::object());
+    est->fit(X, y, true);
+    json saved = est->to_json();
+    ASSERT_TRUE(saved["state"].contains(field)) << name << " " << field;
+    saved["state"][field] = 1e300;
+    EXPECT_NE(error_of([&] { estimator_from_json(saved); }).find(std::string("model JSON: ") + field + " must be"), std::string::npos)
+        << name << " " << field;
+  }
+  // Integer arrays too: 2^32 + 1 was read as 1, a class code in range.
+  auto knn = make_estimator("KNeighborsClassifier", {{"nNeighbors", 3}});
+  knn->fit(X, y, true);
+  json wrapped = knn->to_json();
+  wrapped["state"]["y"][0] = 4294967297LL;
+  EXPECT_EQ(error_of([&] { estimator_from_json(wrapped); }), "model JSON: y must be in [-2147483648, 2147483647], got 4294967297");
+  // And matrix shapes: rows x cols of 2^40 x 2^40 overflowed Index.
+  json shape = knn->to_json();
+  shape["state"]["X"]["rows"] = shape["state"]["X"]["cols"] = 1099511627776LL;
+  EXPECT_EQ(error_of([&] { estimator_from_json(shape); }), "model JSON: X has 24 values but rows*cols = 1.2089258196146292e+24");
+}
+
 TEST(IntegerArgument, MethodCountsAndFunctionOptions) {
   const Matrix X = grid(12, 3);
   auto knn = make_estimator("KNeighborsRegressor", {{"nNeighbors", 2}});

@@ -194,6 +194,34 @@ TEST(Svm, JsonRoundTripPredictsTheSame) {
   }
 }
 
+// A model JSON whose expansion does not fit the estimator is refused on load: a precomputed
+// kernel's support index below 0 (read before X's first column), a one-output SVM with no row or
+// several (OneClassSVM read its intercept past the end), and nClasses whose pair count overflowed int.
+TEST(Svm, LoadedExpansionsThatDoNotFitAreErrors) {
+  const Matrix X = matrix_of(json::parse("[[0,0],[1,0],[0,1],[1,1],[2,2],[2,3],[3,2],[3,3],[0,3],[3,0]]"));
+  const Matrix y = matrix_of(json::parse("[0,0,0,0,1,1,1,1,2,2]"));
+  const Matrix K = X * X.transpose();
+  auto svc = make_estimator("SVC", {{"kernel", "precomputed"}});
+  svc->fit(K, y, true);
+  json negative = svc->to_json();
+  negative["state"]["model"]["support"][0] = -1;
+  EXPECT_EQ(error_of([&] { estimator_from_json(negative)->predict(K); }),
+            "model JSON: support must hold training indices below nColumns for a precomputed kernel");
+  EXPECT_EQ(estimator_from_json(svc->to_json())->predict(K).data, svc->predict(K).data);  // unedited: as fitted
+  for (const char* name : {"OneClassSVM", "SVR"}) {
+    auto one = make_estimator(name, json::object());
+    one->fit(X, y, true);
+    json none = one->to_json();
+    none["state"]["model"]["coef"] = {{"rows", 0}, {"cols", none["state"]["model"]["coef"]["cols"]}, {"data", json::array()}};
+    none["state"]["model"]["intercept"] = json::array();
+    EXPECT_EQ(error_of([&] { estimator_from_json(none)->predict(X); }), "model JSON: coef and intercept must have one row") << name;
+  }
+  json many = svc->to_json();
+  many["state"]["nClasses"] = 100000;
+  EXPECT_EQ(error_of([&] { estimator_from_json(many); }),
+            "model JSON: nClasses, nSupport, dualCoef and the support vectors disagree in size");
+}
+
 TEST(Svm, BadInput) {
   const json& c = fixture()["svm"][7];
   const Split s = split(c);

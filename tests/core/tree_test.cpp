@@ -178,4 +178,8 @@ TEST(Tree, ModelJsonRoundTripPredictsIdentically) {
     wrong["state"]["tree"]["childrenLeft"][0] = huge;
     EXPECT_NE(error_of([&] { estimator_from_json(wrong); }).find("model JSON: tree.childrenLeft"), std::string::npos) << huge;
   }
+  // The counts too: 1e300 was converted to int (undefined behaviour, UBSan's report).
+  json counts = a->to_json();
+  counts["state"]["nValues"] = 1e300;
+  EXPECT_EQ(error_of([&] { estimator_from_json(counts); }), "model JSON: nValues must be in [1, 2147483647], got 1e+300");
 }

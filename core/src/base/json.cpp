@@ -69,7 +69,8 @@ IntVector int_vector_from_json(const json& j, const char* field) {
   IntVector v(static_cast<Index>(j.size()));
   for (std::size_t i = 0; i < j.size(); ++i) {
     if (!j[i].is_number_integer()) throw bad(field, "must contain only integers");
-    v[static_cast<Index>(i)] = j[i].get<int>();
+    // get<int> would wrap 2^32 + 5 to 5, a valid-looking index.
+    v[static_cast<Index>(i)] = integer_argument<int>(j[i].get<double>(), std::string("model JSON: ") + field);
   }
   return v;
 }
@@ -97,8 +98,10 @@ Matrix matrix_from_json(const json& j, const char* field) {
     throw bad(field, "rows/cols must be non-negative integers");
   const Vector data = vector_from_json(member(j, "data"), field);
   const Index r = rows.get<Index>(), c = cols.get<Index>();
-  if (data.size() != r * c)
-    throw bad(field, "has " + std::to_string(data.size()) + " values but rows*cols = " + std::to_string(r * c));
+  // In double: rows and cols of 2^40 each overflowed Index (exact below 2^53, past any data array).
+  const double cells = static_cast<double>(r) * static_cast<double>(c);
+  if (static_cast<double>(data.size()) != cells)
+    throw bad(field, "has " + std::to_string(data.size()) + " values but rows*cols = " + format_number(cells));
   return Eigen::Map<const Matrix>(data.data(), r, c);
 }
 

@@ -172,7 +172,7 @@ json KernelPCA::state() const {
 
 void KernelPCA::load_state(const json& s) {
   const Kernel kernel = kernel_from_state(s);
-  Matrix x_fit = matrix_from_json(member(s, "XFit"), "XFit");
+  Matrix x_fit = x_fit_from_state(s, kernel);
   Vector values = vector_from_json(member(s, "eigenvalues"), "eigenvalues");
   Matrix vectors = matrix_from_json(member(s, "eigenvectors"), "eigenvectors");
   Vector means = vector_from_json(member(s, "fitColumnMeans"), "fitColumnMeans");
@@ -180,6 +180,9 @@ void KernelPCA::load_state(const json& s) {
     throw InvalidArgument("model JSON: XFit, eigenvalues, eigenvectors and fitColumnMeans disagree in size");
   KernelRidge inverse;
   if (!member(s, "inverse").is_null()) inverse.load_state(s["inverse"]);
+  // The pre-image map takes the embedding (one column per eigenvalue) back to XFit's columns.
+  if (inverse.is_fitted() && (inverse.n_features_in() != values.size() || inverse.dual_coef().cols() != x_fit.cols()))
+    throw InvalidArgument("model JSON: inverse must map one column per eigenvalue to XFit's columns");
   kernel_ = kernel;
   fit_mean_ = number_from_json(member(s, "fitMean"), "fitMean");
   x_fit_ = std::move(x_fit);

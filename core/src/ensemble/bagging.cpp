@@ -219,16 +219,19 @@ json BaggingBase::bagging_state() const {
 }
 
 void BaggingBase::load_bagging_state(const json& s) {
-  const double d = number_from_json(member(s, "nFeatures"), "nFeatures");
-  const double k = number_from_json(member(s, "nValues"), "nValues");
+  // Whole numbers: with nValues 2.5, class 2 passed the range check below but had no column.
+  const int d = integer_from_json<int>(member(s, "nFeatures"), "nFeatures", at_least(1));
+  const int k = integer_from_json<int>(member(s, "nValues"), "nValues", at_least(1));
   const json& list = member(s, "members");
-  if (d < 1 || k < 1 || !list.is_array() || list.empty())
-    throw InvalidArgument("model JSON: nFeatures, nValues and members are missing or empty");
+  if (!list.is_array() || list.empty()) throw InvalidArgument("model JSON: members must be a non-empty array");
   std::vector<Member> members;
   for (const auto& m : list) {
     Member mem;
-    mem.features = member(m, "features").get<std::vector<int>>();
-    mem.classes = member(m, "classes").get<std::vector<int>>();
+    // Checked integers: get<std::vector<int>> converted 1e300 to int unchecked.
+    const IntVector features = int_vector_from_json(member(m, "features"), "features");
+    const IntVector classes = int_vector_from_json(member(m, "classes"), "classes");
+    mem.features.assign(features.data(), features.data() + features.size());
+    mem.classes.assign(classes.data(), classes.data() + classes.size());
     for (int f : mem.features)
       if (f < 0 || f >= d) throw InvalidArgument("model JSON: member feature out of range");
     for (int c : mem.classes)
@@ -240,8 +243,8 @@ void BaggingBase::load_bagging_state(const json& s) {
     members.push_back(std::move(mem));
   }
   members_ = std::move(members);
-  n_features_ = static_cast<int>(d);
-  n_values_ = static_cast<int>(k);
+  n_features_ = d;
+  n_values_ = k;
   load_oob_state(s, n_values_, oob_score_, oob_values_);
 }
 

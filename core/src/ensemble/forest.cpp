@@ -161,17 +161,15 @@ json ForestBase::forest_state() const {
 }
 
 void ForestBase::load_forest_state(const json& s) {
-  const double d = number_from_json(member(s, "nFeatures"), "nFeatures");
-  const double k = number_from_json(member(s, "nValues"), "nValues");
-  if (d < 1 || k < 1 || d != std::floor(d) || k != std::floor(k))
-    throw InvalidArgument("model JSON: nFeatures and nValues must be positive integers");
+  const int d = integer_from_json<int>(member(s, "nFeatures"), "nFeatures", at_least(1));
+  const int k = integer_from_json<int>(member(s, "nValues"), "nValues", at_least(1));
   const json& list = member(s, "trees");
   if (!list.is_array() || list.empty()) throw InvalidArgument("model JSON: trees must be a non-empty array");
   std::vector<Tree> trees;
-  for (const auto& t : list) trees.push_back(Tree::from_json(t, static_cast<int>(d), static_cast<int>(k)));
+  for (const auto& t : list) trees.push_back(Tree::from_json(t, d, k));
   trees_ = std::move(trees);
-  n_features_ = static_cast<int>(d);
-  n_values_ = static_cast<int>(k);
+  n_features_ = d;
+  n_values_ = k;
   load_oob_state(s, n_values_, oob_score_, oob_values_);
 }
 

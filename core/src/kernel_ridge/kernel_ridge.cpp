@@ -25,10 +25,17 @@ json kernel_state(const Kernel& kernel) {
 }
 
 Kernel kernel_from_state(const json& s) {
-  const int type = static_cast<int>(number_from_json(member(s, "kernel"), "kernel"));
-  if (type < 0 || type > static_cast<int>(KernelType::precomputed)) throw InvalidArgument("model JSON: kernel is not a kernel");
-  return {static_cast<KernelType>(type), static_cast<int>(number_from_json(member(s, "degree"), "degree")),
+  const int type = integer_from_json<int>(member(s, "kernel"), "kernel", between(0, static_cast<int>(KernelType::precomputed)));
+  return {static_cast<KernelType>(type), integer_from_json<int>(member(s, "degree"), "degree", at_least(0)),
           number_from_json(member(s, "gamma"), "gamma"), number_from_json(member(s, "coef0"), "coef0")};
+}
+
+Matrix x_fit_from_state(const json& s, const Kernel& kernel) {
+  Matrix x_fit = matrix_from_json(member(s, "XFit"), "XFit");
+  // A precomputed kernel's XFit is the training kernel: X's columns are its rows (the dual coefficients').
+  if (kernel.type == KernelType::precomputed && x_fit.rows() != x_fit.cols())
+    throw InvalidArgument("model JSON: XFit must be square for a precomputed kernel");
+  return x_fit;
 }
 
 Matrix kernel_ridge_dual(Matrix K, MatrixRef Y, const std::vector<double>& alphas, const Vector& sqrt_weights,
@@ -118,7 +125,7 @@ json KernelRidge::state() const {
 
 void KernelRidge::load_state(const json& s) {
   const Kernel kernel = kernel_from_state(s);
-  Matrix x_fit = matrix_from_json(member(s, "XFit"), "XFit");
+  Matrix x_fit = x_fit_from_state(s, kernel);
   Matrix dual = matrix_from_json(member(s, "dualCoef"), "dualCoef");
   if (dual.size() == 0 || dual.rows() != x_fit.rows())
     throw InvalidArgument("model JSON: XFit and dualCoef disagree in size");

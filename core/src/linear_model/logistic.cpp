@@ -579,18 +579,17 @@ void LogisticRegression::load_state(const json& s) {
   Matrix c = matrix_from_json(member(s, "coef"), "coef");
   Vector b = vector_from_json(member(s, "intercept"), "intercept");
   IntVector it = int_vector_from_json(member(s, "nIter"), "nIter");
-  const double k = number_from_json(member(s, "nClasses"), "nClasses");
+  const int k = integer_from_json<int>(member(s, "nClasses"), "nClasses", at_least(2));
   const json& multi = member(s, "multinomial");
   if (!multi.is_boolean()) throw InvalidArgument("model JSON: multinomial must be true or false");
-  if (std::floor(k) != k || k < 2) throw InvalidArgument("model JSON: nClasses must be an integer at least 2");
-  const Index rows = k == 2 ? 1 : static_cast<Index>(k);
+  const Index rows = k == 2 ? 1 : k;
   if (c.rows() != rows || c.cols() == 0 || b.size() != rows)
     throw InvalidArgument("model JSON: coef must have " + std::to_string(rows) + " rows and intercept as many entries");
   if (!c.allFinite() || !b.allFinite()) throw InvalidArgument("model JSON: coef and intercept must be finite");
   coef_ = std::move(c);
   intercept_ = std::move(b);
   n_iter_ = std::move(it);
-  n_classes_ = static_cast<int>(k);
+  n_classes_ = k;
   multinomial_ = multi.get<bool>();
   warnings_ = warnings_from_json(s, WarningKind::convergence);
 }

@@ -59,13 +59,26 @@ MulticlassBase::Member MulticlassBase::fit_member(const MulticlassParams& p, Mat
   return m;
 }
 
+namespace {
+// A loaded model's member may have been fitted on one class or on more than two (spliced from
+// another fit): its scores would not be one per row.
+constexpr const char* kNotTwoClass = "model JSON: a member is not a two-class classifier";
+}  // namespace
+
+Vector MulticlassBase::positive_proba(const AnyEstimator& model, MatrixRef X) {
+  const Matrix p = model.predict_proba(X);
+  if (p.cols() != 2) throw InvalidArgument(kNotTwoClass);
+  return p.col(1);
+}
+
 Vector MulticlassBase::score(const Member& m, MatrixRef X) const {
   if (!m.model) return Vector::Constant(X.rows(), m.constant);
   if (member_decision_) {
     const NdArray d = m.model->decision_function(X);
+    if (static_cast<Index>(d.data.size()) != X.rows()) throw InvalidArgument(kNotTwoClass);
     return Eigen::Map<const Vector>(d.data.data(), X.rows());
   }
-  return m.model->predict_proba(X).col(1);
+  return positive_proba(*m.model, X);
 }
 
 Matrix MulticlassBase::scores(MatrixRef X) const {
@@ -187,7 +200,7 @@ Matrix OneVsRestClassifier::predict_proba(MatrixRef X) const {
   Matrix p(X.rows(), static_cast<Index>(members_.size()));
   for (std::size_t k = 0; k < members_.size(); ++k) {
     const Member& m = members_[k];
-    p.col(static_cast<Index>(k)) = m.model ? Vector(m.model->predict_proba(X).col(1)) : Vector::Constant(X.rows(), m.constant);
+    p.col(static_cast<Index>(k)) = m.model ? positive_proba(*m.model, X) : Vector::Constant(X.rows(), m.constant);
   }
   if (n_classes_ == 2) {
     Matrix two(X.rows(), 2);

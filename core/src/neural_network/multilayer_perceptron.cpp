@@ -1231,21 +1231,24 @@ void MultilayerPerceptron::load_state(const json& s) {
     w.units.push_back(u.get<Index>());
   }
   w.packed = vector_from_json(member(s, "weights"), "weights");
-  if (w.packed.size() != w.intercept_offset(w.layers())) throw InvalidArgument("model JSON: weights do not match units");
-  const json& out = member(s, "outActivation");
-  if (!out.is_number_integer() || out.get<int>() < 0 || out.get<int>() > static_cast<int>(MLPActivation::softmax))
-    throw InvalidArgument("model JSON: outActivation must be an activation code");
+  // Counted in double (exact up to 2^53, past any weights array): units near 2^32 overflowed
+  // intercept_offset's Index products.
+  double needed = 0;
+  for (std::size_t l = 0; l < w.layers(); ++l) needed += static_cast<double>(w.units[l + 1]) * (static_cast<double>(w.units[l]) + 1);
+  if (needed != static_cast<double>(w.packed.size())) throw InvalidArgument("model JSON: weights do not match units");
+  const int out = integer_from_json<int>(member(s, "outActivation"), "outActivation",
+                                        between(0, static_cast<int>(MLPActivation::softmax)));  // get<int> wrapped 2^32 + 1
   const Vector curve = vector_from_json(member(s, "lossCurve"), "lossCurve");
   const Vector scores = vector_from_json(member(s, "validationScores"), "validationScores");
   weights_ = std::move(w);
-  out_activation_ = static_cast<MLPActivation>(out.get<int>());
+  out_activation_ = static_cast<MLPActivation>(out);
   loss_curve_.assign(curve.data(), curve.data() + curve.size());
   validation_scores_.assign(scores.data(), scores.data() + scores.size());
   loss_ = number_or_nan(member(s, "loss"), "loss");
   best_loss_ = number_or_nan(member(s, "bestLoss"), "bestLoss");
   best_validation_score_ = number_or_nan(member(s, "bestValidationScore"), "bestValidationScore");
-  n_iter_ = static_cast<int>(number_from_json(member(s, "nIter"), "nIter"));
-  t_ = static_cast<long long>(number_from_json(member(s, "t"), "t"));
+  n_iter_ = integer_from_json<int>(member(s, "nIter"), "nIter", at_least(0));
+  t_ = integer_from_json<long long>(member(s, "t"), "t", at_least(0));
   warnings_ = warnings_from_json(s, WarningKind::convergence);
   trained_in_float32_ = false;
   if (const auto f = s.find("float32"); f != s.end()) {
@@ -1393,9 +1396,11 @@ void MLPClassifier::load_state(const json& s) {
   const json& multilabel = member(s, "multilabel");
   if (!multilabel.is_boolean()) throw InvalidArgument("model JSON: multilabel must be true or false");
   loaded.multilabel_ = multilabel.get<bool>();
-  loaded.n_classes_ = static_cast<int>(number_from_json(member(s, "nClasses"), "nClasses"));
+  loaded.n_classes_ = integer_from_json<int>(member(s, "nClasses"), "nClasses");
+  // One output per label (a multi-label fit may have one), else one for two classes, one per class past two.
+  const int k = loaded.n_classes_;
   const Index outputs = loaded.weights_.units.back();
-  if (loaded.n_classes_ < 2 || (!loaded.multilabel_ && outputs != (loaded.n_classes_ == 2 ? 1 : loaded.n_classes_)))
+  if (k < (loaded.multilabel_ ? 1 : 2) || outputs != (loaded.multilabel_ || k > 2 ? k : 1))
     throw InvalidArgument("model JSON: nClasses does not match the network's outputs");
   *this = std::move(loaded);
 }

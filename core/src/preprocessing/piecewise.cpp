@@ -35,9 +35,7 @@ void PiecewiseBasis::fit_basis(MatrixRef X, const std::vector<double>& knots) {
 }
 
 void PiecewiseBasis::load_state(const json& s) {
-  const double p = number_from_json(member(s, "nFeaturesIn"), "nFeaturesIn");
-  if (!(p >= 1) || std::floor(p) != p) throw InvalidArgument("model JSON: nFeaturesIn must be a positive integer");
-  n_features_in_ = static_cast<Index>(p);
+  n_features_in_ = integer_from_json<Index>(member(s, "nFeaturesIn"), "nFeaturesIn", at_least(1));
 }
 
 // ---- constant -----------------------------------------------------------------------------------

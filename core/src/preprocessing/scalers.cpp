@@ -177,9 +177,7 @@ Matrix Normalizer::transform(MatrixRef X) const {
 }
 
 void Normalizer::load_state(const json& s) {
-  const double n = number_from_json(member(s, "nFeaturesIn"), "nFeaturesIn");
-  if (n < 1 || std::floor(n) != n) throw InvalidArgument("model JSON: nFeaturesIn must be a positive integer");
-  n_features_in_ = static_cast<Index>(n);
+  n_features_in_ = integer_from_json<Index>(member(s, "nFeaturesIn"), "nFeaturesIn", at_least(1));
 }
 
 }  // namespace wasmlearn

@@ -210,13 +210,13 @@ json LinearSVMBase::state() const {
 void LinearSVMBase::load_state(const json& s) {
   Matrix c = matrix_from_json(member(s, "coef"), "coef");
   Vector b = vector_from_json(member(s, "intercept"), "intercept");
-  const double iters = number_from_json(member(s, "nIter"), "nIter");
+  const int iters = integer_from_json<int>(member(s, "nIter"), "nIter", at_least(0));
   if (c.rows() == 0 || c.cols() == 0 || b.size() != c.rows())
     throw InvalidArgument("model JSON: coef must have at least one row and intercept one entry per row");
   if (!c.allFinite() || !b.allFinite()) throw InvalidArgument("model JSON: coef and intercept must be finite");
   coef_ = std::move(c);
   intercept_ = std::move(b);
-  n_iter_ = static_cast<int>(iters);
+  n_iter_ = iters;
   warnings_ = warnings_from_json(s, WarningKind::convergence);
 }
 

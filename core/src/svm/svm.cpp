@@ -56,9 +56,11 @@ void KernelExpansion::load_state(const json& s) {
   n_columns = integer_from_json<Index>(member(s, "nColumns"), "nColumns", at_least(0));
   const bool precomputed = kernel.type == KernelType::precomputed;
   if (coef.cols() != support.size() || coef.rows() != intercept.size() ||
-      (!precomputed && (support_vectors.rows() != support.size() || support_vectors.cols() != n_columns)) ||
-      (precomputed && (support.size() && support.maxCoeff() >= n_columns)))
+      (!precomputed && (support_vectors.rows() != support.size() || support_vectors.cols() != n_columns)))
     throw InvalidArgument("model JSON: supportVectors, support, coef and intercept disagree in size");
+  // A precomputed kernel's support indices pick columns of X.
+  if (precomputed && support.size() && (support.minCoeff() < 0 || support.maxCoeff() >= n_columns))
+    throw InvalidArgument("model JSON: support must hold training indices below nColumns for a precomputed kernel");
 }
 
 // ---- what every kernel SVM shares -----------------------------------------------------------------------
@@ -130,6 +132,13 @@ void KernelSvmBase<P>::load_base_state(const json& s) {
   fit_status_ = integer_from_json<int>(member(s, "fitStatus"), "fitStatus");
   n_features_in_ = integer_from_json<Index>(member(s, "nFeaturesIn"), "nFeaturesIn", at_least(1));
   fitted_ = true;
+}
+
+template <class P>
+void KernelSvmBase<P>::load_one_row_state(const json& s) {
+  load_base_state(s);
+  // One output (a regression, OneClassSVM's score): predict and offset read row 0.
+  if (model_.coef.rows() != 1) throw InvalidArgument("model JSON: coef and intercept must have one row");
 }
 
 template <class P>
@@ -527,10 +536,10 @@ void SupportVectorClassifier<P>::load_state(const json& s) {
   dual_coef_ = matrix_from_json(member(s, "dualCoef"), "dualCoef");
   prob_a_ = vector_from_json(member(s, "probA"), "probA");
   prob_b_ = vector_from_json(member(s, "probB"), "probB");
-  const Index pairs = n_classes_ * (n_classes_ - 1) / 2;
+  const Index k = n_classes_, pairs = k * (k - 1) / 2;  // in Index: k up to 2^31 - 1 overflowed int
   if (prob_a_.size() != prob_b_.size() || (prob_a_.size() != 0 && prob_a_.size() != pairs))
     throw InvalidArgument("model JSON: probA and probB must hold one value per pair of classes, or none");
-  if (n_classes_ < 2 || n_support_.size() != n_classes_ || this->model_.coef.rows() != n_classes_ * (n_classes_ - 1) / 2 ||
+  if (n_classes_ < 2 || n_support_.size() != n_classes_ || this->model_.coef.rows() != pairs ||
       dual_coef_.rows() != n_classes_ - 1 || dual_coef_.cols() != this->model_.support.size())
     throw InvalidArgument("model JSON: nClasses, nSupport, dualCoef and the support vectors disagree in size");
 }

@@ -129,11 +129,9 @@ json DecisionTreeBase::tree_state() const {
 }
 
 void DecisionTreeBase::load_tree_state(const json& s, int n_values_min) {
-  const double d = number_from_json(member(s, "nFeatures"), "nFeatures");
-  const double k = number_from_json(member(s, "nValues"), "nValues");
-  if (d < 1 || k < n_values_min || d != std::floor(d) || k != std::floor(k))
-    throw InvalidArgument("model JSON: nFeatures and nValues must be positive integers");
-  tree_ = Tree::from_json(member(s, "tree"), static_cast<int>(d), static_cast<int>(k));
+  const int d = integer_from_json<int>(member(s, "nFeatures"), "nFeatures", at_least(1));
+  const int k = integer_from_json<int>(member(s, "nValues"), "nValues", at_least(n_values_min));
+  tree_ = Tree::from_json(member(s, "tree"), d, k);
 }
 
 // ---- classifier / regressor --------------------------------------------------------------------

@@ -67,6 +67,7 @@ Matrix kernel_ridge_dual(Matrix K, MatrixRef Y, const std::vector<double>& alpha
 // A resolved kernel in a model's JSON, and back (checked).
 json kernel_state(const Kernel& kernel);
 Kernel kernel_from_state(const json& s);
+Matrix x_fit_from_state(const json& s, const Kernel& kernel);  // "XFit", square for a precomputed kernel
 
 struct KernelRidgeParams : KernelFunctionOptions {
   std::variant<double, std::vector<double>> alpha = 1.0;  // one penalty, or one per target

@@ -69,6 +69,7 @@ class MulticlassBase {
   };
   Member fit_member(const MulticlassParams& p, MatrixRef X, const std::vector<int>& labels, const double constant_score[2]) const;
   Vector score(const Member& m, MatrixRef X) const;  // scikit-learn's _predict_binary
+  static Vector positive_proba(const AnyEstimator& model, MatrixRef X);  // class 1's probability
   Matrix scores(MatrixRef X) const;                  // one column per member
   // Checks X and y; sets n_classes_, n_features_ and what the members offer.
   void start_fit(const MulticlassParams& p, MatrixRef X, IntVectorRef y);

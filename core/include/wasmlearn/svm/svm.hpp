@@ -95,6 +95,7 @@ class KernelSvmBase {
  protected:
   json base_state() const;  // the expansion, fitStatus and nFeaturesIn
   void load_base_state(const json& s);
+  void load_one_row_state(const json& s);  // load_base_state for a one-row expansion
 
   Params params_;
   KernelExpansion model_;
@@ -150,7 +151,7 @@ class SupportVectorRegressor : public KernelSvmBase<P> {
   Matrix predict(MatrixRef X) const;
   IntVector n_support() const { return IntVector::Constant(1, static_cast<int>(this->model_.support.size())); }
   json state() const { return this->base_state(); }
-  void load_state(const json& s) { this->load_base_state(s); }
+  void load_state(const json& s) { this->load_one_row_state(s); }
 };
 
 class OneClassSVM : public KernelSvmBase<OneClassSVMParams> {
@@ -164,7 +165,7 @@ class OneClassSVM : public KernelSvmBase<OneClassSVMParams> {
   double offset() const { return -model_.intercept[0]; }
   IntVector n_support() const { return IntVector::Constant(1, static_cast<int>(model_.support.size())); }
   json state() const { return base_state(); }
-  void load_state(const json& s) { load_base_state(s); }
+  void load_state(const json& s) { load_one_row_state(s); }
 };
 
 using SVC = SupportVectorClassifier<SVCParams>;
