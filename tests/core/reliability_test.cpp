@@ -80,7 +80,7 @@ TEST(IntegerArgument, LoadedCountsPastTheirTypeAreRefused) {
   const std::pair<const char*, const char*> cases[] = {
       {"LogisticRegression", "nClasses"}, {"LinearSVC", "nIter"},      {"MLPClassifier", "nIter"},
       {"MLPClassifier", "t"},             {"MLPClassifier", "nClasses"}, {"Normalizer", "nFeaturesIn"},
-      {"PiecewiseConstantFeatures", "nFeaturesIn"}};
+      {"PiecewiseConstantFeatures", "nFeaturesIn"}, {"PolynomialFeatures", "nFeaturesIn"}};
   for (const auto& [name, field] : cases) {
     auto est = make_estimator(name, std::string(name) == "PiecewiseConstantFeatures" ? json{{"knots", {0.0}}} : json::object());
     est->fit(X, y, true);

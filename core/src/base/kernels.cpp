@@ -6,8 +6,19 @@
 
 #include "wasmlearn/base/lanes.hpp"
 #include "wasmlearn/base/row_blocks.hpp"
+#include "wasmlearn/base/validation.hpp"
 
 namespace wasmlearn {
+
+json kernel_state(const Kernel& kernel) {
+  return {{"kernel", static_cast<int>(kernel.type)}, {"degree", kernel.degree}, {"gamma", kernel.gamma}, {"coef0", kernel.coef0}};
+}
+
+Kernel kernel_from_state(const json& s) {
+  const int type = integer_from_json<int>(member(s, "kernel"), "kernel", between(0, static_cast<int>(KernelType::precomputed)));
+  return {static_cast<KernelType>(type), integer_from_json<int>(member(s, "degree"), "degree", at_least(0)),
+          number_from_json(member(s, "gamma"), "gamma"), number_from_json(member(s, "coef0"), "coef0")};
+}
 
 double resolve_gamma(const GammaOption& gamma, MatrixRef X) {
   const double p = static_cast<double>(X.cols());

@@ -20,16 +20,6 @@ Kernel fitted_kernel(const KernelFunctionOptions& options, MatrixRef X) {
   return {options.kernel, options.degree, options.gamma.value_or(1.0 / static_cast<double>(X.cols())), options.coef0};
 }
 
-json kernel_state(const Kernel& kernel) {
-  return {{"kernel", static_cast<int>(kernel.type)}, {"degree", kernel.degree}, {"gamma", kernel.gamma}, {"coef0", kernel.coef0}};
-}
-
-Kernel kernel_from_state(const json& s) {
-  const int type = integer_from_json<int>(member(s, "kernel"), "kernel", between(0, static_cast<int>(KernelType::precomputed)));
-  return {static_cast<KernelType>(type), integer_from_json<int>(member(s, "degree"), "degree", at_least(0)),
-          number_from_json(member(s, "gamma"), "gamma"), number_from_json(member(s, "coef0"), "coef0")};
-}
-
 Matrix x_fit_from_state(const json& s, const Kernel& kernel) {
   Matrix x_fit = matrix_from_json(member(s, "XFit"), "XFit");
   // A precomputed kernel's XFit is the training kernel: X's columns are its rows (the dual coefficients').

@@ -90,11 +90,10 @@ IntMatrix PolynomialFeatures::powers() const {
 json PolynomialFeatures::state() const { return {{"nFeaturesIn", n_features_in_}}; }
 
 void PolynomialFeatures::load_state(const json& s) {
-  const double p = number_from_json(member(s, "nFeaturesIn"), "nFeaturesIn");
-  if (!(p >= 1) || p != static_cast<double>(static_cast<Index>(p)) || p > 1e6)
-    throw InvalidArgument("model JSON: nFeaturesIn must be a positive integer");
+  // Checked before conversion: the old whole-number test converted 3.7e61 to Index first (UBSan).
+  const Index p = integer_from_json<Index>(member(s, "nFeaturesIn"), "nFeaturesIn", between(1, 1e6));
   PolynomialFeatures loaded(params_);
-  loaded.build(static_cast<Index>(p));
+  loaded.build(p);
   *this = std::move(loaded);
 }
 

@@ -40,15 +40,14 @@ Matrix KernelExpansion::values(MatrixRef X) const {
 }
 
 json KernelExpansion::state() const {
-  return {{"kernel", static_cast<int>(kernel.type)}, {"degree", kernel.degree}, {"gamma", kernel.gamma},
-          {"coef0", kernel.coef0}, {"supportVectors", to_json(support_vectors)}, {"support", to_json(support)},
-          {"coef", to_json(coef)}, {"intercept", to_json(intercept)}, {"nColumns", n_columns}};
+  json s = kernel_state(kernel);
+  s.update({{"supportVectors", to_json(support_vectors)}, {"support", to_json(support)}, {"coef", to_json(coef)},
+            {"intercept", to_json(intercept)}, {"nColumns", n_columns}});
+  return s;
 }
 
 void KernelExpansion::load_state(const json& s) {
-  const int type = integer_from_json<int>(member(s, "kernel"), "kernel", between(0, static_cast<int>(KernelType::precomputed)));
-  kernel = {static_cast<KernelType>(type), integer_from_json<int>(member(s, "degree"), "degree", at_least(0)),
-            number_from_json(member(s, "gamma"), "gamma"), number_from_json(member(s, "coef0"), "coef0")};
+  kernel = kernel_from_state(s);
   support_vectors = matrix_from_json(member(s, "supportVectors"), "supportVectors");
   support = int_vector_from_json(member(s, "support"), "support");
   coef = matrix_from_json(member(s, "coef"), "coef");

@@ -40,6 +40,10 @@ struct Kernel {
   double coef0 = 0.0;
 };
 
+// A resolved kernel in a model's JSON ({kernel, degree, gamma, coef0}), and back (checked).
+json kernel_state(const Kernel& kernel);
+Kernel kernel_from_state(const json& s);
+
 // gamma as a number for training data X: 'scale' uses the variance of all entries of X (1/p when it
 // is 0, as scikit-learn), 'auto' 1/p; a number must be positive ("gamma must be greater than 0").
 double resolve_gamma(const GammaOption& gamma, MatrixRef X);

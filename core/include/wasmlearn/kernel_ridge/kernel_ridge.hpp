@@ -64,9 +64,6 @@ void for_kernel_blocks(const Kernel& kernel, MatrixRef X, MatrixRef X_fit, F&& f
 Matrix kernel_ridge_dual(Matrix K, MatrixRef Y, const std::vector<double>& alphas, const Vector& sqrt_weights,
                          Warnings& warnings);
 
-// A resolved kernel in a model's JSON, and back (checked).
-json kernel_state(const Kernel& kernel);
-Kernel kernel_from_state(const json& s);
 Matrix x_fit_from_state(const json& s, const Kernel& kernel);  // "XFit", square for a precomputed kernel
 
 struct KernelRidgeParams : KernelFunctionOptions {
