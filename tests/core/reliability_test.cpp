@@ -11,6 +11,8 @@
 #include "wasmlearn/base/any_estimator.hpp"
 #include "wasmlearn/base/function.hpp"
 #include "wasmlearn/base/validation.hpp"
+#include "wasmlearn/linear_model/describe.hpp"
+#include "wasmlearn/svm/linear_describe.hpp"
 
 using namespace wasmlearn;
 using test_support::error_of;
@@ -184,6 +186,25 @@ TEST(TargetsChecked, ScoreAndMetricsRefuseNonFiniteY) {
             "yTrue contains NaN at index 4");
   EXPECT_EQ(error_of([&] { call_function("meanSquaredError", {Eigen::Map<const Matrix>(good.data(), 12, 1), Eigen::Map<const Matrix>(y.data(), 12, 1)}, {}); }),
             "yPred contains NaN at index 4");
+}
+
+// The objectives on new y take the fitted classes' codes only: a code past them indexed the balanced
+// class weights out of bounds.
+TEST(TargetsChecked, ObjectivesTakeTheFittedClassCodesOnly) {
+  const Matrix X = grid(6, 2);
+  const Matrix y = two_classes(6);
+  const IntVector codes = y.col(0).cast<int>();
+  IntVector past = codes;
+  past[5] = 2;
+  const Vector weights = Vector::Ones(6);
+  LinearSVC svc(params_from_json<LinearSVC>({{"classWeight", "balanced"}}));
+  svc.fit(X, codes, weights);
+  EXPECT_TRUE(std::isfinite(svc.objective(X, codes, weights)));
+  EXPECT_EQ(error_of([&] { svc.objective(X, past, weights); }), "y has class code 2 but the model was fitted on 2 classes");
+  LogisticRegression logistic(params_from_json<LogisticRegression>({{"classWeight", "balanced"}}));
+  logistic.fit(X, codes);
+  EXPECT_TRUE(std::isfinite(logistic.objective(X, codes)));
+  EXPECT_EQ(error_of([&] { logistic.objective(X, past); }), "y has class code 2 but the model was fitted on 2 classes");
 }
 
 TEST(ModelJson, NestingPastTheLimitIsRefusedWhileParsing) {

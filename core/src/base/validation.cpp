@@ -108,6 +108,13 @@ int check_class_codes(IntVectorRef y, const char* name) {
   return y.maxCoeff() + 1;
 }
 
+void check_fitted_class_codes(IntVectorRef y, int n_classes, const char* name) {
+  const int k = check_class_codes(y, name);
+  if (k > n_classes)
+    throw InvalidArgument(std::string(name) + " has class code " + std::to_string(k - 1) + " but the model was fitted on " +
+                          std::to_string(n_classes) + " classes");
+}
+
 void check_sample_weight(VectorRef w, Index n_samples, const char* name) {
   if (w.size() != n_samples)
     throw InvalidArgument(std::string(name) + " has " + std::to_string(w.size()) + " entries but X has " +

@@ -547,6 +547,7 @@ double LogisticRegression::objective(MatrixRef X, IntVectorRef y) const {
 double LogisticRegression::objective(MatrixRef X, IntVectorRef y, VectorRef sample_weight) const {
   check_fitted(is_fitted(), "LogisticRegression", "objective");
   check_same_rows(X.rows(), y.size());
+  check_fitted_class_codes(y, n_classes_);
   check_sample_weight(sample_weight, X.rows());
   if (multinomial_ && n_classes_ == 2)
     throw InvalidArgument("objective: a two-class multinomial fit keeps one row of the softmax; compare decision values instead");

@@ -268,6 +268,7 @@ IntVector LinearSVC::predict(MatrixRef X) const {
 double LinearSVC::objective(MatrixRef X, IntVectorRef y, VectorRef sample_weight) const {
   check_fitted(is_fitted(), "LinearSVC", "objective");
   check_same_rows(X.rows(), y.size());
+  check_fitted_class_codes(y, n_classes());
   check_sample_weight(sample_weight, X.rows());
   return objective_of(X, svc_problems(params_, y, sample_weight, n_classes()), svc_loss(params_), 0.0,
                       params_.penalty == LinearSVCPenalty::l1, coef_, intercept_, params_);

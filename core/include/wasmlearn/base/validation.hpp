@@ -56,6 +56,9 @@ void check_finite_values(MatrixRef A, const char* name);
 void check_same_rows(Index x_rows, Index y_rows, const char* y_name = "y");
 // Class codes are 0..n_classes-1 (the JS layer encodes labels); returns n_classes = max + 1.
 int check_class_codes(IntVectorRef y, const char* name = "y");
+// y's codes for a model fitted on n_classes (an objective on new y): codes past them would index
+// per-class arrays (class weights) out of bounds.
+void check_fitted_class_codes(IntVectorRef y, int n_classes, const char* name = "y");
 // Per-sample weights of a fit: one per sample of X, finite, non-negative, not all zero. Every
 // estimator whose fit takes weights checks them here, so the messages are the same everywhere.
 void check_sample_weight(VectorRef w, Index n_samples, const char* name = "sampleWeight");
