@@ -8,6 +8,7 @@
 #include "wasmlearn/linear_model/perceptron.hpp"
 
 #include "../fixtures/linear_misc_fixture.hpp"
+#include "test_support.hpp"
 
 using namespace wasmlearn;
 using namespace linear_misc;
@@ -111,4 +112,26 @@ TEST(RidgeClassifier, DecisionFunctionEqualsScikitLearn) {
     ++n;
   }
   EXPECT_EQ(n, 12);
+}
+
+// A linear classifier's coef has one row for two classes or one per class: a model JSON with two rows
+// (a three-class fit cut down, or a two-class one doubled) has no meaning and is refused on load, by
+// RidgeClassifier as by Perceptron (RidgeClassifier took it and argmaxed two rows).
+TEST(LinearClassifier, LoadedCoefOfTwoRowsIsAnError) {
+  const Matrix X = matrix_of(json::parse("[[0,0],[1,0],[0,1],[1,1],[2,2],[2,3],[3,2],[3,3],[0,3],[3,0]]"));
+  const Matrix y = matrix_of(json::parse("[0,0,0,0,1,1,1,1,2,2]"));
+  for (const char* name : {"RidgeClassifier", "Perceptron"}) {
+    auto m = make_estimator(name, name == std::string("Perceptron") ? json{{"shuffle", false}} : json::object());
+    m->fit(X, y, true);
+    json two = m->to_json();
+    json& coef = two["state"]["coef"];
+    ASSERT_EQ(coef["rows"], 3) << name;
+    coef["rows"] = 2;
+    coef["data"].erase(coef["data"].end() - 2, coef["data"].end());
+    two["state"]["intercept"].erase(two["state"]["intercept"].end() - 1);
+    EXPECT_EQ(test_support::error_of([&] { estimator_from_json(two); }),
+              "model JSON: coef must have 1 row (two classes) or one per class (3 or more)")
+        << name;
+    EXPECT_EQ(estimator_from_json(m->to_json())->predict(X).data, m->predict(X).data) << name;  // unedited: as fitted
+  }
 }

@@ -127,6 +127,13 @@ BinaryFit fit_binary(const Matrix& X, const std::vector<double>& y, VectorRef sa
 
 }  // namespace
 
+void LinearClassifier::load_state(const json& s) {
+  LinearClassifier loaded(*this);
+  loaded.LinearModel::load_state(s);
+  if (loaded.coef_.rows() == 2) throw InvalidArgument("model JSON: coef must have 1 row (two classes) or one per class (3 or more)");
+  static_cast<LinearClassifier&>(*this) = std::move(loaded);
+}
+
 IntVector LinearClassifier::predict(MatrixRef X) const {
   const Matrix s = decision_function(X);
   IntVector out(s.rows());
@@ -187,9 +194,8 @@ json Perceptron::state() const {
 
 void Perceptron::load_state(const json& s) {
   Perceptron loaded(params_);
-  loaded.LinearModel::load_state(s);
+  loaded.LinearClassifier::load_state(s);
   loaded.n_iter_ = integer_from_json<int>(member(s, "nIter"), "nIter", at_least(0));
-  if (loaded.coef_.rows() == 2) throw InvalidArgument("model JSON: coef must have 1 row (two classes) or one per class (3 or more)");
   *this = std::move(loaded);
 }
 

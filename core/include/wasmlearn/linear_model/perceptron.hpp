@@ -15,6 +15,8 @@ class LinearClassifier : public LinearModel {
   Matrix decision_function(MatrixRef X) const { return LinearModel::predict(X); }  // n x 1 or n x K
   IntVector predict(MatrixRef X) const;
   int n_classes() const { return coef_.rows() == 1 ? 2 : static_cast<int>(coef_.rows()); }
+  // LinearModel's state, whose coef has one row (two classes) or one per class (3 or more).
+  void load_state(const json& s);
 
  protected:
   using LinearModel::LinearModel;
