@@ -214,6 +214,9 @@ TEST(Bagging, LoadedMembersThatDoNotFitTheEnsembleAreErrors) {
   }
   auto bag = make_estimator("BaggingClassifier", {{"nEstimators", 3}});
   bag->fit(X, y.cast<double>(), true);
+  json repeated = bag->to_json();
+  repeated["state"]["members"][0]["classes"] = {0, 2, 2};  // its model's three columns, one class twice
+  EXPECT_EQ(error_of([&] { estimator_from_json(repeated); }), "model JSON: a member's classes must be increasing");
   json narrow = bag->to_json();
   narrow["state"]["members"][2]["features"] = {0, 1};
   EXPECT_EQ(error_of([&] { estimator_from_json(narrow); }), "model JSON: members must all have the same number of features");

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <iterator>
 
 #include "wasmlearn/base/member_estimator.hpp"
@@ -236,6 +237,9 @@ void BaggingBase::load_bagging_state(const json& s) {
       if (f < 0 || f >= d) throw InvalidArgument("model JSON: member feature out of range");
     for (int c : mem.classes)
       if (c < 0 || c >= k) throw InvalidArgument("model JSON: member class out of range");
+    // the classes present in the member's sample, in order: a repeated class would take two columns
+    if (std::adjacent_find(mem.classes.begin(), mem.classes.end(), std::greater_equal<int>()) != mem.classes.end())
+      throw InvalidArgument("model JSON: a member's classes must be increasing");
     if (!members.empty() && mem.features.size() != members[0].features.size())
       throw InvalidArgument("model JSON: members must all have the same number of features");
     mem.model = estimator_from_json(member(m, "model"));
