@@ -216,6 +216,15 @@ TEST(Svm, LoadedExpansionsThatDoNotFitAreErrors) {
     none["state"]["model"]["intercept"] = json::array();
     EXPECT_EQ(error_of([&] { estimator_from_json(none)->predict(X); }), "model JSON: coef and intercept must have one row") << name;
   }
+  json wide = svc->to_json();  // the attributes must describe the expansion
+  wide["state"]["nFeaturesIn"] = 11;
+  EXPECT_EQ(error_of([&] { estimator_from_json(wide); }), "model JSON: nFeaturesIn must equal the model's nColumns");
+  json counts = svc->to_json();
+  counts["state"]["nSupport"][0] = counts["state"]["nSupport"][0].get<int>() + 1;
+  EXPECT_EQ(error_of([&] { estimator_from_json(counts); }), "model JSON: nSupport must count the support vectors class by class");
+  json weights = svc->to_json();
+  weights["state"]["classWeight"].erase(weights["state"]["classWeight"].begin());
+  EXPECT_EQ(error_of([&] { estimator_from_json(weights); }), "model JSON: classWeight must have one entry per class");
   json many = svc->to_json();
   many["state"]["nClasses"] = 100000;
   EXPECT_EQ(error_of([&] { estimator_from_json(many); }),

@@ -130,6 +130,7 @@ void KernelSvmBase<P>::load_base_state(const json& s) {
   model_.load_state(member(s, "model"));
   fit_status_ = integer_from_json<int>(member(s, "fitStatus"), "fitStatus");
   n_features_in_ = integer_from_json<Index>(member(s, "nFeaturesIn"), "nFeaturesIn", at_least(1));
+  if (n_features_in_ != model_.n_columns) throw InvalidArgument("model JSON: nFeaturesIn must equal the model's nColumns");
   fitted_ = true;
 }
 
@@ -541,6 +542,10 @@ void SupportVectorClassifier<P>::load_state(const json& s) {
   if (n_classes_ < 2 || n_support_.size() != n_classes_ || this->model_.coef.rows() != pairs ||
       dual_coef_.rows() != n_classes_ - 1 || dual_coef_.cols() != this->model_.support.size())
     throw InvalidArgument("model JSON: nClasses, nSupport, dualCoef and the support vectors disagree in size");
+  // nSupport counts the support vectors class by class; classWeight has one factor per class.
+  if (n_support_.minCoeff() < 0 || n_support_.sum() != this->model_.support.size())
+    throw InvalidArgument("model JSON: nSupport must count the support vectors class by class");
+  if (class_weight_.size() != n_classes_) throw InvalidArgument("model JSON: classWeight must have one entry per class");
 }
 
 // ---- regressors ----------------------------------------------------------------------------------------
