@@ -761,24 +761,27 @@ Index batch_rows(const MLPParams& p, Index n) {
   return std::min<Index>(size ? *size : 200, n);
 }
 
+// The number of weights of a network of these units (inputs, hidden layers, outputs): Σ (fan-in + 1)
+// × units over the layers, counted in double (exact up to 2^53, past any weights array), so that
+// huge units are compared, never wrapped in Index products.
+double weight_count(const std::vector<double>& units) {
+  double count = 0;
+  for (std::size_t l = 0; l + 1 < units.size(); ++l) count += (units[l] + 1) * units[l + 1];
+  return count;
+}
+
 // The network's units (inputs, hidden layers, outputs). Its size is checked in double before any
 // conversion or allocation: the weights, and the activations of the rows one step processes (a
 // batch, or every row for lbfgs), so a huge hiddenLayerSizes is refused, never wrapped.
 std::vector<Index> network_units(const MLPParams& p, Index inputs, Index outputs, Index rows_at_once) {
-  double weights = 0, activations = 0, fan_in = static_cast<double>(inputs);
-  std::vector<double> widths(p.hidden_layer_sizes.begin(), p.hidden_layer_sizes.end());
+  std::vector<double> widths = {static_cast<double>(inputs)};
+  widths.insert(widths.end(), p.hidden_layer_sizes.begin(), p.hidden_layer_sizes.end());
   widths.push_back(static_cast<double>(outputs));
-  for (double width : widths) {
-    weights += (fan_in + 1) * width;
-    activations += width;
-    fan_in = width;
-  }
-  check_size(weights, "the weights of hiddenLayerSizes' network (sum over layers of (inputs + 1) x units)");
+  const double activations = std::accumulate(widths.begin() + 1, widths.end(), 0.0);
+  check_size(weight_count(widths), "the weights of hiddenLayerSizes' network (sum over layers of (inputs + 1) x units)");
   check_size(activations * static_cast<double>(rows_at_once),
              "the activations of hiddenLayerSizes' network for " + std::to_string(rows_at_once) + " rows at once (rows x units)");
-  std::vector<Index> units = {inputs};
-  for (double width : widths) units.push_back(static_cast<Index>(width));
-  return units;
+  return std::vector<Index>(widths.begin(), widths.end());
 }
 
 bool same_decision(MLPActivation out, const Eigen::Ref<const RowVector>& y, const Eigen::Ref<const RowVector>& t) {
@@ -1231,11 +1234,9 @@ void MultilayerPerceptron::load_state(const json& s) {
     w.units.push_back(u.get<Index>());
   }
   w.packed = vector_from_json(member(s, "weights"), "weights");
-  // Counted in double (exact up to 2^53, past any weights array): units near 2^32 overflowed
-  // intercept_offset's Index products.
-  double needed = 0;
-  for (std::size_t l = 0; l < w.layers(); ++l) needed += static_cast<double>(w.units[l + 1]) * (static_cast<double>(w.units[l]) + 1);
-  if (needed != static_cast<double>(w.packed.size())) throw InvalidArgument("model JSON: weights do not match units");
+  // In double: units near 2^32 overflowed intercept_offset's Index products.
+  if (weight_count(std::vector<double>(w.units.begin(), w.units.end())) != static_cast<double>(w.packed.size()))
+    throw InvalidArgument("model JSON: weights do not match units");
   const int out = integer_from_json<int>(member(s, "outActivation"), "outActivation",
                                         between(0, static_cast<int>(MLPActivation::softmax)));  // get<int> wrapped 2^32 + 1
   const Vector curve = vector_from_json(member(s, "lossCurve"), "lossCurve");
