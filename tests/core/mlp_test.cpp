@@ -12,6 +12,7 @@
 
 #include "../core/test_support.hpp"
 #include "wasmlearn/base/any_estimator.hpp"
+#include "wasmlearn/metrics/metrics.hpp"
 #include "wasmlearn/neural_network/describe.hpp"
 
 using namespace wasmlearn;
@@ -578,4 +579,33 @@ TEST(MLPFloat32, PredictsAFloat32XInFloat32AfterAFloat32Fit) {
   const Matrix in_double = lbfgs.predict_proba(X);
   lbfgs.set_float32_input(false);
   EXPECT_EQ(lbfgs.predict_proba(X), in_double);
+}
+
+// Early stopping in a float32 fit scores the float32 pass's outputs, as scikit-learn's float32 fit
+// scores its float32 predictions: the best validation score is the R² of the kept (best) weights'
+// float32 predictions of the validation rows, bit for bit, and not of the double pass's (it was).
+TEST(MLPFloat32, EarlyStoppingScoresTheFloat32Pass) {
+  const auto value = [](Index i, Index j) { return static_cast<double>((i * 37 + j * 11 + i * j) % 29 - 14) / 7.0; };
+  Matrix X(300, 17), X_val(40, 17);
+  for (Index i = 0; i < X.rows(); ++i)
+    for (Index j = 0; j < X.cols(); ++j) X(i, j) = value(i, j);
+  for (Index i = 0; i < X_val.rows(); ++i)
+    for (Index j = 0; j < X_val.cols(); ++j) X_val(i, j) = value(i + 300, j);
+  const auto target = [](const Matrix& A) { return Matrix(A.leftCols(3).rowwise().sum().cwiseAbs() * 0.5); };
+  MLPParams params;
+  params.hidden_layer_sizes = {20};
+  params.random_state = 0;
+  params.max_iter = 30;
+  params.early_stopping = true;
+  MLPRegressor m(params);
+  m.set_float32_input(true);
+  m.fit_with_validation(X, target(X), X_val, target(X_val));
+  ASSERT_TRUE(m.trained_in_float32());
+  ASSERT_EQ(m.validation_scores().size(), 30);
+  const Matrix single = m.predict(X_val);  // float32 input: the float32 pass
+  m.set_float32_input(false);
+  const Matrix twice = m.predict(X_val);
+  EXPECT_EQ(m.best_validation_score(), r2_score(target(X_val), single));
+  EXPECT_NE(r2_score(target(X_val), single), r2_score(target(X_val), twice));
+  EXPECT_NEAR(m.best_validation_score(), r2_score(target(X_val), twice), 1e-6);
 }

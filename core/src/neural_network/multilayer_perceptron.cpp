@@ -1022,18 +1022,20 @@ void MultilayerPerceptron::continue_targets(MatrixRef X, MatrixRef T, bool one_b
   });
 }
 
-// The fit's validation score, in double whatever the fit's precision.
-double MultilayerPerceptron::score_outputs(MatrixRef X, MatrixRef T) const {
-  const Matrix Y = forward_in<double>(X);
+// The fit's validation score, from the outputs of a pass in the fit's precision (scikit-learn's
+// float32 fit scores its float32 predictions), counted in double.
+double MultilayerPerceptron::score_outputs(MatrixRef X, MatrixRef T, bool in_float32) const {
+  const Matrix Y = in_float32 ? forward_in<float>(X) : forward_in<double>(X);
   if (out_activation_ == MLPActivation::identity) return r2_score(T, Y);
   Index right = 0;
   for (Index i = 0; i < Y.rows(); ++i) right += same_decision(out_activation_, Y.row(i), T.row(i));
   return static_cast<double>(right) / static_cast<double>(Y.rows());
 }
 
-void MultilayerPerceptron::update_no_improvement_count(bool early_stopping, MatrixRef X_val, MatrixRef T_val) {
+void MultilayerPerceptron::update_no_improvement_count(bool early_stopping, MatrixRef X_val, MatrixRef T_val,
+                                                       bool in_float32) {
   if (early_stopping) {
-    const double score = score_outputs(X_val, T_val);
+    const double score = score_outputs(X_val, T_val, in_float32);
     validation_scores_.push_back(score);
     no_improvement_count_ = score < best_validation_score_ + params_.tol ? no_improvement_count_ + 1 : 0;
     if (score > best_validation_score_) {
@@ -1119,7 +1121,7 @@ void MultilayerPerceptron::run_epochs(MLPRun& run, MatrixRef X, MatrixRef T, Mat
     run.accumulated_loss = 0;
     t_ += n;
     loss_curve_.push_back(loss_);
-    update_no_improvement_count(early_stopping, X_val, T_val);
+    update_no_improvement_count(early_stopping, X_val, T_val, run.float32);
     optimizer.epoch_ends(t_);
     const int* patience = std::get_if<int>(&p.n_iter_no_change);
     if (patience && no_improvement_count_ > *patience) {

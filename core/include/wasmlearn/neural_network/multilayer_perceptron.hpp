@@ -197,8 +197,9 @@ class MultilayerPerceptron {
   void keep_on_error(F&& change);
   void check_finite_weights() const;
   void fit_lbfgs(MatrixRef X, MatrixRef T);
-  void update_no_improvement_count(bool early_stopping, MatrixRef X_val, MatrixRef T_val);
-  double score_outputs(MatrixRef X, MatrixRef T) const;  // accuracy (classifiers) or R² (regressors)
+  void update_no_improvement_count(bool early_stopping, MatrixRef X_val, MatrixRef T_val, bool in_float32);
+  // accuracy (classifiers) or R² (regressors) of a pass in float32 or in double
+  double score_outputs(MatrixRef X, MatrixRef T, bool in_float32) const;
 };
 
 class MLPClassifier : public MultilayerPerceptron {
