@@ -116,7 +116,7 @@ TEST(MLPParity, StochasticSolversFollowScikitLearnEpochByEpoch) {
     }
     ++checked;
   }
-  EXPECT_EQ(checked, 12);
+  EXPECT_EQ(checked, 14);
 }
 
 // scikit-learn's L-BFGS-B stops on its relative-decrease rule, so the losses are compared, not the weights.
@@ -140,7 +140,7 @@ TEST(MLPParity, LbfgsReachesScikitLearnsLoss) {
     EXPECT_NEAR(loss, c["loss"].get<double>(), 1e-6);
     ++checked;
   }
-  EXPECT_EQ(checked, 2);
+  EXPECT_EQ(checked, 3);
 }
 
 // Without hidden layers and with identity outputs the loss is (1/2n)‖y − Xw − b‖² + α/(2n)‖w‖²:

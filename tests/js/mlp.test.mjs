@@ -14,7 +14,7 @@ const relativeClose = (got, want, tol, what) => {
   for (let i = 0; i < want.length; i++) assert.ok(Math.abs(got[i] - want[i]) <= tol * Math.abs(want[i]), `${what}[${i}]: ${got[i]} vs ${want[i]}`);
 };
 
-for (const name of ['adam_relu_multiclass', 'sgd_nesterov_relu', 'sgd_invscaling_logistic', 'adam_identity_multiclass']) {
+for (const name of ['adam_relu_multiclass', 'sgd_nesterov_relu', 'sgd_invscaling_logistic', 'adam_identity_multiclass', 'adam_defaults_sparse']) {
   test(`MLPClassifier ${name}: scikit-learn's loss curve and probabilities from its start`, () => {
     const c = byName(name);
     const m = new MLPClassifier({ ...c.options, weightsInit: c.weightsInit }).fit(c.X, c.y);

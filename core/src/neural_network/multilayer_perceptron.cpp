@@ -14,6 +14,7 @@
 
 #include "wasmlearn/base/activation_lanes.hpp"
 #include "wasmlearn/base/dense_products.hpp"
+#include "wasmlearn/base/minpack_line_search.hpp"
 #include "wasmlearn/base/det_math.hpp"
 #include "wasmlearn/base/ordered_products.hpp"
 #include "wasmlearn/base/row_blocks.hpp"
@@ -1174,7 +1175,8 @@ void MultilayerPerceptron::fit_lbfgs(MatrixRef X, MatrixRef T) {
   const int n = static_cast<int>(X.rows());
   LbfgsObjective objective{weights_, pass, IntVector::LinSpaced(n, 0, n - 1), p.max_fun, 0, kInf, Vector()};
   // scipy's L-BFGS-B as scikit-learn calls it: 10 corrections, gtol = tol on the largest gradient
-  // entry, its default ftol on the relative decrease, maxiter and maxfun.
+  // entry, its default ftol on the relative decrease, maxiter and maxfun; its line search (MINPACK-2's,
+  // sufficient decrease 1e-3, curvature 0.9).
   LBFGSpp::LBFGSBParam<double> param;
   param.m = 10;
   param.epsilon = p.tol;
@@ -1183,7 +1185,9 @@ void MultilayerPerceptron::fit_lbfgs(MatrixRef X, MatrixRef T) {
   param.delta = 2.220446049250313e-09;
   param.max_iterations = p.max_iter;
   param.max_linesearch = 20;
-  LBFGSpp::LBFGSBSolver<double> solver(param);
+  param.ftol = 1e-3;
+  param.wolfe = 0.9;
+  LBFGSpp::LBFGSBSolver<double, MinpackLineSearch> solver(param);
   const Index dim = weights_.packed.size();
   Vector x = weights_.packed, lower = Vector::Constant(dim, -kInf), upper = Vector::Constant(dim, kInf);
   double fx = 0;
