@@ -14,8 +14,8 @@
 
 #include "wasmlearn/base/activation_lanes.hpp"
 #include "wasmlearn/base/dense_products.hpp"
-#include "wasmlearn/base/minpack_line_search.hpp"
 #include "wasmlearn/base/det_math.hpp"
+#include "wasmlearn/base/minpack_line_search.hpp"
 #include "wasmlearn/base/ordered_products.hpp"
 #include "wasmlearn/base/row_blocks.hpp"
 #include "wasmlearn/base/validation.hpp"

@@ -2,7 +2,7 @@
 // scipy's L-BFGS-B calls it: sufficient decrease `ftol`, curvature `wolfe`, relative interval width
 // 0.1, the modified function ψ(α) = f(α) − f(0) − α·ftol·f'(0) until a step with ψ ≤ 0 and f' ≥ 0 is
 // seen, bisection when the interval does not shrink by 0.66 in two trials, extrapolation to
-// [1.1, 4]·(α − α_x) before a bracket. LBFGSpp's own More–Thuente variant takes other trial steps, so
+// [1.1, 4]·(α − α_x) before a bracket. LBFGSpp's own Moré–Thuente variant takes other trial steps, so
 // the paths of a non-convex loss (an MLP's) parted from scikit-learn's after a few iterations and could
 // end in another local minimum; with this one they follow scipy's.
 // A policy for LBFGSpp's solvers (LBFGSBSolver<double, MinpackLineSearch>): the same call as theirs.
