@@ -38,7 +38,10 @@ auto shared_attributes() {
 // The k-nearest estimators: nNeighbors, the search options and the workers of their queries.
 inline auto k_neighbors_params() {
   return std::tuple_cat(
-      std::make_tuple(param("nNeighbors", &KNeighborsParams::n_neighbors, "number of neighbours", at_least(1))),
+      std::make_tuple(param("nNeighbors", &KNeighborsParams::n_neighbors,
+                            "number of neighbours; samples as far as the k-th are taken in training order, whatever the "
+                            "algorithm (scikit-learn's pick among them depends on its algorithm and threads)",
+                            at_least(1))),
       search_params<KNeighborsParams>(),
       std::make_tuple(param("nJobs", &KNeighborsParams::n_jobs,
                             "workers predictAsync, predictProbaAsync and kneighborsAsync query on, one block of rows each "
