@@ -19,6 +19,10 @@ namespace wasmlearn {
 template <class Scalar>
 class MinpackLineSearch {
   using Vector = Eigen::Matrix<Scalar, Eigen::Dynamic, 1>;
+  // MINPACK-2's constants: the bracket's smallest relative width, the share of the interval a step
+  // may take (else bisection), and the extrapolation's bounds as multiples of α − α_x.
+  static constexpr Scalar kRelativeWidth = Scalar(0.1), kShrink = Scalar(0.66), kExtrapolateMin = Scalar(1.1),
+                          kExtrapolateMax = Scalar(4);
 
   // The best step so far (x), the other end of the interval (y), the trial (t): step, value, slope.
   struct Point {
@@ -68,7 +72,7 @@ class MinpackLineSearch {
       const Scalar secant = t.step + (t.slope / (t.slope - x.slope)) * (x.step - t.step);
       if (bracketed) {
         next = std::abs(cubic - t.step) < std::abs(secant - t.step) ? cubic : secant;
-        const Scalar limit = t.step + Scalar(0.66) * (y.step - t.step);
+        const Scalar limit = t.step + kShrink * (y.step - t.step);
         next = t.step > x.step ? std::min(limit, next) : std::max(limit, next);
       } else {
         next = std::abs(cubic - t.step) > std::abs(secant - t.step) ? cubic : secant;
@@ -95,14 +99,15 @@ class MinpackLineSearch {
   template <class Function>
   static void LineSearch(Function& f, Scalar& fx, Vector& x, Vector& grad, Scalar& step, const Scalar& step_max,
                          const Vector& drt, const Vector& xp, const LBFGSpp::LBFGSBParam<Scalar>& param) {
-    constexpr Scalar kRelativeWidth = Scalar(0.1);
     const Scalar slope0 = grad.dot(drt);
     if (slope0 >= 0) throw std::logic_error("the moving direction does not decrease the objective function value");
     const Scalar value0 = fx, decrease = param.ftol * slope0, min_step = 0;
     bool bracketed = false, second_stage = false;
     Scalar width = step_max - min_step, previous_width = 2 * width;
     Point best{0, value0, slope0}, other{0, value0, slope0};
-    Scalar lo = 0, hi = step + 4 * step;
+    Scalar lo = 0, hi = step + kExtrapolateMax * step;
+    // A bracket whose trial is at or past its ends, or too narrow: no further progress.
+    const auto stalled = [&] { return bracketed && (step <= lo || step >= hi || hi - lo <= kRelativeWidth * hi); };
     for (int evaluation = 0; evaluation < param.max_linesearch; ++evaluation) {
       x.noalias() = xp + step * drt;
       fx = f(x, grad);
@@ -110,8 +115,7 @@ class MinpackLineSearch {
       const Scalar sufficient = value0 + step * decrease;
       if (!second_stage && fx <= sufficient && slope >= 0) second_stage = true;
       // MINPACK-2's warnings end the search at this step as its convergence does.
-      if (bracketed && (step <= lo || step >= hi)) return;
-      if (bracketed && hi - lo <= kRelativeWidth * hi) return;
+      if (stalled()) return;
       if (step == step_max && fx <= sufficient && slope <= decrease) return;
       if (step == min_step && (fx > sufficient || slope >= decrease)) return;
       if (fx <= sufficient && std::abs(slope) <= param.wolfe * -slope0) return;
@@ -126,18 +130,18 @@ class MinpackLineSearch {
         step = next_step(best, other, {step, fx, slope}, bracketed, lo, hi);
       }
       if (bracketed) {
-        if (std::abs(other.step - best.step) >= Scalar(0.66) * previous_width)
+        if (std::abs(other.step - best.step) >= kShrink * previous_width)
           step = best.step + (other.step - best.step) / 2;
         previous_width = width;
         width = std::abs(other.step - best.step);
         lo = std::min(best.step, other.step);
         hi = std::max(best.step, other.step);
       } else {
-        lo = step + Scalar(1.1) * (step - best.step);
-        hi = step + 4 * (step - best.step);
+        lo = step + kExtrapolateMin * (step - best.step);
+        hi = step + kExtrapolateMax * (step - best.step);
       }
       step = std::min(std::max(step, min_step), step_max);
-      if (bracketed && (step <= lo || step >= hi || hi - lo <= kRelativeWidth * hi)) step = best.step;
+      if (stalled()) step = best.step;
     }
     throw std::runtime_error("the line search found no acceptable step within max_linesearch evaluations");
   }
