@@ -279,6 +279,21 @@ test('MLPClassifier: the native build\'s bits for the same randomState', () => {
   m.dispose();
 });
 
+// lbfgs gives the native build's bits too (tests/core/mlp_test.cpp MLPLbfgs.SameBitsInEveryBuild pins
+// the same values): 42 iterations of a 40-24-3 network, alpha 0.01, on labels it can barely fit.
+test('MLPClassifier lbfgs: the native build\'s bits for the same randomState', () => {
+  const level = (i, j) => (i * 37 + j * 11 + i * j) % 29;
+  const X = Array.from({ length: 320 }, (_, i) => Array.from({ length: 40 }, (_, j) => (level(i, j) < 10 ? 0 : (level(i, j) - 10) / 16)));
+  const y = X.map((_, i) => (i * 7 + level(i, 3) + (i * i) % 5) % 3);
+  const m = new MLPClassifier({ hiddenLayerSizes: [24], solver: 'lbfgs', alpha: 0.01, randomState: 0 }).fit(X, y);
+  const w = [...Object.values(m.coefs()).flatMap((c) => Array.from(c.data)), ...Object.values(m.intercepts()).flatMap((b) => Array.from(b))];
+  assert.equal(m.nIter, 42);
+  assert.equal(m.loss, 1.0751068209407704);
+  assert.equal(w.reduce((s, v) => s + v, 0), -10.200814834437272);
+  assert.deepEqual([w[0], w[100], w[w.length - 1]], [0.12703519787367143, -0.285042774873921, -0.03414289719556801]);
+  m.dispose();
+});
+
 // tanh and logistic give the native build's bits, in training and prediction (tests/core/mlp_test.cpp
 // MLPDefaults.TanhAndLogisticSameBitsInEveryBuild pins the same values): tanh 8-8 with one logistic
 // output, logistic 9 with softmax outputs, 300 rows of 9 features, 30 epochs; and layerActivations in float32.
