@@ -371,6 +371,32 @@ TEST(MLPRules, BadOptionsNameTheArgument) {
   EXPECT_EQ(error_of([&] { fitted.predict(Matrix::Ones(2, 4)); }), "X has 4 columns but the model was fitted with 3");
 }
 
+// The integer levels the pinned fits below build their data from (tests/js/mlp.test.mjs builds the same).
+int level(Index i, Index j) { return static_cast<int>((i * 37 + j * 11 + i * j) % 29); }
+
+// 320 rows of 40 features in sixteenths of [0, 1], a third of them exact zeros (digits-like: the input
+// products skip them).
+Matrix sparse_levels() {
+  Matrix X(320, 40);
+  for (Index i = 0; i < X.rows(); ++i)
+    for (Index j = 0; j < X.cols(); ++j) X(i, j) = level(i, j) < 10 ? 0.0 : (level(i, j) - 10) / 16.0;
+  return X;
+}
+
+// Three classes the network can learn from those rows.
+IntVector three_level_classes(Index rows) {
+  IntVector y(rows);
+  for (Index i = 0; i < rows; ++i) y[i] = (level(i, 0) + level(i, 1) + level(i, 2)) % 3;
+  return y;
+}
+
+// What the same-bits tests pin of a fit: nIter, the loss, the weights' sum in order (as the JS test sums
+// them), the first, the 101st and the last weight.
+std::vector<double> pinned_values(const MLPClassifier& m) {
+  const Vector& w = m.weights().packed;
+  return {static_cast<double>(m.n_iter()), m.loss(), std::accumulate(w.begin(), w.end(), 0.0), w[0], w[100],
+          w[w.size() - 1]};
+}
 }  // namespace
 
 // The same fit gives the same bits natively and in WebAssembly: the products run one fixed order in
@@ -380,25 +406,15 @@ TEST(MLPRules, BadOptionsNameTheArgument) {
 // build; tests/js/mlp.test.mjs requires them too. Re-pinned when training's softmax, the intercepts'
 // gradients and the loss were summed in order (Eigen's reductions had added them in another order).
 TEST(MLPDefaults, SameBitsInEveryBuild) {
-  const auto level = [](Index i, Index j) { return static_cast<int>((i * 37 + j * 11 + i * j) % 29); };
-  Matrix X(320, 40);
-  IntVector y(X.rows());
-  for (Index i = 0; i < X.rows(); ++i) {
-    for (Index j = 0; j < X.cols(); ++j) X(i, j) = level(i, j) < 10 ? 0.0 : (level(i, j) - 10) / 16.0;
-    y[i] = (level(i, 0) + level(i, 1) + level(i, 2)) % 3;
-  }
+  const Matrix X = sparse_levels();
+  const IntVector y = three_level_classes(X.rows());
   MLPParams params;
   params.hidden_layer_sizes = {24};
   params.random_state = 0;
   MLPClassifier m(params);
   m.fit(X, y);
-  const Vector& w = m.weights().packed;
-  EXPECT_EQ(m.n_iter(), 200);
-  EXPECT_EQ(m.loss(), 0.052380133598441556);
-  EXPECT_EQ(std::accumulate(w.begin(), w.end(), 0.0), 9.577140584931307);  // summed in order, as in JS
-  EXPECT_EQ(w[0], -0.09353383228468705);
-  EXPECT_EQ(w[100], -0.1109519446334992);
-  EXPECT_EQ(w[w.size() - 1], -0.01866797325841779);
+  EXPECT_EQ(pinned_values(m), (std::vector<double>{200, 0.052380133598441556, 9.577140584931307, -0.09353383228468705,
+                                                   -0.1109519446334992, -0.01866797325841779}));
 }
 
 // tanh and logistic (activation_lanes.hpp) give the same bits natively and in WebAssembly, in training
@@ -406,7 +422,6 @@ TEST(MLPDefaults, SameBitsInEveryBuild) {
 // logistic hidden layer of 9 with softmax outputs (three classes), on 300 rows of 9 features; and
 // layerActivations in float32. tests/js/mlp.test.mjs requires the same values.
 TEST(MLPDefaults, TanhAndLogisticSameBitsInEveryBuild) {
-  const auto level = [](Index i, Index j) { return static_cast<int>((i * 37 + j * 11 + i * j) % 29); };
   Matrix X(300, 9);
   IntVector y(X.rows());
   for (Index i = 0; i < X.rows(); ++i) {
@@ -443,13 +458,9 @@ TEST(MLPDefaults, TanhAndLogisticSameBitsInEveryBuild) {
 // tests/js/mlp.test.mjs requires the same values; with Eigen's native settings nIter agrees but the
 // loss and weights differ in their last bits.
 TEST(MLPLbfgs, SameBitsInEveryBuild) {
-  const auto level = [](Index i, Index j) { return static_cast<int>((i * 37 + j * 11 + i * j) % 29); };
-  Matrix X(320, 40);
+  const Matrix X = sparse_levels();
   IntVector y(X.rows());
-  for (Index i = 0; i < X.rows(); ++i) {
-    for (Index j = 0; j < X.cols(); ++j) X(i, j) = level(i, j) < 10 ? 0.0 : (level(i, j) - 10) / 16.0;
-    y[i] = static_cast<int>((i * 7 + level(i, 3) + (i * i) % 5) % 3);
-  }
+  for (Index i = 0; i < X.rows(); ++i) y[i] = static_cast<int>((i * 7 + level(i, 3) + (i * i) % 5) % 3);
   MLPParams params;
   params.hidden_layer_sizes = {24};
   params.solver = MLPSolver::lbfgs;
@@ -457,13 +468,8 @@ TEST(MLPLbfgs, SameBitsInEveryBuild) {
   params.random_state = 0;
   MLPClassifier m(params);
   m.fit(X, y);
-  const Vector& w = m.weights().packed;
-  EXPECT_EQ(m.n_iter(), 42);
-  EXPECT_EQ(m.loss(), 1.0751068209407704);
-  EXPECT_EQ(std::accumulate(w.begin(), w.end(), 0.0), -10.200814834437272);  // summed in order, as in JS
-  EXPECT_EQ(w[0], 0.12703519787367143);
-  EXPECT_EQ(w[100], -0.285042774873921);
-  EXPECT_EQ(w[w.size() - 1], -0.03414289719556801);
+  EXPECT_EQ(pinned_values(m), (std::vector<double>{42, 1.0751068209407704, -10.200814834437272, 0.12703519787367143,
+                                                   -0.285042774873921, -0.03414289719556801}));
 }
 
 // Float32 training (X float32, set_float32_input: the JS binding's Float32Array): adam and sgd run the
@@ -472,13 +478,10 @@ TEST(MLPLbfgs, SameBitsInEveryBuild) {
 // every build (pinned here and in tests/js/mlp.test.mjs); continueFit keeps the fit's precision and
 // lbfgs runs in double. Shapes past a 256-row block, 16 and 32 columns and a packet of floats.
 TEST(MLPFloat32, FollowsTheDoubleFitWithinFloatPrecisionSameBitsInEveryBuild) {
-  const auto level = [](Index i, Index j) { return static_cast<int>((i * 37 + j * 11 + i * j) % 29); };
-  Matrix sparse(320, 40), dense(300, 17);
-  IntVector y3(320), y2(300);
-  for (Index i = 0; i < sparse.rows(); ++i) {
-    for (Index j = 0; j < sparse.cols(); ++j) sparse(i, j) = level(i, j) < 10 ? 0.0 : (level(i, j) - 10) / 16.0;
-    y3[i] = (level(i, 0) + level(i, 1) + level(i, 2)) % 3;
-  }
+  const Matrix sparse = sparse_levels();
+  const IntVector y3 = three_level_classes(sparse.rows());
+  Matrix dense(300, 17);
+  IntVector y2(300);
   for (Index i = 0; i < dense.rows(); ++i) {
     for (Index j = 0; j < dense.cols(); ++j) dense(i, j) = (level(i, j) - 14) / 7.0;
     y2[i] = (level(i, 0) + level(i, 3)) % 2;
