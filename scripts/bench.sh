@@ -2,7 +2,7 @@
 # npm run bench [-- <workload-id substring>]
 # Builds what the runners need (incremental: seconds when nothing changed), then runs
 # tests/bench/run.mjs: WASM with and without SIMD, native -O3 (SSE2, the same 128-bit width, Eigen with
-# WebAssembly's register and cache settings) and -march=native, scikit-learn single-threaded on
+# the same register and cache settings) and -march=native, scikit-learn single-threaded on
 # OpenBLAS and the ml.js peers, on the same data files.
 # Results: build/bench/results.md and results.json. Never part of `npm test`.
 #   BENCH_NO_BUILD=1  skip the builds        BENCH_NO_MARCH=1  skip the -march=native build
@@ -50,9 +50,9 @@ if [ "${BENCH_NO_BUILD:-0}" != 1 ]; then
   quiet cmake --build build/wasm-nosimd -j"$jobs"
   # Native for reference: what a native user of this machine would get (AVX2/FMA where present).
   if [ "${BENCH_NO_MARCH:-0}" != 1 ]; then
-    # Eigen with its own settings for this CPU (the other builds take WebAssembly's: CMakeLists.txt).
+    # Eigen with its own settings for this CPU (the other builds share one: CMakeLists.txt).
     quiet cmake -S . -B build/native-march -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS=-march=native \
-      -DWASMLEARN_EIGEN_AS_WASM=OFF
+      -DWASMLEARN_EIGEN_SAME_BITS=OFF
     quiet cmake --build build/native-march --target wasmlearn_bench -j"$jobs"
   fi
 fi
