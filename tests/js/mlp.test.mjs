@@ -264,14 +264,22 @@ test('continueFit: errors name what is missing', () => {
   for (const model of [m, loaded, lbfgs]) model.dispose();
 });
 
+// The integer levels the pinned fits below build their data from (tests/core/mlp_test.cpp builds the same).
+const level = (i, j) => (i * 37 + j * 11 + i * j) % 29;
+// 320 rows of 40 features in sixteenths of [0, 1], a third of them exact zeros (digits-like).
+const sparseLevels = () => Array.from({ length: 320 }, (_, i) => Array.from({ length: 40 }, (_, j) => (level(i, j) < 10 ? 0 : (level(i, j) - 10) / 16)));
+// Three classes the network can learn from those rows.
+const threeLevelClasses = (X) => X.map((_, i) => (level(i, 0) + level(i, 1) + level(i, 2)) % 3);
+// A fit's weights in the native build's packed order: the coefficients layer by layer, then the intercepts.
+const packedWeights = (m) => [...Object.values(m.coefs()).flatMap((c) => Array.from(c.data)), ...Object.values(m.intercepts()).flatMap((b) => Array.from(b))];
+
 // The same fit gives the same bits in WebAssembly and natively (tests/core/mlp_test.cpp pins these
 // values too): defaults but a hidden layer of 24, 320 rows of 40 features, a third of them zeros.
 test('MLPClassifier: the native build\'s bits for the same randomState', () => {
-  const level = (i, j) => (i * 37 + j * 11 + i * j) % 29;
-  const X = Array.from({ length: 320 }, (_, i) => Array.from({ length: 40 }, (_, j) => (level(i, j) < 10 ? 0 : (level(i, j) - 10) / 16)));
-  const y = X.map((_, i) => (level(i, 0) + level(i, 1) + level(i, 2)) % 3);
+  const X = sparseLevels();
+  const y = threeLevelClasses(X);
   const m = new MLPClassifier({ hiddenLayerSizes: [24], randomState: 0 }).fit(X, y);
-  const w = [...Object.values(m.coefs()).flatMap((c) => Array.from(c.data)), ...Object.values(m.intercepts()).flatMap((b) => Array.from(b))];
+  const w = packedWeights(m);
   assert.equal(m.nIter, 200);
   assert.equal(m.loss, 0.052380133598441556);
   assert.equal(w.reduce((s, v) => s + v, 0), 9.577140584931307);
@@ -282,11 +290,10 @@ test('MLPClassifier: the native build\'s bits for the same randomState', () => {
 // lbfgs gives the native build's bits too (tests/core/mlp_test.cpp MLPLbfgs.SameBitsInEveryBuild pins
 // the same values): 42 iterations of a 40-24-3 network, alpha 0.01, on labels it can barely fit.
 test('MLPClassifier lbfgs: the native build\'s bits for the same randomState', () => {
-  const level = (i, j) => (i * 37 + j * 11 + i * j) % 29;
-  const X = Array.from({ length: 320 }, (_, i) => Array.from({ length: 40 }, (_, j) => (level(i, j) < 10 ? 0 : (level(i, j) - 10) / 16)));
+  const X = sparseLevels();
   const y = X.map((_, i) => (i * 7 + level(i, 3) + (i * i) % 5) % 3);
   const m = new MLPClassifier({ hiddenLayerSizes: [24], solver: 'lbfgs', alpha: 0.01, randomState: 0 }).fit(X, y);
-  const w = [...Object.values(m.coefs()).flatMap((c) => Array.from(c.data)), ...Object.values(m.intercepts()).flatMap((b) => Array.from(b))];
+  const w = packedWeights(m);
   assert.equal(m.nIter, 42);
   assert.equal(m.loss, 1.0751068209407757);
   assert.equal(w.reduce((s, v) => s + v, 0), -10.20081483447879);
@@ -298,12 +305,11 @@ test('MLPClassifier lbfgs: the native build\'s bits for the same randomState', (
 // MLPDefaults.TanhAndLogisticSameBitsInEveryBuild pins the same values): tanh 8-8 with one logistic
 // output, logistic 9 with softmax outputs, 300 rows of 9 features, 30 epochs; and layerActivations in float32.
 test('MLPClassifier tanh and logistic: the native build\'s bits for the same randomState', () => {
-  const level = (i, j) => (i * 37 + j * 11 + i * j) % 29;
   const X = Array.from({ length: 300 }, (_, i) => Array.from({ length: 9 }, (_, j) => (level(i, j) - 14) / 7));
-  const y = X.map((_, i) => (level(i, 0) + level(i, 1) + level(i, 2)) % 3);
+  const y = threeLevelClasses(X);
   const fitted = (activation, hiddenLayerSizes, labels) => {
     const m = new MLPClassifier({ hiddenLayerSizes, activation, randomState: 0, maxIter: 30 }).fit(X, labels);
-    const w = [...Object.values(m.coefs()).flatMap((c) => Array.from(c.data)), ...Object.values(m.intercepts()).flatMap((b) => Array.from(b))];
+    const w = packedWeights(m);
     const P = m.predictProba(X);
     const maps = m.layerActivations(X, { dtype: 'float32' });
     const values = [m.loss, w.reduce((s, v) => s + v, 0), w[5], P.data[0], P.data[P.data.length - 1], maps.reduce((s, v) => s + v, 0), maps[5], maps.at(-1)];
@@ -319,11 +325,10 @@ test('MLPClassifier tanh and logistic: the native build\'s bits for the same ran
 // follows the Float64Array fit's within float precision without being it, the native build's bits;
 // continueFit keeps the fit's precision; lbfgs runs in double.
 test('MLP: X as a Float32Array trains in float32, near the double fit, with the native build\'s bits', () => {
-  const level = (i, j) => (i * 37 + j * 11 + i * j) % 29;
   const rows = (n, d, f) => Array.from({ length: n }, (_, i) => Array.from({ length: d }, (_, j) => f(i, j)));
-  const sparse = rows(320, 40, (i, j) => (level(i, j) < 10 ? 0 : (level(i, j) - 10) / 16));
+  const sparse = sparseLevels();
   const dense = rows(300, 17, (i, j) => (level(i, j) - 14) / 7);
-  const y3 = sparse.map((_, i) => (level(i, 0) + level(i, 1) + level(i, 2)) % 3);
+  const y3 = threeLevelClasses(sparse);
   const y2 = dense.map((_, i) => (level(i, 0) + level(i, 3)) % 2);
   const targets = dense.map((r) => Math.abs(r[0] + r[1]) * 0.5);
   const single = (X) => ({ data: Float32Array.from(X.flat()), rows: X.length, cols: X[0].length });
@@ -339,7 +344,7 @@ test('MLP: X as a Float32Array trains in float32, near the double fit, with the 
     const reference = new Estimator({ ...options, randomState: 0, maxIter: 20 }).fit(X, y);
     assert.notDeepEqual(Array.from(m.lossCurve), Array.from(reference.lossCurve), `${what}: the float32 fit ran in double`);
     relativeClose(Array.from(m.lossCurve), Array.from(reference.lossCurve), 1e-6, `${what} lossCurve`);
-    const w = [...Object.values(m.coefs()).flatMap((c) => Array.from(c.data)), ...Object.values(m.intercepts()).flatMap((b) => Array.from(b))];
+    const w = packedWeights(m);
     pins.push(m.loss, w.reduce((s, v) => s + v, 0), w.at(-1));
     m.dispose();
     reference.dispose();
