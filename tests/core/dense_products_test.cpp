@@ -1,8 +1,8 @@
 // The product kernels (base/dense_products.hpp) against plain triple loops, on shapes that leave
-// every remainder of the 2 × 4 tiles and of the blocks of the shared dimension. Natively the public
-// functions run Eigen, so the register-tile kernels that WebAssembly runs (the dot tiles and the
-// packed outer-product tiles) are also called directly; tests/js/dense_products.test.mjs checks them
-// through the WebAssembly package.
+// every remainder of the 2 × 4 tiles and of the blocks of the shared dimension. The kernels beneath
+// the public functions (the dot tiles and the packed outer-product tiles) are also called directly,
+// so that each meets every shape, not only those the public functions choose it for;
+// tests/js/dense_products.test.mjs checks them through the WebAssembly package.
 #include <gtest/gtest.h>
 
 #include <limits>

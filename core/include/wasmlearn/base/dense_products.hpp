@@ -5,19 +5,18 @@
 // to this form by the caller: XᵀX of a column-major X is the Gram of Xᵀ's rows, and Rᵀ·X of row-major
 // R and X is (Rᵀ)·(Xᵀ)ᵀ with Rᵀ and Xᵀ copied row-major.
 //
-// Natively this is Eigen's GEMM. In WebAssembly Eigen's GEMM runs on SSE2 translated to wasm SIMD
-// (see CMakeLists.txt), and its packing dominates these shapes (the logistic loss on digits: 57 ms
-// with it, 38 ms with this kernel), so the WebAssembly build uses its own register-blocked kernel
-// (accumulate_abt, compiled in every build so that the native tests check it too): tiles of 2 rows
+// In WebAssembly Eigen's GEMM runs on SSE2 translated to wasm SIMD (see CMakeLists.txt), and its
+// packing dominates these shapes (the logistic loss on digits: 57 ms with it, 38 ms with this
+// kernel), so these products run on an own register-blocked kernel (accumulate_abt): tiles of 2 rows
 // of A × 4 rows of B, eight Lanes2 accumulators, the shared dimension innermost over contiguous
-// memory and cut into cache-sized blocks. Each tile is a separate call: V8 has no on-stack
+// memory and cut into cache-sized blocks. Every build runs the same tiles (natively on SSE2 lanes),
+// so the sums run in one order and the products give the same bits natively and in WebAssembly. Each tile is a separate call: V8 has no on-stack
 // replacement for WebAssembly, so a hot loop only reaches optimised code in a function that is
 // called many times.
 //
 // The tiles are templates over the scalar: the same 2 × 4 tiles on four float32 lanes serve
 // KernelRidge's float32 factorisation (kernel_ridge/cholesky.cpp), twice the multiply-adds per
-// instruction. multiply_by_transpose_in_order runs them in every build, for the kernel methods, whose
-// fits must give the same bits natively and in WebAssembly.
+// instruction.
 //
 // A second kernel, accumulate_packed: outer-product micro-tiles on packed panels. B's columns are
 // packed k-major into panels of 4 doubles or 8 floats once per depth block, and each tile keeps 4 rows
@@ -369,8 +368,7 @@ void accumulate_abt_fastest(const MA& A, const MB& B, MC&& C, bool lower_only) {
 
 }  // namespace dense_detail
 
-// C = A·Bᵀ summed in the tiles' order in every build: the same bits natively and in WebAssembly (the
-// kernel methods' products, whose fits must not depend on the build).
+// C = A·Bᵀ on the dot tiles alone, C written without being zeroed first (the kernel methods' blocks).
 inline void multiply_by_transpose_in_order(const MatrixRef& A, const MatrixRef& B, MatrixOut C) {
   if (A.cols() > 0) dense_detail::accumulate_abt(A, B, C, false, true);
   else C.setZero();
@@ -378,35 +376,22 @@ inline void multiply_by_transpose_in_order(const MatrixRef& A, const MatrixRef& 
 
 // C = A·Bᵀ (A m×len, B k×len, C m×k).
 inline void multiply_by_transpose(const MatrixRef& A, const MatrixRef& B, MatrixOut C) {
-#if defined(__wasm_simd128__)
   C.setZero();
   dense_detail::accumulate_abt_fastest(A, B, C, false);
-#else
-  C.noalias() = A * B.transpose();
-#endif
 }
 
-// C = Aᵀ·B (A len×m, B len×k, C m×k). In WebAssembly the packed kernel reads Aᵀ's rows as A's
-// columns, where the dot tiles would need both transposes copied first.
+// C = Aᵀ·B (A len×m, B len×k, C m×k). The packed kernel reads Aᵀ's rows as A's columns, where the dot
+// tiles would need both transposes copied first.
 inline void transpose_times(const MatrixRef& A, const MatrixRef& B, MatrixOut C) {
-#if defined(__wasm_simd128__)
   C.setZero();
   dense_detail::accumulate_packed(dense_detail::columns_of(A), dense_detail::rows_of(B), A.cols(), B.cols(), A.rows(),
                                   C.data(), C.outerStride(), false);
-#else
-  C.noalias() = A.transpose() * B;
-#endif
 }
 
 // C = A·Aᵀ (A m×len, C m×m symmetric).
 inline void gram_of_rows(const MatrixRef& A, MatrixOut C) {
   C.setZero();
-  if (A.cols() == 0) return;  // (Eigen's rank update divides by the depth)
-#if defined(__wasm_simd128__)
   dense_detail::accumulate_abt(A, A, C, true);
-#else
-  C.selfadjointView<Eigen::Lower>().rankUpdate(A);
-#endif
   C.triangularView<Eigen::StrictlyUpper>() = C.transpose();
 }
 

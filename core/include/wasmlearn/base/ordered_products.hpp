@@ -1,8 +1,7 @@
-// Products summed in one fixed order in every build, for the MLP, whose fits must give the same bits
-// natively and in WebAssembly: product_in_order runs dense_products.hpp's packed kernel (every
-// entry summed in order of the shared index within depth blocks of kDepthBlock, the blocks' sums
-// added in order to a zero start), where multiply_by_transpose and transpose_times run Eigen's GEMM
-// natively.
+// Products summed in one stated order, for the MLP: product_in_order runs dense_products.hpp's packed
+// kernel (every entry summed in order of the shared index within depth blocks of kDepthBlock, the
+// blocks' sums added in order to a zero start), the order the zero-skipping products below repeat
+// (multiply_by_transpose picks its kernel by shape instead).
 //
 // And products with an operand that has many exact zeros (the MLP's inputs: digits scaled to [0, 1]
 // are about half zeros), summed as product_in_order sums them with the zero terms left out, which
