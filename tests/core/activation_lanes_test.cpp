@@ -108,6 +108,30 @@ TEST(ActivationLanes, ExpOfNonpositiveWithinTwoUlp) {
   EXPECT_LE(worst, 2.0);
 }
 
+// The softplus's log(1 + e), 0 ≤ e ≤ 1: within 1 ulp over the whole interval and every scale of e down
+// to the subnormals (where 1 + e rounds to 1 and only the rounding's correction is left), lanes equal
+// to the scalar form bit for bit; exact at 0, log 2 at 1, and e itself below 2^-53.
+TEST(ActivationLanes, Log1pOfUnitWithinOneUlp) {
+  const ActivationLanes f;
+  Random rng(6);
+  double worst = 0;
+  const auto check = [&](double e, double g) {
+    const Lanes2 l = f.log1p_of_unit(Lanes2{e, g});
+    EXPECT_EQ(bits(l[0]), bits(f.log1p_of_unit(e))) << e;
+    EXPECT_EQ(bits(l[1]), bits(f.log1p_of_unit(g))) << g;
+    worst = std::max({worst, ulps(l[0], std::log1p(static_cast<long double>(e))),
+                      ulps(l[1], std::log1p(static_cast<long double>(g)))});
+  };
+  for (int i = 0; i < 500000; ++i)
+    check(rng.uniform(0.0, 1.0), std::ldexp(rng.uniform(1.0, 2.0), static_cast<int>(rng.uniform(-1075.0, 0.0))));
+  check(0.41421356237309503, 0.41421356237309515);  // either side of √2 − 1, where w is halved
+  EXPECT_LT(worst, 1.0);
+  EXPECT_EQ(f.log1p_of_unit(0.0), 0.0);
+  EXPECT_EQ(f.log1p_of_unit(1.0), 0.69314718055994531);  // log 2 rounded
+  EXPECT_EQ(f.log1p_of_unit(0x1p-60), 0x1p-60);
+  EXPECT_EQ(f.log1p_of_unit(4.9406564584124654e-324), 4.9406564584124654e-324);
+}
+
 TEST(ActivationLanes, HandCheckedValues) {
   const ActivationLanes f;
   EXPECT_NEAR(f.tanh(0.5), 0.46211715726000974, 1e-16);  // (e − 1)/(e + 1)

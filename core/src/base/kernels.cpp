@@ -4,6 +4,7 @@
 #include <cmath>
 #include <string>
 
+#include "wasmlearn/base/activation_lanes.hpp"
 #include "wasmlearn/base/lanes.hpp"
 #include "wasmlearn/base/row_blocks.hpp"
 #include "wasmlearn/base/validation.hpp"
@@ -51,9 +52,14 @@ void products_to_kernel(const Kernel& kernel, double a_norm, const double* b_nor
     case KernelType::poly:
       for (Index j = 0; j < width; ++j) row[j] = integer_power(kernel.gamma * row[j] + kernel.coef0, kernel.degree);
       return;
-    case KernelType::sigmoid:
-      for (Index j = 0; j < width; ++j) row[j] = std::tanh(kernel.gamma * row[j] + kernel.coef0);
+    case KernelType::sigmoid: {
+      const ActivationLanes f;
+      const Lanes2 gamma = splat_lanes(kernel.gamma), coef0 = splat_lanes(kernel.coef0);
+      Index j = 0;
+      for (; j + 2 <= width; j += 2) store_lanes(row + j, f.tanh(load_lanes(row + j) * gamma + coef0));
+      if (j < width) row[j] = f.tanh(kernel.gamma * row[j] + kernel.coef0);
       return;
+    }
     case KernelType::rbf: {
       const double minus_gamma = -kernel.gamma;
       const ExpLanes exp;

@@ -5,6 +5,7 @@
 #include <limits>
 #include <numeric>
 
+#include "wasmlearn/base/det_math.hpp"
 #include "wasmlearn/base/row_blocks.hpp"
 #include "wasmlearn/cluster/k_means_common.hpp"
 
@@ -49,7 +50,7 @@ Index row_at(const Vector& cumulative, double v) {
 Matrix kmeans_plus_plus(const Matrix& X, const Vector& w, bool weighted, Index k, Random& rng) {
   const Index n = X.rows();
   Matrix C(k, X.cols());
-  const int trials = 2 + static_cast<int>(std::log(static_cast<double>(k)));
+  const int trials = 2 + static_cast<int>(det_log(static_cast<double>(k)));
   Vector cum(n);
   Index first;
   if (weighted) {

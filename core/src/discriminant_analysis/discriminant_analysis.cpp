@@ -3,6 +3,7 @@
 #include <cmath>
 #include <string>
 
+#include "wasmlearn/base/activation_lanes.hpp"
 #include "wasmlearn/base/validation.hpp"
 #include "wasmlearn/discriminant_analysis/describe.hpp"
 #include "wasmlearn/mixture/gaussian.hpp"
@@ -57,9 +58,9 @@ void check_class_input(MatrixRef X, IntVectorRef y, int& K, const char* name, bo
 
 Matrix two_class_proba(const Matrix& decision) {  // n x 1 → [1 − σ, σ]
   Matrix P(decision.rows(), 2);
+  const ActivationLanes sigmoid;
   for (Index i = 0; i < decision.rows(); ++i) {
-    const double d = decision(i, 0);
-    const double s = d >= 0 ? 1.0 / (1.0 + std::exp(-d)) : std::exp(d) / (1.0 + std::exp(d));
+    const double s = sigmoid.logistic(decision(i, 0));
     P(i, 0) = 1 - s;
     P(i, 1) = s;
   }

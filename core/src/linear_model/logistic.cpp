@@ -7,7 +7,9 @@
 #include <limits>
 #include <string>
 
+#include "wasmlearn/base/activation_lanes.hpp"
 #include "wasmlearn/base/dense_products.hpp"
+#include "wasmlearn/base/det_math.hpp"
 #include "wasmlearn/base/lanes.hpp"
 #include "wasmlearn/base/validation.hpp"
 #include "wasmlearn/linear_model/describe.hpp"
@@ -17,12 +19,6 @@ namespace {
 
 using ColMatrix = Eigen::MatrixXd;
 constexpr double kInf = std::numeric_limits<double>::infinity();
-
-inline double sigmoid(double z) {
-  if (z >= 0) return 1.0 / (1.0 + std::exp(-z));
-  const double e = std::exp(z);
-  return e / (1.0 + e);
-}
 
 // One optimisation problem: k = 1 (binary, targets t ∈ {0, 1}) or k ≥ 2 softmax rows (codes y).
 struct Problem {
@@ -44,6 +40,7 @@ double smooth_loss(const Problem& pb, const Matrix& Z, Matrix* R) {
   const Index n = Z.rows(), k = pb.k;
   double L = 0;
   if (R) R->resize(n, k);
+  const ActivationLanes activations;
   if (k == 1) {
     // Softplus and sigmoid from e^{-|z|}, two samples per step in lanes: the choices by the sign of
     // z are then lane selects (V8 compiles a scalar float select to a branch, which signs of about
@@ -54,8 +51,8 @@ double smooth_loss(const Problem& pb, const Matrix& Z, Matrix* R) {
       const bool pair = i + 1 < n;
       const Lanes2 z = {Z(i, 0), pair ? Z(i + 1, 0) : 0.0}, s = {pb.s[i], pair ? pb.s[i + 1] : 0.0},
                    t = {pb.t[i], pair ? pb.t[i + 1] : 0.0};
-      const Lanes2 e = {std::exp(-std::fabs(z[0])), std::exp(-std::fabs(z[1]))};
-      const Lanes2 loss = s * (max_lanes(z, zero) + Lanes2{std::log1p(e[0]), std::log1p(e[1])} - t * z);
+      const Lanes2 e = activations.exp_of_nonpositive(min_lanes(z, -z));  // e^-|z|
+      const Lanes2 loss = s * (max_lanes(z, zero) + activations.log1p_of_unit(e) - t * z);
       L += loss[0];
       L += loss[1];
       if (R) {
@@ -71,9 +68,9 @@ double smooth_loss(const Problem& pb, const Matrix& Z, Matrix* R) {
     const double* z = Z.data() + i * k;
     double m = z[0];
     for (Index c = 1; c < k; ++c) m = std::max(m, z[c]);
-    double sum = 0;
-    for (Index c = 0; c < k; ++c) sum += (q[c] = std::exp(z[c] - m));
-    L += pb.s[i] * (m + std::log(sum) - z[pb.y[i]]);
+    q = Z.row(i).transpose();
+    const double sum = exp_below_top_in_place(activations, q.data(), k, m);
+    L += pb.s[i] * (m + det_log(sum) - z[pb.y[i]]);
     if (R) {
       double* r = R->data() + i * k;
       const double scale = pb.s[i] / sum;
@@ -203,6 +200,7 @@ SolveResult solve_cd(const Problem& pb, double tol, int max_iter, Matrix& W, Vec
   Matrix Z = scores(pb, W, b);
   Matrix R;
   Eigen::VectorXd r(n), h(n), g(p), A(p), d(p), Xd(n), wk(p), Hd(p), Xth(p);
+  const ActivationLanes sigmoid;
   SolveResult res;
   res.converged = false;
   // The relative-decrease rule of the lbfgs solver (see solve_lbfgs), on the same objective / C.
@@ -217,7 +215,7 @@ SolveResult solve_cd(const Problem& pb, double tol, int max_iter, Matrix& W, Vec
       r = pb.C * R.col(c);
       if (K == 1) {
         for (Index i = 0; i < n; ++i) {
-          const double q = sigmoid(Z(i, 0));
+          const double q = sigmoid.logistic(Z(i, 0));
           h[i] = pb.C * pb.s[i] * q * (1 - q);
         }
       } else {
@@ -502,21 +500,21 @@ Matrix LogisticRegression::predict_proba(MatrixRef X) const {
   const Matrix D = decision_function(X);
   const Index n = D.rows();
   Matrix P(n, n_classes_);
+  const ActivationLanes activations;
   if (D.cols() == 1) {
     for (Index i = 0; i < n; ++i) {
-      const double q = sigmoid(multinomial_ ? 2 * D(i, 0) : D(i, 0));  // softmax(−d, d) = σ(2d)
+      const double q = activations.logistic(multinomial_ ? 2 * D(i, 0) : D(i, 0));  // softmax(−d, d) = σ(2d)
       P(i, 0) = 1 - q;
       P(i, 1) = q;
     }
   } else if (multinomial_) {
     for (Index i = 0; i < n; ++i) {
-      const double m = D.row(i).maxCoeff();
-      P.row(i) = exp_each(D.row(i).array() - m);
-      P.row(i) /= P.row(i).sum();
+      P.row(i) = D.row(i);
+      P.row(i) /= exp_below_top_in_place(activations, P.row(i).data(), P.cols(), D.row(i).maxCoeff());
     }
   } else {  // one-vs-rest: normalised sigmoids
     for (Index i = 0; i < n; ++i) {
-      for (Index c = 0; c < D.cols(); ++c) P(i, c) = sigmoid(D(i, c));
+      for (Index c = 0; c < D.cols(); ++c) P(i, c) = activations.logistic(D(i, c));
       P.row(i) /= P.row(i).sum();
     }
   }

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "wasmlearn/base/activation_lanes.hpp"
+#include "wasmlearn/base/det_math.hpp"
 #include "wasmlearn/base/validation.hpp"
 
 namespace wasmlearn::losses {
@@ -25,8 +27,11 @@ void check_rows(MatrixRef W) {
 
 Vector zero_one(VectorRef m) { return each(m, "margins", [](double x) { return x <= 0 ? 1.0 : 0.0; }); }
 Vector logistic(VectorRef m) {
-  // Stable both ways: ln(1 + e^−m) = −m + ln(1 + e^m) for m < 0.
-  return each(m, "margins", [](double x) { return x > 0 ? std::log1p(std::exp(-x)) : -x + std::log1p(std::exp(x)); });
+  // Stable both ways: ln(1 + e^−m) = max(−m, 0) + ln(1 + e^−|m|).
+  const ActivationLanes activations;
+  return each(m, "margins", [&](double x) {
+    return std::max(-x, 0.0) + activations.log1p_of_unit(activations.exp_of_nonpositive(std::min(x, -x)));
+  });
 }
 Vector hinge(VectorRef m) { return each(m, "margins", [](double x) { return std::max(0.0, 1 - x); }); }
 Vector squared_hinge(VectorRef m) {
@@ -35,7 +40,7 @@ Vector squared_hinge(VectorRef m) {
     return h * h;
   });
 }
-Vector exponential(VectorRef m) { return each(m, "margins", [](double x) { return std::exp(-x); }); }
+Vector exponential(VectorRef m) { return each(m, "margins", [](double x) { return det_exp(-x); }); }
 Vector perceptron(VectorRef m) { return each(m, "margins", [](double x) { return std::max(0.0, -x); }); }
 Vector squared(VectorRef r) { return each(r, "residuals", [](double x) { return x * x; }); }
 Vector absolute(VectorRef r) { return each(r, "residuals", [](double x) { return std::abs(x); }); }

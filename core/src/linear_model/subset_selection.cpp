@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "wasmlearn/base/det_math.hpp"
 #include "wasmlearn/base/validation.hpp"
 #include "wasmlearn/linear_model/describe.hpp"
 
@@ -121,8 +122,8 @@ double subset_criterion(SubsetCriterion c, double rss, Index n_samples, Index n_
   const double n = static_cast<double>(n_samples);
   const double k = static_cast<double>(n_coef + 1);  // + σ²
   const double two_pi = 6.283185307179586;
-  const double minus_2_loglik = n * (std::log(two_pi) + std::log(std::max(rss, std::numeric_limits<double>::min()) / n) + 1);
-  return (c == SubsetCriterion::aic ? 2 * k : k * std::log(n)) + minus_2_loglik;
+  const double minus_2_loglik = n * (det_log(two_pi) + det_log(std::max(rss, std::numeric_limits<double>::min()) / n) + 1);
+  return (c == SubsetCriterion::aic ? 2 * k : k * det_log(n)) + minus_2_loglik;
 }
 
 SubsetPath subset_search(MatrixRef X, VectorRef y, SubsetMethod method, bool fit_intercept) {

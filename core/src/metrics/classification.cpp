@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "wasmlearn/base/det_math.hpp"
 #include "wasmlearn/base/json.hpp"
 #include "wasmlearn/base/validation.hpp"
 
@@ -265,7 +266,7 @@ double log_loss(IntVectorRef y_true, MatrixRef proba, const std::vector<double>&
   if (((sums.array() - 1).abs() > 1e-8 + std::sqrt(eps)).any())
     warnings.add(WarningKind::data, "The yPred values do not sum to one. Make sure to pass probabilities.");
   Vector losses(n);
-  for (Index i = 0; i < n; ++i) losses[i] = -std::log(std::clamp(p(i, column[static_cast<std::size_t>(i)]), eps, 1 - eps));
+  for (Index i = 0; i < n; ++i) losses[i] = -det_log(std::clamp(p(i, column[static_cast<std::size_t>(i)]), eps, 1 - eps));
   return weighted_mean(losses, sample_weights(sample_weight, n), normalize);
 }
 
@@ -276,7 +277,10 @@ double brier_score_loss(IntVectorRef y_true, VectorRef proba, int pos_label, con
   if (present_classes(y_true, "yTrue") > 2) throw InvalidArgument("brierScoreLoss needs binary yTrue, got more than 2 classes");
   if (proba.minCoeff() < 0 || proba.maxCoeff() > 1) throw InvalidArgument("yProba must hold probabilities in [0, 1]");
   Vector losses(n);
-  for (Index i = 0; i < n; ++i) losses[i] = std::pow((y_true[i] == pos_label ? 1.0 : 0.0) - proba[i], 2);
+  for (Index i = 0; i < n; ++i) {
+    const double miss = (y_true[i] == pos_label ? 1.0 : 0.0) - proba[i];
+    losses[i] = miss * miss;
+  }
   return weighted_mean(losses, sample_weights(sample_weight, n), true);
 }
 

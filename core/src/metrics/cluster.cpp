@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "wasmlearn/base/det_math.hpp"
 #include "wasmlearn/base/distances.hpp"
 #include "wasmlearn/base/validation.hpp"
 
@@ -59,7 +60,7 @@ double entropy(const Vector& counts) {
   if (counts.size() == 1) return 0;
   const double total = counts.sum();
   double h = 0;
-  for (Index i = 0; i < counts.size(); ++i) h -= counts[i] / total * (std::log(counts[i]) - std::log(total));
+  for (Index i = 0; i < counts.size(); ++i) h -= counts[i] / total * (det_log(counts[i]) - det_log(total));
   return h;
 }
 
@@ -160,8 +161,8 @@ double normalized_mutual_info_score(IntVectorRef labels_true, IntVectorRef label
         const double count = table(i, j);
         if (count == 0) continue;
         const double share = count / total;
-        const double term = share * (std::log(count) - std::log(total)) +
-                            share * (-std::log(rows[i] * cols[j]) + std::log(rows.sum()) + std::log(cols.sum()));
+        const double term = share * (det_log(count) - det_log(total)) +
+                            share * (-det_log(rows[i] * cols[j]) + det_log(rows.sum()) + det_log(cols.sum()));
         if (std::abs(term) >= eps) mi += term;  // scikit-learn zeroes terms below eps
       }
     mi = std::max(mi, 0.0);

@@ -4,7 +4,9 @@
 #include <cmath>
 #include <limits>
 
+#include "wasmlearn/base/activation_lanes.hpp"
 #include "wasmlearn/base/dense_products.hpp"
+#include "wasmlearn/base/det_math.hpp"
 #include "wasmlearn/base/errors.hpp"
 #include "wasmlearn/base/row_blocks.hpp"
 #include "wasmlearn/base/validation.hpp"
@@ -18,13 +20,16 @@ constexpr double kLog2Pi = 1.8378770664093454835606594728112;  // log(2π)
 
 Vector logsumexp_rows(const Matrix& A) {
   Vector out(A.rows());
+  const ActivationLanes activations;
+  Vector row(A.cols());
   for (Index i = 0; i < A.rows(); ++i) {
     const double m = A.row(i).maxCoeff();
     if (!std::isfinite(m)) {
       out[i] = m;
       continue;
     }
-    out[i] = m + std::log(exp_each(A.row(i).array() - m).sum());
+    row = A.row(i).transpose();
+    out[i] = m + det_log(exp_below_top_in_place(activations, row.data(), row.size(), m));
   }
   return out;
 }
@@ -45,6 +50,7 @@ Matrix softmax_rows(const Matrix& A) {
 
 void exp_normalize_rows(Matrix& A, Vector& log_norm) {
   log_norm.resize(A.rows());
+  const ActivationLanes activations;
   for (Index i = 0; i < A.rows(); ++i) {
     auto row = A.row(i);
     const double m = row.maxCoeff();
@@ -53,12 +59,8 @@ void exp_normalize_rows(Matrix& A, Vector& log_norm) {
       row.setConstant(std::numeric_limits<double>::quiet_NaN());
       continue;
     }
-    double sum = 0;
-    for (Index j = 0; j < row.size(); ++j) {
-      row[j] = std::exp(row[j] - m);
-      sum += row[j];
-    }
-    log_norm[i] = m + std::log(sum);
+    const double sum = exp_below_top_in_place(activations, row.data(), row.size(), m);
+    log_norm[i] = m + det_log(sum);
     row /= sum;
   }
 }

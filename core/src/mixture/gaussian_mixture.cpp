@@ -6,6 +6,7 @@
 #include <string>
 
 #include "wasmlearn/base/dense_products.hpp"
+#include "wasmlearn/base/det_math.hpp"
 #include "wasmlearn/base/random.hpp"
 #include "wasmlearn/base/row_blocks.hpp"
 #include "wasmlearn/base/validation.hpp"
@@ -269,7 +270,7 @@ double GaussianMixture::bic(MatrixRef X) const {
   const double n = static_cast<double>(X.rows());
   return -2 * score(X) * n +
          n_parameters(params_.covariance_type, static_cast<double>(means_.rows()), static_cast<double>(means_.cols())) *
-             std::log(n);
+             det_log(n);
 }
 
 double GaussianMixture::aic(MatrixRef X) const {

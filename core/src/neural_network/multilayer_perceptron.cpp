@@ -47,16 +47,12 @@ void apply_lanes(double* z, Index count, F f) {
 // at a time (each lane's bits are the scalar's).
 void softmax_rows(double* z, Index rows, Index width, Index stride) {
   const ActivationLanes activations;
-  const auto exp = [&](auto u) { return activations.exp_of_nonpositive(u); };
   for (Index i = 0; i < rows; ++i, z += stride) {
     double top = z[0];
     for (Index j = 1; j < width; ++j) top = max_lanes(top, z[j]);
+    const double sum = exp_below_top_in_place(activations, z, width, top);
     Index j = 0;
-    for (; j + 2 <= width; j += 2) store_lanes(z + j, exp(load_lanes(z + j) - splat_lanes(top)));
-    if (j < width) z[j] = exp(z[j] - top);
-    double sum = 0;
-    for (j = 0; j < width; ++j) sum += z[j];
-    for (j = 0; j + 2 <= width; j += 2) store_lanes(z + j, load_lanes(z + j) / splat_lanes(sum));
+    for (; j + 2 <= width; j += 2) store_lanes(z + j, load_lanes(z + j) / splat_lanes(sum));
     if (j < width) z[j] /= sum;
   }
 }

@@ -22,7 +22,7 @@
 
 namespace wasmlearn {
 
-inline constexpr int kActivationConstantCount = 23;
+inline constexpr int kActivationConstantCount = 35;
 extern const double kActivationConstants[kActivationConstantCount];
 
 class ActivationLanes : LaneConstants<kActivationConstantCount> {
@@ -55,8 +55,29 @@ class ActivationLanes : LaneConstants<kActivationConstantCount> {
     return select_lanes(z != z, z, numerator / (c<T>(kOne) + e));
   }
 
+  // log(1 + e) for 0 ≤ e ≤ 1 (the softplus log(1 + e^z) = max(z, 0) + log(1 + e^−|z|)), within 1 ulp.
+  // w = 1 + e rounded, and what the rounding lost, (e − (w − 1))/w, added with ln2's low part; log w
+  // with w halved above √2 (k = 1), so that f = w − 1 (exact) lies in (−0.29, 0.42]: with s = f/(2 + f),
+  // log(1 + f) = 2 atanh s = f − s·(f − R), R = Σ 2s^2n/(2n + 1) for n = 1..10 (|s| ≤ 0.172: the next
+  // term is below 2^-60 of the result), by Estrin's scheme.
+  template <class T>
+  T log1p_of_unit(T e) const {
+    const T w = c<T>(kOne) + e;
+    const T lost = (e - (w - c<T>(kOne))) / w;
+    const auto above = w > c<T>(kSqrt2);
+    const T f = select_lanes(above, w * c<T>(kHalf), w) - c<T>(kOne);
+    const T k = select_lanes(above, c<T>(kOne), zero<T>());
+    const T s = f / (c<T>(kTwo) + f);
+    const T z = s * s, z2 = z * z, z4 = z2 * z2, z8 = z4 * z4;
+    auto pair = [&](int n) { return z * c<T>(kR0 + n + 1) + c<T>(kR0 + n); };  // the series' terms n, n + 1
+    const T low = (pair(2) * z2 + pair(0)) + (pair(6) * z2 + pair(4)) * z4;  // terms 0..7
+    const T R = z * (pair(8) * z8 + low);
+    return k * c<T>(kLn2Hi) - ((s * (f - R) - (k * c<T>(kLn2Lo) + lost)) - f);
+  }
+
  private:
-  enum { kInvLn2, kRound, kLn2Hi, kLn2Lo, kOne, kTwo, kMinusTwo, kTanhClamp, kTanhTiny, kExpClamp, kQ0 };  // kQ0 + n: 1/(n+1)!
+  // kQ0 + n: 1/(n+1)!; kR0 + n: 2/(2n+3).
+  enum { kInvLn2, kRound, kLn2Hi, kLn2Lo, kOne, kTwo, kMinusTwo, kTanhClamp, kTanhTiny, kExpClamp, kQ0, kSqrt2 = kQ0 + 13, kHalf, kR0 };
 
   template <class T>
   static T zero() {
@@ -86,6 +107,21 @@ class ActivationLanes : LaneConstants<kActivationConstantCount> {
     return r * (high * r8 + low);
   }
 };
+
+// v[j] = e^(v[j] − top) for the n values of a row whose maximum is top, two at a time, returning
+// their sum taken in order: a softmax's or a log-sum-exp's row.
+inline double exp_below_top_in_place(const ActivationLanes& activations, double* v, Index n, double top) {
+  double sum = 0;
+  Index j = 0;
+  for (; j + 2 <= n; j += 2) {
+    const Lanes2 e = activations.exp_of_nonpositive(load_lanes(v + j) - splat_lanes(top));
+    store_lanes(v + j, e);
+    sum += e[0];
+    sum += e[1];
+  }
+  if (j < n) sum += (v[j] = activations.exp_of_nonpositive(v[j] - top));
+  return sum;
+}
 
 // The same three in single precision on four float32 lanes, for predictions asked in float32 (the
 // network view's maps: a picture, where float precision is plenty; the call costs a third). The

@@ -20,13 +20,6 @@ using MatrixRef = Eigen::Ref<const Matrix>;
 using VectorRef = Eigen::Ref<const Vector>;
 using IntVectorRef = Eigen::Ref<const IntVector>;
 
-// e^a coefficient by coefficient with the C library's exp. Eigen's vectorised .exp() costs 2.6x as
-// much in WebAssembly (its SSE2 integer steps are emulated) and 1.5x natively.
-template <class Derived>
-auto exp_each(const Eigen::ArrayBase<Derived>& a) {
-  return a.unaryExpr([](double v) { return std::exp(v); });
-}
-
 // A fitted attribute or a result of any rank, as it crosses to JavaScript: shape {} is a scalar,
 // {n} a 1-D array, {rows, cols} a row-major matrix.
 struct NdArray {
