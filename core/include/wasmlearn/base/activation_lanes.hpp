@@ -1,5 +1,6 @@
-// The MLP's tanh, logistic and softmax's e^u on two lanes (lanes.hpp), from IEEE basic operations only:
-// the same bits natively and in WebAssembly, for training and prediction alike.
+// tanh, the logistic function, softmax's e^u and the softplus's log(1 + e) on two lanes (lanes.hpp),
+// from IEEE basic operations only: the same bits natively and in WebAssembly, for training and
+// prediction alike (the MLP, the logistic loss, softmax rows, the sigmoid kernel); libm's differ.
 //
 // All three need e^u for u ≤ 0 only (tanh is odd; logistic(−z) = 1 − logistic(z); softmax takes
 // e^(v − max)), which is e^u = 2^k·(1 + p) with k = round(u/ln2), r = u − k·ln2 (ln2 in two parts,
