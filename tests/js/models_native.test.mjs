@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { wasm } from '../../bindings/js/module.js';
+import { standardMethods } from '../../bindings/js/estimator.js';
 
 const { cases } = JSON.parse(readFileSync(new URL('../fixtures/models_native.json', import.meta.url), 'utf8'));
 
@@ -40,7 +41,8 @@ const bytesHash = (bytes) => {
   return hex(a) + hex(b);
 };
 const textEncoder = new TextEncoder();
-const hashedMethods = [[0, 'predict'], [1, 'predictProba'], [2, 'decisionFunction'], [3, 'transform'], [5, 'scoreSamples']];
+const hashedMethods = ['predict', 'predictProba', 'decisionFunction', 'transform', 'scoreSamples']
+  .map((name) => [standardMethods.find((m) => m.name === name).id, name]);
 
 const runCase = (c) => {
   const d = data[c.data];
@@ -65,7 +67,8 @@ const runCase = (c) => {
   }
 };
 
-const byEstimator = Map.groupBy ? Map.groupBy(cases, (c) => c.estimator) : cases.reduce((m, c) => m.set(c.estimator, [...(m.get(c.estimator) ?? []), c]), new Map());
+const byEstimator = new Map();
+for (const c of cases) byEstimator.set(c.estimator, [...(byEstimator.get(c.estimator) ?? []), c]);
 for (const [estimator, list] of byEstimator) {
   test(`${estimator}: ${list.length} fits with the native build's bits`, () => {
     for (const c of list) assert.deepEqual(runCase(c), c.results, `${JSON.stringify(c.options)} on data ${c.data}, ${c.input}`);

@@ -112,10 +112,11 @@ class ActivationLanes : LaneConstants<kActivationConstantCount> {
 // v[j] = e^(v[j] − top) for the n values of a row whose maximum is top, two at a time, returning
 // their sum taken in order: a softmax's or a log-sum-exp's row.
 inline double exp_below_top_in_place(const ActivationLanes& activations, double* v, Index n, double top) {
+  const Lanes2 shift = splat_lanes(top);
   double sum = 0;
   Index j = 0;
   for (; j + 2 <= n; j += 2) {
-    const Lanes2 e = activations.exp_of_nonpositive(load_lanes(v + j) - splat_lanes(top));
+    const Lanes2 e = activations.exp_of_nonpositive(load_lanes(v + j) - shift);
     store_lanes(v + j, e);
     sum += e[0];
     sum += e[1];

@@ -10,9 +10,9 @@
 // kernel), so these products run on an own register-blocked kernel (accumulate_abt): tiles of 2 rows
 // of A × 4 rows of B, eight Lanes2 accumulators, the shared dimension innermost over contiguous
 // memory and cut into cache-sized blocks. Every build runs the same tiles (natively on SSE2 lanes),
-// so the sums run in one order and the products give the same bits natively and in WebAssembly. Each tile is a separate call: V8 has no on-stack
-// replacement for WebAssembly, so a hot loop only reaches optimised code in a function that is
-// called many times.
+// so the sums run in one order and the products give the same bits natively and in WebAssembly.
+// Each tile is a separate call: V8 has no on-stack replacement for WebAssembly, so a hot loop only
+// reaches optimised code in a function that is called many times.
 //
 // The tiles are templates over the scalar: the same 2 × 4 tiles on four float32 lanes serve
 // KernelRidge's float32 factorisation (kernel_ridge/cholesky.cpp), twice the multiply-adds per
