@@ -2,6 +2,8 @@
 // e_rem_pio2.c, as in FreeBSD's msun). Copyright (C) 1993 by Sun Microsystems, Inc. All rights
 // reserved. Developed at SunPro, a Sun Microsystems, Inc. business. Permission to use, copy,
 // modify, and distribute this software is freely granted, provided that this notice is preserved.
+// det_pow, det_log10 and det_normal_quantile (and the two-double helpers under them) are this
+// library's own.
 #include "wasmlearn/base/det_math.hpp"
 
 #include <cstdint>
@@ -139,7 +141,12 @@ constexpr double o_threshold = 7.09782712893383973096e+02, u_threshold = -7.4513
                  P2 = -2.77777777770155933842e-03, P3 = 6.61375632143793436117e-05,
                  P4 = -1.65339022054652515390e-06, P5 = 4.13813679705723846039e-08;
 
-double det_exp(double x) {
+namespace {
+
+// e^(x + tail), |tail| far below ulp(x) or x = 0: det_exp's reduction x − k·ln2 with the tail taken
+// into its low part, so that det_pow's product y·log x keeps the bits a double would lose. A zero
+// tail gives det_exp's bits.
+double exp_of_sum(double x, double tail) {
   const double halF[2] = {0.5, -0.5};
   const double ln2HI[2] = {ln2_hi, -ln2_hi}, ln2LO[2] = {ln2_lo, -ln2_lo};
   std::uint32_t hx = static_cast<std::uint32_t>(high_word(x));
@@ -166,19 +173,174 @@ double det_exp(double x) {
       hi = x - t * ln2HI[0];
       lo = t * ln2LO[0];
     }
+    lo -= tail;
     x = hi - lo;
   } else if (hx < 0x3e300000) {  // |x| < 2^-28
-    return 1.0 + x;
+    return 1.0 + (x + tail);
+  } else if (tail != 0) {
+    hi = x;
+    lo = -tail;
+    x = hi - lo;
   }
   const double t = x * x;
   const double c = x - t * (P1 + t * (P2 + t * (P3 + t * (P4 + t * P5))));
-  if (k == 0) return 1.0 - ((x * c) / (c - 2.0) - x);
+  if (k == 0 && tail == 0) return 1.0 - ((x * c) / (c - 2.0) - x);
   const double y = 1.0 - ((lo - (x * c) / (2.0 - c)) - hi);
   if (k >= -1021) {
     if (k == 1024) return y * 2.0 * 8.98846567431157953865e+307;  // 2^1023
     return y * from_bits(static_cast<std::uint64_t>(0x3ff + k) << 52);
   }
   return y * from_bits(static_cast<std::uint64_t>(0x3ff + k + 1000) << 52) * 9.33263618503218878990e-302;  // 2^-1000
+}
+
+// ---- double-double arithmetic (Knuth's and Dekker's exact sums and products, no FMA) -------------
+struct Parts {
+  double hi, lo;
+};
+Parts exact_sum(double a, double b) {
+  const double s = a + b, b_part = s - a;
+  return {s, (a - (s - b_part)) + (b - b_part)};
+}
+Parts exact_sum_ordered(double a, double b) {  // |a| >= |b|
+  const double s = a + b;
+  return {s, b - (s - a)};
+}
+Parts halves(double a) {  // a = hi + lo with 26 significant bits each (Veltkamp), |a| < 2^995
+  const double c = 134217729.0 * a;  // 2^27 + 1
+  const double hi = c - (c - a);
+  return {hi, a - hi};
+}
+Parts exact_product(double a, double b) {
+  const double p = a * b;
+  const Parts x = halves(a), y = halves(b);
+  return {p, ((x.hi * y.hi - p) + x.hi * y.lo + x.lo * y.hi) + x.lo * y.lo};
+}
+
+// log x as hi + lo, relative error near 2^-66, for finite x > 0: x = 2^k·m with m in [√½, √2),
+// log m = 2·atanh s, s = (m − 1)/(m + 1) = s_hi + s_lo, |s| < 0.172, and k·ln2 in two parts.
+constexpr double kTwoThirdsHi = 0.6666666666666666, kTwoThirdsLo = 3.700743415417188e-17;
+constexpr int kInverseOddCount = 12;
+constexpr double kInverseOdd[kInverseOddCount] = {1.0 / 3,  1.0 / 5,  1.0 / 7,  1.0 / 9,  1.0 / 11, 1.0 / 13,
+                                                  1.0 / 15, 1.0 / 17, 1.0 / 19, 1.0 / 21, 1.0 / 23, 1.0 / 25};
+Parts log_parts(double x) {
+  int k = 0;
+  if (x < 2.2250738585072014e-308) {  // subnormal: scale up
+    x *= two54;
+    k = -54;
+  }
+  const std::uint64_t u = bits(x);
+  k += static_cast<int>(u >> 52) - 1023;
+  double m = from_bits((u & 0x000fffffffffffffULL) | 0x3ff0000000000000ULL);
+  if (m > 1.4142135623730951) {
+    m *= 0.5;
+    ++k;
+  }
+  const double f = m - 1.0;  // exact (Sterbenz)
+  const Parts denominator = exact_sum_ordered(2.0, f);
+  const double s = f / denominator.hi;
+  const Parts p = exact_product(s, denominator.hi);
+  const double s_lo = (((f - p.hi) - p.lo) - s * denominator.lo) / denominator.hi;
+  // 2·atanh s = 2s + (2/3)·s³ + 2s·z²·(1/5 + z/7 + …), z = s², to z^12 (z < 0.0295: the next term
+  // is below 2^-65 of the whole). s³·(2/3) in two parts, the rest in one (it is below 2^-12 of the
+  // whole); s_lo through the derivative 2/(1 − z).
+  const Parts square = exact_product(s, s), cube = exact_product(s, square.hi);
+  const double cube_lo = cube.lo + s * square.lo;
+  const Parts two_thirds_of_cube = exact_product(cube.hi, kTwoThirdsHi);
+  const double z = square.hi;
+  double series = kInverseOdd[kInverseOddCount - 1];
+  for (int i = kInverseOddCount - 2; i >= 1; --i) series = kInverseOdd[i] + z * series;
+  const double low = two_thirds_of_cube.lo + (cube.hi * kTwoThirdsLo + cube_lo * kTwoThirdsHi) +
+                     2.0 * s * z * z * series + 2.0 * s_lo * (1.0 + z);
+  const Parts head = exact_sum_ordered(2.0 * s, two_thirds_of_cube.hi);
+  const Parts log_m = exact_sum_ordered(head.hi, head.lo + low);
+  const double dk = k;
+  const Parts sum = exact_sum(dk * ln2_hi, log_m.hi);  // dk·ln2_hi is exact: ln2_hi has 32 bits
+  return exact_sum_ordered(sum.hi, sum.lo + (log_m.lo + dk * ln2_lo));
+}
+
+}  // namespace
+
+double det_exp(double x) { return exp_of_sum(x, 0.0); }
+
+double det_pow(double x, double y) {
+  constexpr double inf = std::numeric_limits<double>::infinity();
+  if (y == 0 || x == 1) return 1.0;
+  if (x != x || y != y) return x + y;
+  if (x < 0) return std::numeric_limits<double>::quiet_NaN();
+  if (x == 0) return y > 0 ? 0.0 : inf;
+  if (x == inf || y == inf || y == -inf) return (x > 1) == (y > 0) ? inf : 0.0;
+  const Parts log_x = log_parts(x);
+  const double estimate = y * log_x.hi;
+  if (estimate > 1000 || estimate < -1000) return estimate > 0 ? inf : 0.0;  // past exp's range
+  const Parts product = exact_product(y, log_x.hi);
+  const Parts exponent = exact_sum_ordered(product.hi, product.lo + y * log_x.lo);
+  return exp_of_sum(exponent.hi, exponent.lo);
+}
+
+double det_log10(double x) {
+  if (!(x > 0) || x == std::numeric_limits<double>::infinity()) return det_log(x);  // 0, <0, NaN, inf
+  constexpr double inv_ln10_hi = 0.4342944819032518, inv_ln10_lo = 1.098319650216765e-17;
+  const Parts log_x = log_parts(x);
+  const Parts product = exact_product(log_x.hi, inv_ln10_hi);
+  return product.hi + (product.lo + (log_x.hi * inv_ln10_lo + log_x.lo * inv_ln10_hi));
+}
+
+namespace {
+
+// φ(t) = e^(−t²/2)/√(2π), the standard normal density, with t² in two parts.
+double normal_density(double t) {
+  const Parts square = exact_product(t, t);
+  return exp_of_sum(-0.5 * square.hi, -0.5 * square.lo) * 0.3989422804014327;
+}
+
+// S(t) = t + t³/3 + t⁵/(3·5) + …, so that Φ(t) − 1/2 = φ(t)·S(t) (Marsaglia): positive terms, for
+// the central quantiles.
+double central_series(double t) {
+  double term = t, sum = t;
+  for (int k = 1; term > 0x1p-60 * sum; ++k) {
+    term *= t * t / (2 * k + 1);
+    sum += term;
+  }
+  return sum;
+}
+
+// C(t) = t + 1/(t + 2/(t + 3/(t + …))), so that 1 − Φ(t) = φ(t)/C(t) (Laplace), for t at least the
+// upper quartile, where 1000 levels have converged to the last bit.
+double tail_fraction(double t) {
+  double fraction = t;
+  for (int level = 1000; level >= 1; --level) fraction = t + level / fraction;
+  return fraction;
+}
+
+constexpr double kUpperQuartile = 0.6744897501960817;  // Φ⁻¹(3/4)
+
+}  // namespace
+
+// t = −Φ⁻¹(p) for p <= 1/2 by Newton's method from below (libm's erfc, the usual way, differs between
+// C libraries): Φ(t) − 1/2 = 1/2 − p through S for p >= 1/4 (1/2 − p is exact there, and nothing
+// cancels), 1 − Φ(t) = p through C below. Both functions bend away from their tangents, so the steps
+// are positive until rounding stops them.
+double det_normal_quantile(double p) {
+  constexpr double inf = std::numeric_limits<double>::infinity();
+  constexpr double sqrt_2pi_hi = 2.5066282746310007, sqrt_2pi_lo = -1.8328579980459167e-16;
+  if (!(p > 0 && p < 1)) return p == 0 ? -inf : p == 1 ? inf : std::numeric_limits<double>::quiet_NaN();
+  if (p > 0.5) return -det_normal_quantile(1 - p);  // 1 − p is exact
+  const bool central = p >= 0.25;
+  double t = central ? 0.0 : kUpperQuartile;
+  for (int i = 0; i < 1000; ++i) {
+    double step;
+    if (central) {  // (1/2 − p)/φ(t) − S(t), with √(2π) and t² in two parts
+      const Parts square = exact_product(t, t), scale = exact_product(0.5 - p, sqrt_2pi_hi);
+      step = (scale.hi + (scale.lo + (0.5 - p) * sqrt_2pi_lo)) * exp_of_sum(0.5 * square.hi, 0.5 * square.lo) -
+             central_series(t);
+    } else {
+      step = 1 / tail_fraction(t) - p / normal_density(t);
+    }
+    const double next = t + step;
+    if (!(next > t)) break;
+    t = next;
+  }
+  return t == 0 ? 0.0 : -t;
 }
 
 double det_sin(double x) {
