@@ -15,14 +15,17 @@ using namespace wasmlearn;
 
 TEST(Lanes, FunctionsAreTheScalarOnesLaneByLane) {
   const Lanes2 v = {-2.5, 9.0};
-  const Lanes2 a = abs_lanes(v), r = sqrt_lanes(Lanes2{2.0, 9.0}), p = pow_lanes(Lanes2{2.0, -3.0}, 3.0);
+  const Lanes2 a = abs_lanes(v), r = sqrt_lanes(Lanes2{2.0, 9.0}), p = pow_lanes(Lanes2{2.0, 9.0}, 1.5),
+               w = whole_power_lanes(Lanes2{2.0, -3.0}, 3);
   EXPECT_EQ(a[0], 2.5);
   EXPECT_EQ(a[1], 9.0);
   EXPECT_FALSE(std::signbit(abs_lanes(Lanes2{-0.0, 0.0})[0]));
   EXPECT_EQ(r[0], std::sqrt(2.0));
   EXPECT_EQ(r[1], 3.0);
-  EXPECT_EQ(p[0], 8.0);
-  EXPECT_EQ(p[1], -27.0);
+  EXPECT_EQ(p[0], det_pow(2.0, 1.5));
+  EXPECT_EQ(p[1], 27.0);
+  EXPECT_EQ(w[0], 8.0);
+  EXPECT_EQ(w[1], -27.0);
   const Lanes2 lo = min_lanes(v, Lanes2{1.0, 1.0}), hi = max_lanes(v, Lanes2{1.0, 1.0});
   EXPECT_EQ(lo[0], -2.5);
   EXPECT_EQ(lo[1], 1.0);
@@ -31,6 +34,7 @@ TEST(Lanes, FunctionsAreTheScalarOnesLaneByLane) {
   EXPECT_EQ(max_lanes(-1.0, 2.0), 2.0);
   EXPECT_EQ(abs_lanes(-4.0), 4.0);
   EXPECT_EQ(pow_lanes(4.0, 0.5), 2.0);
+  EXPECT_EQ(whole_power_lanes(1.5, 2), 2.25);
 }
 
 TEST(DistanceKernels, SquaredDistanceHandChecked) {

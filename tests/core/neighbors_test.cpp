@@ -66,13 +66,17 @@ const MetricCase kMetrics[] = {{NeighborsMetric::euclidean, 2, "euclidean"},
                                {NeighborsMetric::minkowski, 3, "minkowski p=3"},
                                {NeighborsMetric::minkowski, 1.5, "minkowski p=1.5"}};
 
-// Reference: every distance from the kernel, fully sorted by (distance, index).
+// Reference: every reduced distance from the kernel, the k best by (reduced distance, index), listed
+// by (distance, index), as neighbors_index.hpp documents (r^(1/p) can round two reduced distances to
+// one distance, so ranking by the distances would pick another k-th neighbour).
 KNeighborsResult naive_knn(const Matrix& X, const Matrix& Q, const nn::Distance& dist, Index k) {
   KNeighborsResult r{Matrix(Q.rows(), k), IntMatrix(Q.rows(), k)};
   for (Index i = 0; i < Q.rows(); ++i) {
     std::vector<std::pair<double, Index>> all;
-    for (Index t = 0; t < X.rows(); ++t)
-      all.emplace_back(dist.to_distance(dist.reduced(Q.row(i).data(), X.row(t).data(), X.cols())), t);
+    for (Index t = 0; t < X.rows(); ++t) all.emplace_back(dist.reduced(Q.row(i).data(), X.row(t).data(), X.cols()), t);
+    std::sort(all.begin(), all.end());
+    all.resize(static_cast<std::size_t>(k));
+    for (auto& [d, t] : all) d = dist.to_distance(d);
     std::sort(all.begin(), all.end());
     for (Index j = 0; j < k; ++j) {
       r.distances(i, j) = all[j].first;

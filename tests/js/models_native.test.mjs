@@ -41,7 +41,7 @@ const bytesHash = (bytes) => {
   return hex(a) + hex(b);
 };
 const textEncoder = new TextEncoder();
-const hashedMethods = ['predict', 'predictProba', 'decisionFunction', 'transform', 'scoreSamples']
+const hashedMethods = ['predict', 'predictProba', 'decisionFunction', 'transform', 'scoreSamples', 'kneighbors', 'radiusNeighbors']
   .map((name) => [standardMethods.find((m) => m.name === name).id, name]);
 
 const runCase = (c) => {

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "wasmlearn/base/dense_products.hpp"
+#include "wasmlearn/base/det_math.hpp"
 #include "wasmlearn/base/random.hpp"
 #include "wasmlearn/base/validation.hpp"
 #include "wasmlearn/linear_model/describe.hpp"
@@ -206,13 +207,13 @@ EnetPath enet_path(MatrixRef X, VectorRef y, const EnetPathOptions& o) {
       alphas.assign(static_cast<std::size_t>(o.n_alphas), resolution);
     } else {
       // numpy.logspace(log10(α_max·eps), log10(α_max), n_alphas)[::-1], step for step.
-      const double start = std::log10(alpha_max * o.eps), stop = std::log10(alpha_max);
+      const double start = det_log10(alpha_max * o.eps), stop = det_log10(alpha_max);
       const int num = o.n_alphas;
       alphas.resize(static_cast<std::size_t>(num));
       const double step = num > 1 ? (stop - start) / (num - 1) : 0.0;
       for (int i = 0; i < num; ++i) {
         const double e = (num > 1 && i == num - 1) ? stop : i * step + start;
-        alphas[static_cast<std::size_t>(num - 1 - i)] = std::pow(10.0, e);
+        alphas[static_cast<std::size_t>(num - 1 - i)] = det_pow(10.0, e);
       }
     }
   }

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "wasmlearn/base/det_math.hpp"
 #include "wasmlearn/base/validation.hpp"
 #include "wasmlearn/preprocessing/describe.hpp"
 
@@ -31,19 +32,6 @@ Vector percentile(MatrixRef X, double q) {
     out[j] = column[below] + (at - static_cast<double>(below)) * (column[above] - column[below]);
   }
   return out;
-}
-
-// The standard normal quantile: Newton's method on Φ(x) = erfc(-x/√2)/2, to full precision.
-double normal_quantile(double p) {
-  if (p <= 0) return -std::numeric_limits<double>::infinity();
-  if (p >= 1) return std::numeric_limits<double>::infinity();
-  double x = 0;
-  for (int i = 0; i < 100; ++i) {
-    const double step = (0.5 * std::erfc(-x / std::sqrt(2.0)) - p) / (std::exp(-x * x / 2) / std::sqrt(2 * M_PI));
-    x -= step;
-    if (std::abs(step) < 1e-15 * std::max(1.0, std::abs(x))) break;
-  }
-  return x;
 }
 
 std::vector<double> checked_range(const std::vector<double>& r, const char* name, double lo, double hi) {
@@ -138,7 +126,7 @@ RobustScaler& RobustScaler::fit(MatrixRef X) {
   if (params_.with_scaling) {
     scale_ = nonzero_divisor(percentile(X, q[1]) - percentile(X, q[0]));
     // unitVariance: the interquantile range of a standard normal becomes 1.
-    if (params_.unit_variance) scale_ /= normal_quantile(q[1] / 100) - normal_quantile(q[0] / 100);
+    if (params_.unit_variance) scale_ /= det_normal_quantile(q[1] / 100) - det_normal_quantile(q[0] / 100);
   }
   set_map(scale_.cwiseInverse(), -center_.cwiseQuotient(scale_));
   return *this;

@@ -30,8 +30,10 @@ GrowSettings resolve_growth(const TreeGrowthParams& p, TreeCriterion criterion, 
   s.max_features = d;
   if (max_features) {
     if (const auto* rule = std::get_if<MaxFeaturesRule>(&*max_features)) {
-      const double v = *rule == MaxFeaturesRule::sqrt ? std::sqrt(static_cast<double>(d)) : std::log2(static_cast<double>(d));
-      s.max_features = std::max(1, static_cast<int>(v));
+      int whole_log2 = 0;  // ⌊log2 d⌋, scikit-learn's int(log2(d)), from the bits rather than libm
+      while (d >> (whole_log2 + 1)) ++whole_log2;
+      const int v = *rule == MaxFeaturesRule::sqrt ? static_cast<int>(std::sqrt(static_cast<double>(d))) : whole_log2;
+      s.max_features = std::max(1, v);
     } else if (const int* k = std::get_if<int>(&*max_features)) {
       if (*k > d)
         throw InvalidArgument("maxFeatures must be between 1 and the number of features (" + std::to_string(d) + "), got " +

@@ -4,9 +4,8 @@
 // of fdlibm's algorithms; pow, log10 and the normal quantile are built on them with two-double
 // arithmetic (Dekker's exact products, Knuth's exact sums). They use only IEEE basic operations
 // (+ - * / sqrt, exact bit manipulation), which are correctly rounded everywhere, and are within 1 ulp
-// but for the quantile. The build must not
-// contract a*b+c into FMA (C++17 ISO mode with GCC, and WebAssembly, which has no scalar FMA, both
-// keep them apart).
+// but for the quantile. The build must not contract a*b+c into FMA (C++17 ISO mode with GCC, and
+// WebAssembly, which has no scalar FMA, both keep them apart).
 #pragma once
 
 namespace wasmlearn {

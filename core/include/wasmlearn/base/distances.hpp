@@ -11,6 +11,7 @@
 // one row against centres stored feature-major), so they agree bit for bit.
 #pragma once
 #include <algorithm>
+#include <cmath>
 
 #include "wasmlearn/base/lanes.hpp"
 #include "wasmlearn/base/types.hpp"
@@ -50,11 +51,18 @@ struct ChebyshevOp : ManhattanOp {
   }
 };
 
+// |a − b|^p, by multiplications when p is a whole number up to kMaxWholePower (p = 3, 4: the common
+// ones), by det_pow otherwise. Minkowski with p = 1 and 2 is resolved to the ops above.
 struct MinkowskiOp {
+  static constexpr double kMaxWholePower = 8;
+  explicit MinkowskiOp(double power)
+      : p(power), whole(power == std::floor(power) && power <= kMaxWholePower ? static_cast<int>(power) : 0) {}
   double p;
+  int whole;  // p when it is a whole number up to kMaxWholePower, else 0
   template <class T>
   T term(T a, T b) const {
-    return pow_lanes(abs_lanes(a - b), p);
+    const T magnitude = abs_lanes(a - b);
+    return whole > 0 ? whole_power_lanes(magnitude, whole) : pow_lanes(magnitude, p);
   }
   template <class T>
   static T combine(T acc, T t) {

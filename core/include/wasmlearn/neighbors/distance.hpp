@@ -5,6 +5,7 @@
 #pragma once
 #include <cmath>
 
+#include "wasmlearn/base/det_math.hpp"
 #include "wasmlearn/base/distances.hpp"
 
 namespace wasmlearn {
@@ -41,14 +42,14 @@ struct Distance {
   double to_distance(double r) const {
     switch (kind) {
       case DistanceKind::squared_euclidean: return std::sqrt(r);
-      case DistanceKind::minkowski: return std::pow(r, 1.0 / p);
+      case DistanceKind::minkowski: return det_pow(r, 1.0 / p);
       default: return r;
     }
   }
   double to_reduced(double dist) const {
     switch (kind) {
       case DistanceKind::squared_euclidean: return dist * dist;
-      case DistanceKind::minkowski: return std::pow(dist, p);
+      case DistanceKind::minkowski: return det_pow(dist, p);
       default: return dist;
     }
   }
