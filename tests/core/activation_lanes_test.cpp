@@ -10,10 +10,12 @@
 #include <cstring>
 #include <limits>
 
+#include "test_support.hpp"
 #include "wasmlearn/base/activation_lanes.hpp"
 #include "wasmlearn/base/random.hpp"
 
 using namespace wasmlearn;
+using test_support::ulp_error;
 
 namespace {
 
@@ -24,15 +26,6 @@ std::uint64_t bits(double v) {
   std::uint64_t b;
   std::memcpy(&b, &v, sizeof b);
   return b;
-}
-
-// |got − want| in units in the last place of want rounded to double (subnormal ulps below the normal range).
-double ulps(double got, long double want) {
-  const double rounded = static_cast<double>(want);
-  int exponent = 0;
-  std::frexp(rounded, &exponent);
-  const double ulp = std::ldexp(1.0, std::max(exponent - 53, -1074));
-  return static_cast<double>(std::fabs(static_cast<long double>(got) - want)) / ulp;
 }
 
 long double logistic_reference(long double z) { return 1.0L / (1.0L + std::exp(-z)); }
@@ -55,8 +48,8 @@ Worst worst_over(int count, Draw draw) {
     EXPECT_EQ(bits(l[1]), bits(f.logistic(-x))) << -x;
     for (int lane = 0; lane < 2; ++lane) {
       const long double v = lane == 0 ? static_cast<long double>(x) : -static_cast<long double>(x);
-      worst.tanh = std::max(worst.tanh, ulps(t[lane], std::tanh(v)));
-      worst.logistic = std::max(worst.logistic, ulps(l[lane], logistic_reference(v)));
+      worst.tanh = std::max(worst.tanh, ulp_error(t[lane], std::tanh(v)));
+      worst.logistic = std::max(worst.logistic, ulp_error(l[lane], logistic_reference(v)));
     }
   }
   return worst;
@@ -101,7 +94,7 @@ struct PairCheck {
     const Lanes2 r = function(Lanes2{u, v});
     EXPECT_EQ(bits(r[0]), bits(function(u))) << u;
     EXPECT_EQ(bits(r[1]), bits(function(v))) << v;
-    worst = std::max({worst, ulps(r[0], reference(u)), ulps(r[1], reference(v))});
+    worst = std::max({worst, ulp_error(r[0], reference(u)), ulp_error(r[1], reference(v))});
   }
 };
 template <class Function, class Reference>

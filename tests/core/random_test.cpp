@@ -8,18 +8,11 @@
 
 #include "wasmlearn/base/det_math.hpp"
 #include "wasmlearn/base/random.hpp"
+#include "test_support.hpp"
 
 using namespace wasmlearn;
 
-namespace {
-// Distance in units in the last place between a double and a more precise reference.
-double ulp_error(double got, long double ref) {
-  if (ref == 0) return got == 0 ? 0 : 1e9;
-  const double r = static_cast<double>(ref);
-  const double ulp = std::nextafter(std::fabs(r), INFINITY) - std::fabs(r);
-  return static_cast<double>(std::fabs(static_cast<long double>(got) - ref) / ulp);
-}
-}  // namespace
+using test_support::ulp_error;
 
 TEST(Random, KnownAnswerXoshiro256StarStarSeededBySplitmix64) {
   // First outputs for seed 42 from an independent Python implementation of splitmix64 + xoshiro256**.

@@ -1,5 +1,7 @@
 // Helpers shared by the GoogleTest files.
 #pragma once
+#include <algorithm>
+#include <cmath>
 #include <exception>
 #include <fstream>
 #include <limits>
@@ -11,6 +13,16 @@
 #include "wasmlearn/base/types.hpp"
 
 namespace wasmlearn::test_support {
+
+// |got − want| in units in the last place of want rounded to double (subnormal ulps below the normal
+// range), for the elementary functions' accuracy tests.
+inline double ulp_error(double got, long double want) {
+  const double rounded = static_cast<double>(want);
+  int exponent = 0;
+  std::frexp(rounded, &exponent);
+  const double ulp = std::ldexp(1.0, std::max(exponent - 53, -1074));
+  return static_cast<double>(std::fabs(static_cast<long double>(got) - want) / ulp);  // not rounded to the subnormal grid
+}
 
 // The message of the exception f throws, or "<no error>".
 template <class F>

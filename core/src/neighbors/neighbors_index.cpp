@@ -286,7 +286,10 @@ void NeighborsIndex::knn_tree(const Op& op, MatrixRef Q, Index k, KNeighborsResu
 }
 
 template <class Op>
-void NeighborsIndex::radius_all(const Op& op, MatrixRef Q, double r_reduced, RadiusNeighborsResult& out) const {
+void NeighborsIndex::radius_all(const Op& op, MatrixRef Q, double r, RadiusNeighborsResult& out) const {
+  // Candidates by reduced distance up to r's with some slack, kept by their distance: r^p and its
+  // root are rounded apart, and the rows kept are those whose reported distance is at most r.
+  const double r_reduced = distance_.to_reduced(r) * (1 + kSlack);
   const Index d = X_.cols();
   std::vector<Cand> found;
   std::vector<std::pair<Index, double>> stack;
@@ -298,6 +301,7 @@ void NeighborsIndex::radius_all(const Op& op, MatrixRef Q, double r_reduced, Rad
     else tree_search(op, q, nullptr, r_reduced, &found, stack);
     finish(found.data(), static_cast<Index>(found.size()), distance_);
     for (const Cand& c : found) {
+      if (c.d > r) break;  // the slack's extra candidates, past r once converted
       out.distances.push_back(c.d);
       out.indices.push_back(c.i);
     }
@@ -321,8 +325,7 @@ RadiusNeighborsResult NeighborsIndex::radius(MatrixRef Q, double r) const {
   if (!built()) throw InvalidArgument("the neighbours index is empty");
   if (Q.cols() != X_.cols()) throw InvalidArgument("query has the wrong number of columns");
   RadiusNeighborsResult out;
-  const double r_reduced = distance_.to_reduced(r);
-  distance_.visit([&](const auto& op) { radius_all(op, Q, r_reduced, out); });
+  distance_.visit([&](const auto& op) { radius_all(op, Q, r, out); });
   return out;
 }
 

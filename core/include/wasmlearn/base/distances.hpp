@@ -52,17 +52,17 @@ struct ChebyshevOp : ManhattanOp {
 };
 
 // |a − b|^p, by multiplications when p is a whole number up to kMaxWholePower (p = 3, 4: the common
-// ones), by det_pow otherwise. Minkowski with p = 1 and 2 is resolved to the ops above.
+// ones), by PowLanes otherwise. Minkowski with p = 1 and 2 is resolved to the ops above.
 struct MinkowskiOp {
   static constexpr double kMaxWholePower = 8;
-  explicit MinkowskiOp(double power)
-      : p(power), whole(power == std::floor(power) && power <= kMaxWholePower ? static_cast<int>(power) : 0) {}
-  double p;
+  explicit MinkowskiOp(double p)
+      : power(p), whole(p == std::floor(p) && p <= kMaxWholePower ? static_cast<int>(p) : 0) {}
+  PowLanes power;
   int whole;  // p when it is a whole number up to kMaxWholePower, else 0
   template <class T>
   T term(T a, T b) const {
     const T magnitude = abs_lanes(a - b);
-    return whole > 0 ? whole_power_lanes(magnitude, whole) : pow_lanes(magnitude, p);
+    return whole > 0 ? whole_power_lanes(magnitude, whole) : power(magnitude);
   }
   template <class T>
   static T combine(T acc, T t) {

@@ -8,10 +8,11 @@
 // float32 lanes (k-means' certified float32 assignment, KernelRidge's float32 factorisation, the
 // MLP's float32 layerActivations and training) and Ints4 holds their comparison masks and indices.
 // The functions below are what the extension does not spell (square root, minimum, maximum,
-// absolute value, power, exponential); each also takes a single double, so a kernel's scalar tail is
+// absolute value, powers, exponential); each also takes a single double, so a kernel's scalar tail is
 // the same expression as its lanes.
 #pragma once
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <type_traits>
@@ -21,7 +22,6 @@
 #include <emmintrin.h>
 #endif
 
-#include "wasmlearn/base/det_math.hpp"
 #include "wasmlearn/base/types.hpp"
 
 namespace wasmlearn {
@@ -137,11 +137,7 @@ inline Floats4 abs_lanes(Floats4 v) {
   return v;
 }
 
-// v^p lane-wise for v >= 0: there is no vector power, so one det_pow per lane (libm's pow differs
-// between C libraries in the last bits).
-inline Lanes2 pow_lanes(Lanes2 v, double p) { return Lanes2{det_pow(v[0], p), det_pow(v[1], p)}; }
-inline double pow_lanes(double v, double p) { return det_pow(v, p); }
-// v^n for a whole n >= 1 by n − 1 multiplications in order (a few times faster than det_pow, within
+// v^n for a whole n >= 1 by n − 1 multiplications in order (faster than PowLanes below, within
 // (n − 1)/2 ulp).
 template <class T>
 T whole_power_lanes(T v, int n) {
@@ -171,6 +167,9 @@ template <int N>
 class LaneConstants {
  public:
   explicit LaneConstants(const double (&values)[N]) {
+    for (int i = 0; i < N; ++i) c_[i] = splat_lanes(values[i]);
+  }
+  explicit LaneConstants(const std::array<double, N>& values) {
     for (int i = 0; i < N; ++i) c_[i] = splat_lanes(values[i]);
   }
 
@@ -240,10 +239,21 @@ class ExpLanes : LaneConstants<kExpConstantCount> {
 
   template <class T>
   T operator()(T x) const {
+    return reduced(x, [](T r) { return r; });
+  }
+  // e^(x + tail) for a tail far below ulp(x): the tail joins the reduced argument (PowLanes).
+  template <class T>
+  T of_sum(T x, T tail) const {
+    return reduced(x, [&](T r) { return r + tail; });
+  }
+
+ private:
+  template <class T, class AddTail>
+  T reduced(T x, AddTail add_tail) const {
     x = min_lanes(max_lanes(x, c<T>(0)), c<T>(1));  // e^-746 is 0, e^710 +inf
     const T shifted = x * c<T>(2) + c<T>(3);      // adding 1.5·2^52 rounds x/ln2 to an integer
     const T k = shifted - c<T>(3);
-    const T r = (x - k * c<T>(4)) - k * c<T>(5);
+    const T r = add_tail((x - k * c<T>(4)) - k * c<T>(5));
     const T r2 = r * r, r4 = r2 * r2, r8 = r4 * r4;
     // 1/n! for n = 0..13 are c(6)..c(18); pair n, n+1 is c(6+n) + c(7+n)·r.
     auto pair = [&](int n) { return r * c<T>(7 + n) + c<T>(6 + n); };
@@ -251,6 +261,109 @@ class ExpLanes : LaneConstants<kExpConstantCount> {
     const T high = (pair(10) * r2 + pair(8)) + pair(12) * r4;                  // terms 8..13, over r⁸
     return times_power_of_two(high * r8 + low, shifted);
   }
+};
+
+// The indices of PowLanes' constants (lanes.cpp).
+enum PowConstant : int {
+  kPowMinNormal, kPowTwo54, kPowTwo52, kPowMantissaMask, kPowOne, kPowSqrt2, kPowHalf, kPowBias, kPowSubnormalShift,
+  kPowTwo, kPowLn2Hi, kPowLn2Lo, kPowSplitter, kPowInverseOdd, kPowHigh = kPowInverseOdd + 12, kPowLow, kPowP,
+  kPowConstantCount
+};
+// v^p lane-wise for v >= 0 and p >= 1 (the Minkowski terms |a − b|^p), from IEEE basic operations, as
+// e^(p·log v) (det_pow's method, in lanes and without its branches; within 3 ulp for |p·log v| up to
+// 64, tests/core/distances_test.cpp):
+// - v = 2^k·m, m in [√½, √2), from the bits; a subnormal v is scaled by 2^54 first, and v = 0 comes
+//   out as k = −1077, so p·log v is below −746 and the result 0;
+// - log m = 2·atanh s, s = (m − 1)/(m + 1) with its rounding error s_lo kept, by the series
+//   2s + 2s·z·(1/3 + z/5 + … + z^11/25), z = s²; log v = k·ln2 + log m as two doubles;
+// - p·log v as two doubles (p split in halves once), then ExpLanes::of_sum.
+class PowLanes : LaneConstants<kPowConstantCount> {
+ public:
+  explicit PowLanes(double p) : LaneConstants(constants(p)) {}
+
+  template <class T>
+  T operator()(T v) const {
+    using Bits = BitsOf<T>;
+    const Bits tiny = mask_of(v < c<T>(kPowMinNormal));  // subnormal or zero
+    const Bits bits = bits_of<Bits>(v * select_bits(tiny, c<T>(kPowTwo54), c<T>(kPowOne)));
+    // The biased exponent e as 2^52 + e − 2^52, and m in [1, 2) from the mantissa, halved above √2.
+    const Bits two52 = bits_of<Bits>(c<T>(kPowTwo52));
+    const T biased_exponent = from_bits<T>((Bits)((UnsignedBitsOf<T>)bits >> 52) | two52) - c<T>(kPowTwo52);
+    const T unit = from_bits<T>((bits & bits_of<Bits>(c<T>(kPowMantissaMask))) | bits_of<Bits>(c<T>(kPowOne)));
+    const Bits big = mask_of(c<T>(kPowSqrt2) < unit);
+    const T m = unit * select_bits(big, c<T>(kPowHalf), c<T>(kPowOne));
+    const T k = (biased_exponent - c<T>(kPowBias)) + from_bits<T>(big & bits_of<Bits>(c<T>(kPowOne))) -
+                from_bits<T>(tiny & bits_of<Bits>(c<T>(kPowSubnormalShift)));
+    // s = f/(2 + f) and its remainder: 2 + f as two doubles, s·(2 + f) exactly, one division.
+    const T f = m - c<T>(kPowOne);
+    const T denominator = c<T>(kPowTwo) + f, denominator_lo = f - (denominator - c<T>(kPowTwo));
+    const T reciprocal = c<T>(kPowOne) / denominator;
+    const T s = f * reciprocal;
+    const auto [product, product_lo] = exact_product(s, denominator);
+    const T s_lo = (((f - product) - product_lo) - s * denominator_lo) * reciprocal;
+    // The series by Estrin's scheme (pairs c + c'·z, then z², z⁴, z⁸), a short chain of dependent steps.
+    const T z = s * s, z2 = z * z, z4 = z2 * z2, z8 = z4 * z4;
+    const auto pair = [&](int i) { return z * c<T>(kPowInverseOdd + i + 1) + c<T>(kPowInverseOdd + i); };
+    const T series = ((pair(2) * z2 + pair(0)) + (pair(6) * z2 + pair(4)) * z4) + (pair(10) * z2 + pair(8)) * z8;
+    const T two_s = s + s;
+    const T k_ln2 = k * c<T>(kPowLn2Hi);  // exact: ln2's high part has 32 bits
+    const T head = k_ln2 + two_s;
+    const T log_lo = two_sum_error(k_ln2, two_s, head) + ((k * c<T>(kPowLn2Lo) + (s_lo + s_lo)) + two_s * z * series);
+    // p·(head + log_lo) as two doubles, p = c(kPowHigh) + c(kPowLow) in halves.
+    const auto [head_high, head_low] = halves(head);
+    const T exponent = c<T>(kPowP) * head;
+    const T exponent_lo = (((c<T>(kPowHigh) * head_high - exponent) + c<T>(kPowHigh) * head_low +
+                            c<T>(kPowLow) * head_high) +
+                           c<T>(kPowLow) * head_low) +
+                          c<T>(kPowP) * log_lo;
+    return exp_.of_sum(exponent, exponent_lo);
+  }
+
+ private:
+  static std::array<double, kPowConstantCount> constants(double p);
+
+  template <class Bits, class T>
+  static Bits bits_of(T v) {
+    Bits b;
+    std::memcpy(&b, &v, sizeof b);
+    return b;
+  }
+  template <class T, class Bits>
+  static T from_bits(Bits b) {
+    T v;
+    std::memcpy(&v, &b, sizeof v);
+    return v;
+  }
+  // All ones where the comparison holds, zeros elsewhere.
+  static long long mask_of(bool holds) { return -static_cast<long long>(holds); }
+  template <class Mask>
+  static Longs2 mask_of(Mask holds) {
+    return (Longs2)holds;
+  }
+  template <class T>
+  static T select_bits(BitsOf<T> mask, T if_set, T if_clear) {
+    return from_bits<T>((mask & bits_of<BitsOf<T>>(if_set)) | (~mask & bits_of<BitsOf<T>>(if_clear)));
+  }
+  template <class T>
+  std::pair<T, T> halves(T a) const {  // 26 significant bits each (Veltkamp)
+    const T scaled = a * c<T>(kPowSplitter);
+    const T hi = scaled - (scaled - a);
+    return {hi, a - hi};
+  }
+  template <class T>
+  std::pair<T, T> exact_product(T a, T b) const {
+    const T p = a * b;
+    const auto [a_hi, a_lo] = halves(a);
+    const auto [b_hi, b_lo] = halves(b);
+    return {p, ((a_hi * b_hi - p) + a_hi * b_lo + a_lo * b_hi) + a_lo * b_lo};
+  }
+  template <class T>
+  static T two_sum_error(T a, T b, T sum) {
+    const T b_part = sum - a;
+    return (a - (sum - b_part)) + (b - b_part);
+  }
+
+  ExpLanes exp_;
 };
 
 }  // namespace wasmlearn

@@ -51,7 +51,7 @@ class NeighborsIndex {
   void tree_search(const Op& op, const double* q, KBest* best, double r_reduced, std::vector<Cand>* found,
                    std::vector<std::pair<Index, double>>& stack) const;
   template <class Op> void knn_tree(const Op& op, MatrixRef Q, Index k, KNeighborsResult& out) const;
-  template <class Op> void radius_all(const Op& op, MatrixRef Q, double r_reduced, RadiusNeighborsResult& out) const;
+  template <class Op> void radius_all(const Op& op, MatrixRef Q, double r, RadiusNeighborsResult& out) const;
 
   Matrix X_;            // training rows, original order
   Distance distance_;
