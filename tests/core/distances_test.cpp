@@ -61,6 +61,18 @@ TEST(Lanes, PowerWithinThreeUlpAndTheSameBitsInLanes) {
     }
   }
   EXPECT_LT(worst, 3.0);
+  // Large p: the results overflow, underflow or stay near 1, never negative or NaN.
+  for (double p : {1e3, 1e6, 123456.5}) {
+    const PowLanes power(p);
+    for (double x : {0.0, 0.2, 0.5, 0.999, 1.0, 1.001, 1.000001, 1.5, 1e300}) {
+      const long double exact = std::pow(static_cast<long double>(x), static_cast<long double>(p));
+      const double got = power(x);
+      if (exact < 1e-300L) EXPECT_LE(got, 1e-300) << x << "^" << p;
+      else if (exact > 1e300L) EXPECT_EQ(got, INFINITY) << x << "^" << p;
+      else EXPECT_LT(ulp_error(got, exact), 8.0) << x << "^" << p;
+      EXPECT_GE(got, 0.0) << x << "^" << p;
+    }
+  }
   const PowLanes three_halves(1.5);
   EXPECT_EQ(three_halves(0.0), 0.0);
   EXPECT_EQ(three_halves(1.0), 1.0);

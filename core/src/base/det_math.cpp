@@ -219,9 +219,9 @@ Parts exact_product(double a, double b) {
 // log x as hi + lo, relative error near 2^-66, for finite x > 0: x = 2^k·m with m in [√½, √2),
 // log m = 2·atanh s, s = (m − 1)/(m + 1) = s_hi + s_lo, |s| < 0.172, and k·ln2 in two parts.
 constexpr double kTwoThirdsHi = 0.6666666666666666, kTwoThirdsLo = 3.700743415417188e-17;
-constexpr int kInverseOddCount = 12;
-constexpr double kInverseOdd[kInverseOddCount] = {1.0 / 3,  1.0 / 5,  1.0 / 7,  1.0 / 9,  1.0 / 11, 1.0 / 13,
-                                                  1.0 / 15, 1.0 / 17, 1.0 / 19, 1.0 / 21, 1.0 / 23, 1.0 / 25};
+constexpr int kInverseOddCount = 11;  // 1/5, 1/7, …, 1/25
+constexpr double kInverseOdd[kInverseOddCount] = {1.0 / 5,  1.0 / 7,  1.0 / 9,  1.0 / 11, 1.0 / 13, 1.0 / 15,
+                                                  1.0 / 17, 1.0 / 19, 1.0 / 21, 1.0 / 23, 1.0 / 25};
 Parts log_parts(double x) {
   int k = 0;
   if (x < 2.2250738585072014e-308) {  // subnormal: scale up
@@ -248,7 +248,7 @@ Parts log_parts(double x) {
   const Parts two_thirds_of_cube = exact_product(cube.hi, kTwoThirdsHi);
   const double z = square.hi;
   double series = kInverseOdd[kInverseOddCount - 1];
-  for (int i = kInverseOddCount - 2; i >= 1; --i) series = kInverseOdd[i] + z * series;
+  for (int i = kInverseOddCount - 2; i >= 0; --i) series = kInverseOdd[i] + z * series;
   const double low = two_thirds_of_cube.lo + (cube.hi * kTwoThirdsLo + cube_lo * kTwoThirdsHi) +
                      2.0 * s * z * z * series + 2.0 * s_lo * (1.0 + z);
   const Parts head = exact_sum_ordered(2.0 * s, two_thirds_of_cube.hi);

@@ -307,9 +307,11 @@ class PowLanes : LaneConstants<kPowConstantCount> {
     const T series = ((pair(2) * z2 + pair(0)) + (pair(6) * z2 + pair(4)) * z4) + (pair(10) * z2 + pair(8)) * z8;
     const T two_s = s + s;
     const T k_ln2 = k * c<T>(kPowLn2Hi);  // exact: ln2's high part has 32 bits
-    const T head = k_ln2 + two_s;
-    const T log_lo = two_sum_error(k_ln2, two_s, head) + ((k * c<T>(kPowLn2Lo) + (s_lo + s_lo)) + two_s * z * series);
+    const T sum = k_ln2 + two_s;
+    const T rest = two_sum_error(k_ln2, two_s, sum) + ((k * c<T>(kPowLn2Lo) + (s_lo + s_lo)) + two_s * z * series);
+    // log v = head + log_lo, |log_lo| <= ulp(head)/2 (rest holds the series, far above that); then
     // p·(head + log_lo) as two doubles, p = c(kPowHigh) + c(kPowLow) in halves.
+    const T head = sum + rest, log_lo = two_sum_error(sum, rest, head);
     const auto [head_high, head_low] = halves(head);
     const T exponent = c<T>(kPowP) * head;
     const T exponent_lo = (((c<T>(kPowHigh) * head_high - exponent) + c<T>(kPowHigh) * head_low +
