@@ -266,8 +266,8 @@ class ExpLanes : LaneConstants<kExpConstantCount> {
 // The indices of PowLanes' constants (lanes.cpp).
 enum PowConstant : int {
   kPowMinNormal, kPowTwo54, kPowTwo52, kPowMantissaMask, kPowOne, kPowSqrt2, kPowHalf, kPowBias, kPowSubnormalShift,
-  kPowTwo, kPowLn2Hi, kPowLn2Lo, kPowSplitter, kPowInverseOdd, kPowHigh = kPowInverseOdd + 12, kPowLow, kPowP,
-  kPowConstantCount
+  kPowTwo, kPowLn2Hi, kPowLn2Lo, kPowSplitter, kPowExponentLimit, kPowInverseOdd, kPowHigh = kPowInverseOdd + 12,
+  kPowLow, kPowP, kPowConstantCount
 };
 // v^p lane-wise for v >= 0 and p >= 1 (the Minkowski terms |a − b|^p), from IEEE basic operations, as
 // e^(p·log v) (det_pow's method, in lanes and without its branches; within 3 ulp for |p·log v| up to
@@ -318,7 +318,10 @@ class PowLanes : LaneConstants<kPowConstantCount> {
                             c<T>(kPowLow) * head_high) +
                            c<T>(kPowLow) * head_low) +
                           c<T>(kPowP) * log_lo;
-    return exp_.of_sum(exponent, exponent_lo);
+    // Past e's range (|exponent| >= 1000: the result is 0 or inf) the low part can be huge (p = 10^20);
+    // it is dropped there.
+    const Bits in_range = mask_of(abs_lanes(exponent) < c<T>(kPowExponentLimit));
+    return exp_.of_sum(exponent, from_bits<T>(in_range & bits_of<Bits>(exponent_lo)));
   }
 
  private:
