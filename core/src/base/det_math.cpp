@@ -326,13 +326,15 @@ double det_normal_quantile(double p) {
   if (!(p > 0 && p < 1)) return p == 0 ? -inf : p == 1 ? inf : std::numeric_limits<double>::quiet_NaN();
   if (p > 0.5) return -det_normal_quantile(1 - p);  // 1 − p is exact
   const bool central = p >= 0.25;
+  // (1/2 − p)·√(2π), with √(2π) in two parts, for the central steps.
+  const Parts scale = exact_product(0.5 - p, sqrt_2pi_hi);
+  const double central_scale = scale.hi + (scale.lo + (0.5 - p) * sqrt_2pi_lo);
   double t = central ? 0.0 : kUpperQuartile;
   for (int i = 0; i < 1000; ++i) {
     double step;
-    if (central) {  // (1/2 − p)/φ(t) − S(t), with √(2π) and t² in two parts
-      const Parts square = exact_product(t, t), scale = exact_product(0.5 - p, sqrt_2pi_hi);
-      step = (scale.hi + (scale.lo + (0.5 - p) * sqrt_2pi_lo)) * exp_of_sum(0.5 * square.hi, 0.5 * square.lo) -
-             central_series(t);
+    if (central) {  // (1/2 − p)/φ(t) − S(t), with t² in two parts
+      const Parts square = exact_product(t, t);
+      step = central_scale * exp_of_sum(0.5 * square.hi, 0.5 * square.lo) - central_series(t);
     } else {
       step = 1 / tail_fraction(t) - p / normal_density(t);
     }

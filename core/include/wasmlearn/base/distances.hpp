@@ -12,6 +12,7 @@
 #pragma once
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "wasmlearn/base/lanes.hpp"
 #include "wasmlearn/base/types.hpp"
@@ -55,14 +56,15 @@ struct ChebyshevOp : ManhattanOp {
 // ones), by PowLanes otherwise. Minkowski with p = 1 and 2 is resolved to the ops above.
 struct MinkowskiOp {
   static constexpr double kMaxWholePower = 8;
-  explicit MinkowskiOp(double p)
-      : power(p), whole(p == std::floor(p) && p <= kMaxWholePower ? static_cast<int>(p) : 0) {}
-  PowLanes power;
+  explicit MinkowskiOp(double p) : whole(p == std::floor(p) && p <= kMaxWholePower ? static_cast<int>(p) : 0) {
+    if (whole == 0) power.emplace(p);  // its constants only when they are used
+  }
   int whole;  // p when it is a whole number up to kMaxWholePower, else 0
+  std::optional<PowLanes> power;
   template <class T>
   T term(T a, T b) const {
     const T magnitude = abs_lanes(a - b);
-    return whole > 0 ? whole_power_lanes(magnitude, whole) : power(magnitude);
+    return whole > 0 ? whole_power_lanes(magnitude, whole) : (*power)(magnitude);
   }
   template <class T>
   static T combine(T acc, T t) {
