@@ -187,6 +187,49 @@ TEST(NeighborsIndex, BruteKdAndBallAgreeExactlyWithTiesAndDuplicates) {
   EXPECT_EQ(compared, 4 * 7 * 4 * 2 * 4);
 }
 
+// Brute force's float32 filter (squared Euclidean, from 8 queries and 8 features) keeps exactly the
+// exact kernel's neighbours and distances: past its blocks of 64 queries and 1024 training rows, on
+// exact ties, on neighbours closer than float32 can tell apart, at tiny and large scales (past 2^48
+// the exact kernel runs alone), for one, some and all neighbours, and for queries read with a stride.
+TEST(NeighborsIndex, BruteForceFilterKeepsTheExactNeighbours) {
+  std::mt19937 g(7);
+  std::normal_distribution<double> normal;
+  const nn::Distance dist = nn::resolve_distance(search(NeighborsMetric::euclidean, 2, NeighborsAlgorithm::brute, 1));
+  int compared = 0;
+  for (const Index d : {8, 9, 20, 33}) {
+    Matrix spread(2100, d);
+    for (Index i = 0; i < spread.rows(); ++i)
+      for (Index j = 0; j < d; ++j) spread(i, j) = normal(g);
+    // pairs of rows 1e-9 apart (relative): far below float32's resolution
+    Matrix close = spread;
+    for (Index i = 1; i < close.rows(); i += 2) close.row(i) = close.row(i - 1) * (1 + 1e-9);
+    const Matrix lattice = tie_heavy(g, 2100, d, 3);
+    const Matrix* bases[] = {&spread, &close, &lattice};
+    for (const Matrix* base : bases)
+      for (const double scale : {1.0, 1e-30, 1e-41, 1e12, 1e15}) {
+        const Matrix X = base->topRows(1500) * scale;
+        Matrix Q(150, d);
+        Q.topRows(60) = X.middleRows(100, 60);  // exact matches
+        Q.bottomRows(90) = base->bottomRows(90) * scale;
+        nn::NeighborsIndex brute;
+        brute.build(X, dist, nn::SearchAlgorithm::brute, 30);
+        for (const Index k : {Index(1), Index(5), X.rows()}) {
+          const KNeighborsResult ref = naive_knn(X, Q, dist, k), got = brute.knn(Q, k);
+          ASSERT_EQ(got.indices, ref.indices) << "d=" << d << " scale " << scale << " k=" << k;
+          ASSERT_EQ(got.distances, ref.distances) << "d=" << d << " scale " << scale << " k=" << k;
+          Matrix wider(Q.rows(), d + 3);  // the queries as a block, rows d + 3 apart
+          wider.leftCols(d) = Q;
+          wider.rightCols(3).setConstant(1e300);
+          const KNeighborsResult strided = brute.knn(wider.leftCols(d), k);
+          ASSERT_EQ(strided.indices, ref.indices) << "strided queries, d=" << d;
+          ASSERT_EQ(strided.distances, ref.distances) << "strided queries, d=" << d;
+          ++compared;
+        }
+      }
+  }
+  EXPECT_EQ(compared, 4 * 3 * 5 * 3);
+}
+
 TEST(NeighborsIndex, LeafSizeBoundsTheLeaves) {
   std::mt19937 g(3);
   const Matrix X = tie_heavy(g, 1000, 2, 50);

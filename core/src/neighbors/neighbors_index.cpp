@@ -4,8 +4,10 @@
 #include <cstdint>
 #include <limits>
 
+#include "wasmlearn/base/dense_products.hpp"
 #include "wasmlearn/base/errors.hpp"
 #include "wasmlearn/base/lanes.hpp"
+#include "wasmlearn/base/row_blocks.hpp"
 
 namespace wasmlearn {
 namespace nn {
@@ -212,6 +214,146 @@ double NeighborsIndex::lower_bound(const Op& op, const Node& node, Index id, con
   return lb > 0 ? distance_.to_reduced(lb) : 0.0;
 }
 
+namespace {
+
+using FloatRows = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+
+// Past this magnitude a coordinate could overflow the float32 filter's sums (2^96 a square).
+constexpr double kFilterMaxMagnitude = 0x1p48;
+
+// M = A in float32 and norms[i] = the squared norms of M's rows (summed in double, rounded).
+void to_float_rows(const MatrixRef& A, FloatRows& M, std::vector<float>& norms) {
+  const Index d = A.cols();
+  M.resize(A.rows(), d);
+  norms.resize(static_cast<std::size_t>(A.rows()));
+  for_row_blocks(A.rows(), [&](Index begin, Index end) {
+    for (Index i = begin; i < end; ++i) {
+      double sum = 0;
+      for (Index t = 0; t < d; ++t) {
+        const float v = static_cast<float>(A(i, t));
+        M(i, t) = v;
+        sum += static_cast<double>(v) * static_cast<double>(v);
+      }
+      norms[static_cast<std::size_t>(i)] = static_cast<float>(sum);
+    }
+  });
+}
+
+// One query's state in the float32 filter: the k smallest upper bounds seen (a max-heap, its top the
+// threshold T once full) and the rows whose lower bound was at most T when they were seen.
+struct FilterState {
+  std::vector<float> upper;
+  std::vector<std::pair<Index, float>> candidates;
+  float threshold() const { return upper.front(); }
+};
+
+// The rows t0 + j (j < count) of one query's products s[j] = q·x_j: a = ‖q‖² + ‖x‖² − 2 s and the bound
+// E = gamma·(‖q‖² + ‖x‖²) + 2^-100 on |a − exact reduced distance|; rows with a − E ≤ T become
+// candidates and a + E enter the k smallest upper bounds. Eight rows are first tested together and
+// skipped when none can be a candidate (nearly all, once T has settled).
+void filter_rows(const float* s, const float* row_norms, Index t0, Index count, float query_norm, float gamma,
+                 Index k, FilterState& state) {
+  constexpr float kAbsolute = 0x1p-100f;  // underflow in float32 (see knn_brute_filtered)
+  const Floats4 norm4 = splat_as<Floats4>(query_norm), gamma4 = splat_as<Floats4>(gamma),
+                absolute4 = splat_as<Floats4>(kAbsolute), two4 = splat_as<Floats4>(2.0);
+  const auto consider = [&](Index j, float lower, float upper) {
+    const bool full = static_cast<Index>(state.upper.size()) == k;
+    if (full && lower > state.threshold()) return;
+    state.candidates.emplace_back(t0 + j, lower);
+    if (!full) {
+      state.upper.push_back(upper);
+      std::push_heap(state.upper.begin(), state.upper.end());
+    } else if (upper < state.threshold()) {
+      std::pop_heap(state.upper.begin(), state.upper.end());
+      state.upper.back() = upper;
+      std::push_heap(state.upper.begin(), state.upper.end());
+    }
+  };
+  Index j = 0;
+  for (; j + 8 <= count; j += 8) {
+    Floats4 lower[2], upper[2];
+    for (int h = 0; h < 2; ++h) {
+      const Floats4 sum = norm4 + load_floats(row_norms + j + 4 * h);
+      const Floats4 a = sum - two4 * load_floats(s + j + 4 * h), bound = gamma4 * sum + absolute4;
+      lower[h] = a - bound;
+      upper[h] = a + bound;
+    }
+    if (static_cast<Index>(state.upper.size()) == k) {
+      const Floats4 least = min_lanes(lower[0], lower[1]);
+      const float limit = state.threshold();
+      if ((least[0] > limit) & (least[1] > limit) & (least[2] > limit) & (least[3] > limit)) continue;
+    }
+    for (int u = 0; u < 8; ++u) consider(j + u, lower[u / 4][u % 4], upper[u / 4][u % 4]);
+  }
+  for (; j < count; ++j) {
+    const float sum = query_norm + row_norms[j];
+    const float a = sum - 2.0f * s[j], bound = gamma * sum + kAbsolute;
+    consider(j, a - bound, a + bound);
+  }
+}
+
+}  // namespace
+
+// Squared Euclidean brute force through a float32 filter: the products q·x of a block of queries
+// with a block of training rows by the packed float kernel (four lanes and two operations a term,
+// where the exact kernel takes three on two), then from them a = ‖q‖² + ‖x‖² − 2 q·x and a bound E on
+// |a − d|, d the exact kernel's reduced distance. Per query T is the k-th smallest a + E, and every row
+// with a − E ≤ T is a candidate; the candidates' exact distances then rank as in knn_brute, with the
+// same bits: a row with a − E > T is beaten by the k rows whose a + E ≤ T.
+//
+// The bound, u = 2^-24, M = ‖q‖² + ‖x‖²: rounding q and x to float32 moves d by at most 4uM, the
+// float32 product q·x by d·u·M/2 (twice that in a), the norms and the two float32 operations of a
+// by 5uM, the exact kernel's d by under uM, and the bounds' own float32 operations by 3uM: in all
+// (1.01d + 13)uM, which gamma = (2d + 32)u covers twice. Underflow in float32 (a subnormal coordinate
+// or product) adds at most about 2^-140 a term; the 2^-100 absolute term covers it. Coordinates past
+// kFilterMaxMagnitude take the exact kernel alone.
+void NeighborsIndex::knn_brute_filtered(MatrixRef Q, Index k, KNeighborsResult& out) const {
+  const Index n = X_.rows(), d = X_.cols(), m = Q.rows();
+  constexpr Index kQueryBlock = 128, kTrainBlock = 1024;  // their products: 512 KB
+  const float gamma = static_cast<float>((2.0 * static_cast<double>(d) + 32.0) * 0x1p-24);
+  FloatRows queries, rows, products(kQueryBlock, kTrainBlock);
+  std::vector<float> query_norms, row_norms;
+  to_float_rows(X_, rows, row_norms);
+  std::vector<FilterState> states(static_cast<std::size_t>(kQueryBlock));
+  std::vector<Cand> store(static_cast<std::size_t>(k));
+  for (Index q0 = 0; q0 < m; q0 += kQueryBlock) {
+    const Index qn = std::min(kQueryBlock, m - q0);
+    to_float_rows(Q.middleRows(q0, qn), queries, query_norms);
+    for (auto& state : states) {
+      state.upper.clear();
+      state.candidates.clear();
+    }
+    for (Index t0 = 0; t0 < n; t0 += kTrainBlock) {
+      const Index tn = std::min(kTrainBlock, n - t0);
+      dense_detail::accumulate_packed(dense_detail::rows_of(queries), dense_detail::columns_of(rows.middleRows(t0, tn)),
+                                      qn, tn, d, products.data(), products.outerStride(), false, true);
+      for_row_blocks(qn, [&](Index begin, Index end) {  // out-of-line calls: see row_blocks.hpp
+        for (Index i = begin; i < end; ++i)
+          filter_rows(products.row(i).data(), row_norms.data() + t0, t0, tn, query_norms[static_cast<std::size_t>(i)],
+                      gamma, k, states[static_cast<std::size_t>(i)]);
+      });
+    }
+    for_row_blocks(qn, [&](Index begin, Index end) {
+      for (Index i = begin; i < end; ++i) {
+        const FilterState& state = states[static_cast<std::size_t>(i)];
+        const double* q = Q.row(q0 + i).data();
+        KBest best(store.data(), k);
+        for (const auto& [row, lower] : state.candidates) {
+          if (lower > state.threshold()) continue;
+          double reduced;
+          reduce_rows<1>(SquaredEuclideanOp{}, q, X_.row(row).data(), 0, d, &reduced);
+          best.offer({reduced, row});
+        }
+        finish(store.data(), k, distance_);
+        for (Index j = 0; j < k; ++j) {
+          out.distances(q0 + i, j) = store[static_cast<std::size_t>(j)].d;
+          out.indices(q0 + i, j) = static_cast<int>(store[static_cast<std::size_t>(j)].i);
+        }
+      }
+    });
+  }
+}
+
 template <class Op>
 void NeighborsIndex::knn_brute(const Op& op, MatrixRef Q, Index k, KNeighborsResult& out) const {
   const Index n = X_.rows(), d = X_.cols(), m = Q.rows();
@@ -309,14 +451,24 @@ void NeighborsIndex::radius_all(const Op& op, MatrixRef Q, double r, RadiusNeigh
   }
 }
 
+// The float32 filter pays off from a few queries and features on, with the squared Euclidean
+// distance, and when no coordinate could overflow its float32 sums.
+template <class Op>
+bool NeighborsIndex::filtered_brute_suits(const Op&, MatrixRef Q) const {
+  constexpr Index kMinQueries = 8, kMinFeatures = 8;
+  if (!std::is_same_v<Op, SquaredEuclideanOp> || Q.rows() < kMinQueries || X_.cols() < kMinFeatures) return false;
+  return X_.cwiseAbs().maxCoeff() <= kFilterMaxMagnitude && Q.cwiseAbs().maxCoeff() <= kFilterMaxMagnitude;
+}
+
 KNeighborsResult NeighborsIndex::knn(MatrixRef Q, Index k) const {
   if (!built()) throw InvalidArgument("the neighbours index is empty");
   if (k < 1 || k > X_.rows()) throw InvalidArgument("k must be in [1, " + std::to_string(X_.rows()) + "]");
   if (Q.cols() != X_.cols()) throw InvalidArgument("query has the wrong number of columns");
   KNeighborsResult out{Matrix(Q.rows(), k), IntMatrix(Q.rows(), k)};
   distance_.visit([&](const auto& op) {
-    if (algorithm_ == SearchAlgorithm::brute) knn_brute(op, Q, k, out);
-    else knn_tree(op, Q, k, out);
+    if (algorithm_ != SearchAlgorithm::brute) knn_tree(op, Q, k, out);
+    else if (filtered_brute_suits(op, Q)) knn_brute_filtered(Q, k, out);
+    else knn_brute(op, Q, k, out);
   });
   return out;
 }
