@@ -328,7 +328,7 @@ class Grower {
   Grower(const TreeData& data, const std::vector<int>& samples, const std::vector<double>& weights,
          const GrowSettings& s, Random& rng)
       : data_(data), s_(s), rng_(rng), crit_(data, weights, s.criterion), samples_(samples),
-        order_(samples.size()), keys_(2 * samples.size()), features_(static_cast<std::size_t>(data.d)) {
+        order_(samples.size()), keys_(2 * samples.size()), left_(samples.size()), features_(static_cast<std::size_t>(data.d)) {
     for (Index f = 0; f < data.d; ++f) features_[f] = static_cast<int>(f);
     tree_.n_features = static_cast<int>(data.d);
     tree_.n_values = data.is_classification() ? data.n_classes : data.n_outputs;
@@ -459,16 +459,28 @@ class Grower {
           }
         }
       } else {
+        // The node's values gathered once; the samples at most thr are then listed without a branch
+        // (about half go left, and a branch on each mispredicts half the time) and moved left in order.
+        Entry* gathered = order_.data();
         float lo = x[s[start]], hi = lo;
-        for (Index p = start + 1; p < end; ++p) lo = std::min(lo, x[s[p]]), hi = std::max(hi, x[s[p]]);
+        for (Index p = 0; p < m; ++p) {
+          const float v = x[s[start + p]];
+          gathered[p] = {v, s[start + p]};
+          lo = std::min(lo, v);
+          hi = std::max(hi, v);
+        }
         if (static_cast<double>(hi) <= lo + kFeatureThreshold) continue;
         ++examined;
         double thr = rng_.uniform(lo, hi);
         if (thr == hi) thr = lo;
-        crit_.reset();
+        int* left = left_.data();
         Index nl = 0;
-        for (Index p = start; p < end; ++p)
-          if (x[s[p]] <= thr) crit_.move_left(s[p]), ++nl;
+        for (Index p = 0; p < m; ++p) {
+          left[nl] = gathered[p].s;
+          nl += gathered[p].v <= thr;
+        }
+        crit_.reset();
+        for (Index p = 0; p < nl; ++p) crit_.move_left(left[p]);
         if (nl < msl || m - nl < msl || !keeps_min_weight()) continue;
         const double proxy = crit_.proxy();
         if (proxy > best_proxy) {
@@ -552,6 +564,7 @@ class Grower {
   std::vector<Entry> order_;
   std::vector<std::uint64_t> keys_;  // two halves: radix sort buffers
   std::vector<int> scratch_;
+  std::vector<int> left_;  // the random splitter's samples at most its threshold
   std::vector<int> features_;
   std::vector<double> value_;
   Tree tree_;
