@@ -188,7 +188,7 @@ TEST(NeighborsIndex, BruteKdAndBallAgreeExactlyWithTiesAndDuplicates) {
 }
 
 // Brute force's float32 filter (squared Euclidean, from 8 queries and 8 features) keeps exactly the
-// exact kernel's neighbours and distances: past its blocks of 64 queries and 1024 training rows, on
+// exact kernel's neighbours and distances, k-nearest and within a radius: past its blocks of 64 queries and 1024 training rows, on
 // exact ties, on neighbours closer than float32 can tell apart, at tiny and large scales (past 2^48
 // the exact kernel runs alone), for one, some and all neighbours, and for queries read with a stride.
 TEST(NeighborsIndex, BruteForceFilterKeepsTheExactNeighbours) {
@@ -207,14 +207,15 @@ TEST(NeighborsIndex, BruteForceFilterKeepsTheExactNeighbours) {
     const Matrix* bases[] = {&spread, &close, &lattice};
     for (const Matrix* base : bases)
       for (const double scale : {1.0, 1e-30, 1e-41, 1e12, 1e15}) {
-        const Matrix X = base->topRows(1500) * scale;
-        Matrix Q(150, d);
+        const Matrix X = base->topRows(1100) * scale;
+        Matrix Q(140, d);
         Q.topRows(60) = X.middleRows(100, 60);  // exact matches
-        Q.bottomRows(90) = base->bottomRows(90) * scale;
+        Q.bottomRows(80) = base->bottomRows(80) * scale;
         nn::NeighborsIndex brute;
         brute.build(X, dist, nn::SearchAlgorithm::brute, 30);
+        const KNeighborsResult all = naive_knn(X, Q, dist, X.rows());
         for (const Index k : {Index(1), Index(5), X.rows()}) {
-          const KNeighborsResult ref = naive_knn(X, Q, dist, k), got = brute.knn(Q, k);
+          const KNeighborsResult ref = k == X.rows() ? all : naive_knn(X, Q, dist, k), got = brute.knn(Q, k);
           ASSERT_EQ(got.indices, ref.indices) << "d=" << d << " scale " << scale << " k=" << k;
           ASSERT_EQ(got.distances, ref.distances) << "d=" << d << " scale " << scale << " k=" << k;
           Matrix wider(Q.rows(), d + 3);  // the queries as a block, rows d + 3 apart
@@ -224,6 +225,20 @@ TEST(NeighborsIndex, BruteForceFilterKeepsTheExactNeighbours) {
           ASSERT_EQ(strided.indices, ref.indices) << "strided queries, d=" << d;
           ASSERT_EQ(strided.distances, ref.distances) << "strided queries, d=" << d;
           ++compared;
+        }
+        // Radius searches: the naive neighbours within r, for r = 0 (the exact matches) and two radii
+        // that take some of the rows.
+        for (const double r : {0.0, all.distances(70, 5), all.distances(70, 40)}) {
+          const RadiusNeighborsResult within = brute.radius(Q, r);
+          for (Index i = 0; i < Q.rows(); ++i) {
+            Index j = 0;
+            for (; j < X.rows() && all.distances(i, j) <= r; ++j) {
+              ASSERT_LT(within.offsets[i] + j, within.offsets[i + 1]) << "d=" << d << " scale " << scale << " r=" << r;
+              ASSERT_EQ(within.indices[within.offsets[i] + j], all.indices(i, j));
+              ASSERT_EQ(within.distances[within.offsets[i] + j], all.distances(i, j));
+            }
+            ASSERT_EQ(within.offsets[i] + j, within.offsets[i + 1]) << "d=" << d << " scale " << scale << " r=" << r;
+          }
         }
       }
   }

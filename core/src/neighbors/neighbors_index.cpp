@@ -1,6 +1,7 @@
 #include "wasmlearn/neighbors/neighbors_index.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <limits>
 
@@ -239,28 +240,39 @@ void to_float_rows(const MatrixRef& A, FloatRows& M, std::vector<float>& norms) 
   });
 }
 
-// One query's state in the float32 filter: the k smallest upper bounds seen (a max-heap, its top the
-// threshold T once full) and the rows whose lower bound was at most T when they were seen.
+// One query's state in the float32 filter. A k-nearest search keeps the k smallest upper bounds seen
+// (a max-heap, its top the threshold T once it holds k); a radius search (k = 0) has T fixed. The
+// candidates are the rows whose lower bound was at most T when they were seen.
 struct FilterState {
+  Index k = 0;
+  float radius_threshold = 0;
   std::vector<float> upper;
   std::vector<std::pair<Index, float>> candidates;
-  float threshold() const { return upper.front(); }
+  bool settled() const { return k == 0 || static_cast<Index>(upper.size()) == k; }
+  float threshold() const { return k == 0 ? radius_threshold : upper.front(); }
+  void restart(Index neighbours, float radius) {
+    k = neighbours;
+    radius_threshold = radius;
+    upper.clear();
+    candidates.clear();
+  }
 };
 
 // The rows t0 + j (j < count) of one query's products s[j] = q·x_j: a = ‖q‖² + ‖x‖² − 2 s and the bound
 // E = gamma·(‖q‖² + ‖x‖²) + 2^-100 on |a − exact reduced distance|; rows with a − E ≤ T become
-// candidates and a + E enter the k smallest upper bounds. Eight rows are first tested together and
-// skipped when none can be a candidate (nearly all, once T has settled).
+// candidates, and in a k-nearest search a + E enter the k smallest upper bounds. Eight rows are first
+// tested together and skipped when none can be a candidate (nearly all, once T has settled).
 void filter_rows(const float* s, const float* row_norms, Index t0, Index count, float query_norm, float gamma,
-                 Index k, FilterState& state) {
-  constexpr float kAbsolute = 0x1p-100f;  // underflow in float32 (see knn_brute_filtered)
+                 FilterState& state) {
+  constexpr float kAbsolute = 0x1p-100f;  // underflow in float32 (see brute_filtered)
   const Floats4 norm4 = splat_as<Floats4>(query_norm), gamma4 = splat_as<Floats4>(gamma),
                 absolute4 = splat_as<Floats4>(kAbsolute), two4 = splat_as<Floats4>(2.0);
   const auto consider = [&](Index j, float lower, float upper) {
-    const bool full = static_cast<Index>(state.upper.size()) == k;
-    if (full && lower > state.threshold()) return;
+    const bool settled = state.settled();
+    if (settled && lower > state.threshold()) return;
     state.candidates.emplace_back(t0 + j, lower);
-    if (!full) {
+    if (state.k == 0) return;
+    if (!settled) {
       state.upper.push_back(upper);
       std::push_heap(state.upper.begin(), state.upper.end());
     } else if (upper < state.threshold()) {
@@ -278,7 +290,7 @@ void filter_rows(const float* s, const float* row_norms, Index t0, Index count, 
       lower[h] = a - bound;
       upper[h] = a + bound;
     }
-    if (static_cast<Index>(state.upper.size()) == k) {
+    if (state.settled()) {
       const Floats4 least = min_lanes(lower[0], lower[1]);
       const float limit = state.threshold();
       if ((least[0] > limit) & (least[1] > limit) & (least[2] > limit) & (least[3] > limit)) continue;
@@ -297,9 +309,10 @@ void filter_rows(const float* s, const float* row_norms, Index t0, Index count, 
 // Squared Euclidean brute force through a float32 filter: the products q·x of a block of queries
 // with a block of training rows by the packed float kernel (four lanes and two operations a term,
 // where the exact kernel takes three on two), then from them a = ‖q‖² + ‖x‖² − 2 q·x and a bound E on
-// |a − d|, d the exact kernel's reduced distance. Per query T is the k-th smallest a + E, and every row
-// with a − E ≤ T is a candidate; the candidates' exact distances then rank as in knn_brute, with the
-// same bits: a row with a − E > T is beaten by the k rows whose a + E ≤ T.
+// |a − d|, d the exact kernel's reduced distance. Every row with a − E ≤ T is a candidate, T being the
+// k-th smallest a + E (k-nearest) or the reduced radius; the candidates' exact distances then give
+// what the exact kernel alone gives, with the same bits: a row with a − E > T is beaten by the k rows
+// whose a + E ≤ T, or is beyond the radius. Candidates are listed in training order.
 //
 // The bound, u = 2^-24, M = ‖q‖² + ‖x‖²: rounding q and x to float32 moves d by at most 4uM, the
 // float32 product q·x by d·u·M/2 (twice that in a), the norms and the two float32 operations of a
@@ -307,7 +320,10 @@ void filter_rows(const float* s, const float* row_norms, Index t0, Index count, 
 // (1.01d + 13)uM, which gamma = (2d + 32)u covers twice. Underflow in float32 (a subnormal coordinate
 // or product) adds at most about 2^-140 a term; the 2^-100 absolute term covers it. Coordinates past
 // kFilterMaxMagnitude take the exact kernel alone.
-void NeighborsIndex::knn_brute_filtered(MatrixRef Q, Index k, KNeighborsResult& out) const {
+//
+// start(state) readies a query's state; take(i, state) receives query i's candidates.
+template <class Start, class Take>
+void NeighborsIndex::brute_filtered(MatrixRef Q, Start start, Take take) const {
   const Index n = X_.rows(), d = X_.cols(), m = Q.rows();
   constexpr Index kQueryBlock = 128, kTrainBlock = 1024;  // their products: 512 KB
   const float gamma = static_cast<float>((2.0 * static_cast<double>(d) + 32.0) * 0x1p-24);
@@ -315,14 +331,10 @@ void NeighborsIndex::knn_brute_filtered(MatrixRef Q, Index k, KNeighborsResult& 
   std::vector<float> query_norms, row_norms;
   to_float_rows(X_, rows, row_norms);
   std::vector<FilterState> states(static_cast<std::size_t>(kQueryBlock));
-  std::vector<Cand> store(static_cast<std::size_t>(k));
   for (Index q0 = 0; q0 < m; q0 += kQueryBlock) {
     const Index qn = std::min(kQueryBlock, m - q0);
     to_float_rows(Q.middleRows(q0, qn), queries, query_norms);
-    for (auto& state : states) {
-      state.upper.clear();
-      state.candidates.clear();
-    }
+    for (auto& state : states) start(state);
     for (Index t0 = 0; t0 < n; t0 += kTrainBlock) {
       const Index tn = std::min(kTrainBlock, n - t0);
       dense_detail::accumulate_packed(dense_detail::rows_of(queries), dense_detail::columns_of(rows.middleRows(t0, tn)),
@@ -330,28 +342,34 @@ void NeighborsIndex::knn_brute_filtered(MatrixRef Q, Index k, KNeighborsResult& 
       for_row_blocks(qn, [&](Index begin, Index end) {  // out-of-line calls: see row_blocks.hpp
         for (Index i = begin; i < end; ++i)
           filter_rows(products.row(i).data(), row_norms.data() + t0, t0, tn, query_norms[static_cast<std::size_t>(i)],
-                      gamma, k, states[static_cast<std::size_t>(i)]);
+                      gamma, states[static_cast<std::size_t>(i)]);
       });
     }
     for_row_blocks(qn, [&](Index begin, Index end) {
-      for (Index i = begin; i < end; ++i) {
-        const FilterState& state = states[static_cast<std::size_t>(i)];
-        const double* q = Q.row(q0 + i).data();
+      for (Index i = begin; i < end; ++i) take(q0 + i, states[static_cast<std::size_t>(i)]);
+    });
+  }
+}
+
+void NeighborsIndex::knn_brute_filtered(MatrixRef Q, Index k, KNeighborsResult& out) const {
+  std::vector<Cand> store(static_cast<std::size_t>(k));
+  brute_filtered(
+      Q, [&](FilterState& state) { state.restart(k, 0); },
+      [&](Index qi, const FilterState& state) {
+        const double* q = Q.row(qi).data();
         KBest best(store.data(), k);
         for (const auto& [row, lower] : state.candidates) {
           if (lower > state.threshold()) continue;
           double reduced;
-          reduce_rows<1>(SquaredEuclideanOp{}, q, X_.row(row).data(), 0, d, &reduced);
+          reduce_rows<1>(SquaredEuclideanOp{}, q, X_.row(row).data(), 0, X_.cols(), &reduced);
           best.offer({reduced, row});
         }
         finish(store.data(), k, distance_);
         for (Index j = 0; j < k; ++j) {
-          out.distances(q0 + i, j) = store[static_cast<std::size_t>(j)].d;
-          out.indices(q0 + i, j) = static_cast<int>(store[static_cast<std::size_t>(j)].i);
+          out.distances(qi, j) = store[static_cast<std::size_t>(j)].d;
+          out.indices(qi, j) = static_cast<int>(store[static_cast<std::size_t>(j)].i);
         }
-      }
-    });
-  }
+      });
 }
 
 template <class Op>
@@ -434,13 +452,9 @@ void NeighborsIndex::radius_all(const Op& op, MatrixRef Q, double r, RadiusNeigh
   const double r_reduced = distance_.to_reduced(r) * (1 + kSlack);
   const Index d = X_.cols();
   std::vector<Cand> found;
-  std::vector<std::pair<Index, double>> stack;
   out.offsets.assign(1, 0);
-  for (Index qi = 0; qi < Q.rows(); ++qi) {
-    const double* q = Q.row(qi).data();
-    found.clear();
-    if (algorithm_ == SearchAlgorithm::brute) collect_rows(op, q, X_.data(), d, 0, X_.rows(), nullptr, r_reduced, found);
-    else tree_search(op, q, nullptr, r_reduced, &found, stack);
+  // A query's rows within r_reduced, listed by distance; those within r go to out.
+  const auto add_found = [&] {
     finish(found.data(), static_cast<Index>(found.size()), distance_);
     for (const Cand& c : found) {
       if (c.d > r) break;  // the slack's extra candidates, past r once converted
@@ -448,6 +462,29 @@ void NeighborsIndex::radius_all(const Op& op, MatrixRef Q, double r, RadiusNeigh
       out.indices.push_back(c.i);
     }
     out.offsets.push_back(static_cast<Index>(out.indices.size()));
+  };
+  if (algorithm_ == SearchAlgorithm::brute && filtered_brute_suits(op, Q)) {
+    const float limit = std::nextafter(static_cast<float>(r_reduced), std::numeric_limits<float>::infinity());
+    brute_filtered(
+        Q, [&](FilterState& state) { state.restart(0, limit); },
+        [&](Index qi, const FilterState& state) {
+          found.clear();
+          for (const auto& candidate : state.candidates) {
+            double reduced;
+            reduce_rows<1>(SquaredEuclideanOp{}, Q.row(qi).data(), X_.row(candidate.first).data(), 0, d, &reduced);
+            if (reduced <= r_reduced) found.push_back({reduced, candidate.first});
+          }
+          add_found();
+        });
+    return;
+  }
+  std::vector<std::pair<Index, double>> stack;
+  for (Index qi = 0; qi < Q.rows(); ++qi) {
+    const double* q = Q.row(qi).data();
+    found.clear();
+    if (algorithm_ == SearchAlgorithm::brute) collect_rows(op, q, X_.data(), d, 0, X_.rows(), nullptr, r_reduced, found);
+    else tree_search(op, q, nullptr, r_reduced, &found, stack);
+    add_found();
   }
 }
 

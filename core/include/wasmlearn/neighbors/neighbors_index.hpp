@@ -48,6 +48,7 @@ class NeighborsIndex {
   template <class Op> double lower_bound(const Op& op, const Node& node, Index id, const double* q) const;  // reduced units
   template <class Op> void knn_brute(const Op& op, MatrixRef Q, Index k, KNeighborsResult& out) const;
   template <class Op> bool filtered_brute_suits(const Op& op, MatrixRef Q) const;
+  template <class Start, class Take> void brute_filtered(MatrixRef Q, Start start, Take take) const;
   void knn_brute_filtered(MatrixRef Q, Index k, KNeighborsResult& out) const;
   template <class Op>
   void tree_search(const Op& op, const double* q, KBest* best, double r_reduced, std::vector<Cand>* found,
