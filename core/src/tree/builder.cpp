@@ -492,14 +492,21 @@ class Grower {
       }
     }
     if (best.pos >= end) return best;
-    // Partition the node's samples (stable) and evaluate the chosen split exactly.
+    // Partition the node's samples (stable) and evaluate the chosen split exactly. Without a branch:
+    // each sample is written to both sides' next places, and only its own side's count moves on.
     const float* x = data_.Xc.data() + best.feature * data_.n;
-    Index w = 0;
     scratch_.assign(samples_.begin() + start, samples_.begin() + end);
-    for (Index p = 0; p < m; ++p)
-      if (x[scratch_[p]] <= best.threshold) samples_[start + w++] = scratch_[p];
-    for (Index p = 0; p < m; ++p)
-      if (!(x[scratch_[p]] <= best.threshold)) samples_[start + w++] = scratch_[p];
+    int* right = left_.data();
+    Index w = 0, r = 0;
+    for (Index p = 0; p < m; ++p) {
+      const int sample = scratch_[p];
+      const bool goes_left = x[sample] <= best.threshold;
+      samples_[start + w] = sample;
+      right[r] = sample;
+      w += goes_left;
+      r += !goes_left;
+    }
+    std::copy(right, right + r, samples_.begin() + start + w);
     crit_.reset();
     for (Index p = start; p < best.pos; ++p) crit_.move_left(samples_[p]);
     crit_.children_impurity(best.impurity_left, best.impurity_right);
@@ -564,7 +571,7 @@ class Grower {
   std::vector<Entry> order_;
   std::vector<std::uint64_t> keys_;  // two halves: radix sort buffers
   std::vector<int> scratch_;
-  std::vector<int> left_;  // the random splitter's samples at most its threshold
+  std::vector<int> left_;  // the random splitter's samples at most its threshold; the partition's right side
   std::vector<int> features_;
   std::vector<double> value_;
   Tree tree_;

@@ -5,7 +5,9 @@
 // points included): candidates are ranked by (reduced distance, training index), every reported
 // distance comes from the one kernel in distance.hpp, and results are listed by (distance, index).
 // The trees only prune, with bounds that are loosened by a small relative slack so that rounding in a
-// bound can never discard a point that brute force would keep.
+// bound can never discard a point that brute force would keep. Brute force with the squared
+// Euclidean distance first picks candidates in float32 (brute_filtered), with a proven bound on its
+// error; their distances then come from the kernel, so it returns what the kernel alone would.
 #pragma once
 #include <utility>
 #include <vector>
