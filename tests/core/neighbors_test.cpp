@@ -245,6 +245,24 @@ TEST(NeighborsIndex, BruteForceFilterKeepsTheExactNeighbours) {
   EXPECT_EQ(compared, 4 * 3 * 5 * 3);
 }
 
+// Past 2^22 training values the filter converts the training rows a block at a time; the same
+// neighbours and distances.
+TEST(NeighborsIndex, BruteForceFilterOnLargeTrainingSets) {
+  std::mt19937 g(11);
+  std::normal_distribution<double> normal;
+  const Index n = (Index(1) << 19) + 1000, d = 8;
+  Matrix X(n, d), Q(10, d);
+  for (Index i = 0; i < n; ++i)
+    for (Index j = 0; j < d; ++j) X(i, j) = std::round(normal(g) * 8) / 8;  // ties among the neighbours
+  for (Index i = 0; i < Q.rows(); ++i) Q.row(i) = X.row(i * 50000 + 7);
+  const nn::Distance dist = nn::resolve_distance(search(NeighborsMetric::euclidean, 2, NeighborsAlgorithm::brute, 1));
+  nn::NeighborsIndex brute;
+  brute.build(X, dist, nn::SearchAlgorithm::brute, 30);
+  const KNeighborsResult ref = naive_knn(X, Q, dist, 4), got = brute.knn(Q, 4);
+  EXPECT_EQ(got.indices, ref.indices);
+  EXPECT_EQ(got.distances, ref.distances);
+}
+
 TEST(NeighborsIndex, LeafSizeBoundsTheLeaves) {
   std::mt19937 g(3);
   const Matrix X = tie_heavy(g, 1000, 2, 50);

@@ -327,9 +327,13 @@ void NeighborsIndex::brute_filtered(MatrixRef Q, Start start, Take take) const {
   const Index n = X_.rows(), d = X_.cols(), m = Q.rows();
   constexpr Index kQueryBlock = 128, kTrainBlock = 1024;  // their products: 512 KB
   const float gamma = static_cast<float>((2.0 * static_cast<double>(d) + 32.0) * 0x1p-24);
+  // The training rows in float32 once when they take at most 16 MB, else a block at a time for each
+  // block of queries (1/128 of the products' work more, rather than half of X's memory more).
+  constexpr Index kWholeCopyLimit = Index(1) << 22;
+  const bool whole_copy = n * d <= kWholeCopyLimit;
   FloatRows queries, rows, products(kQueryBlock, kTrainBlock);
   std::vector<float> query_norms, row_norms;
-  to_float_rows(X_, rows, row_norms);
+  if (whole_copy) to_float_rows(X_, rows, row_norms);
   std::vector<FilterState> states(static_cast<std::size_t>(kQueryBlock));
   for (Index q0 = 0; q0 < m; q0 += kQueryBlock) {
     const Index qn = std::min(kQueryBlock, m - q0);
@@ -337,12 +341,15 @@ void NeighborsIndex::brute_filtered(MatrixRef Q, Start start, Take take) const {
     for (auto& state : states) start(state);
     for (Index t0 = 0; t0 < n; t0 += kTrainBlock) {
       const Index tn = std::min(kTrainBlock, n - t0);
-      dense_detail::accumulate_packed(dense_detail::rows_of(queries), dense_detail::columns_of(rows.middleRows(t0, tn)),
-                                      qn, tn, d, products.data(), products.outerStride(), false, true);
+      if (!whole_copy) to_float_rows(X_.middleRows(t0, tn), rows, row_norms);
+      const Index first = whole_copy ? t0 : 0;  // the block's first row in `rows`
+      dense_detail::accumulate_packed(dense_detail::rows_of(queries),
+                                      dense_detail::columns_of(rows.middleRows(first, tn)), qn, tn, d,
+                                      products.data(), products.outerStride(), false, true);
       for_row_blocks(qn, [&](Index begin, Index end) {  // out-of-line calls: see row_blocks.hpp
         for (Index i = begin; i < end; ++i)
-          filter_rows(products.row(i).data(), row_norms.data() + t0, t0, tn, query_norms[static_cast<std::size_t>(i)],
-                      gamma, states[static_cast<std::size_t>(i)]);
+          filter_rows(products.row(i).data(), row_norms.data() + first, t0, tn,
+                      query_norms[static_cast<std::size_t>(i)], gamma, states[static_cast<std::size_t>(i)]);
       });
     }
     for_row_blocks(qn, [&](Index begin, Index end) {
