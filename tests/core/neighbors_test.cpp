@@ -226,9 +226,9 @@ TEST(NeighborsIndex, BruteForceFilterKeepsTheExactNeighbours) {
           ASSERT_EQ(strided.distances, ref.distances) << "strided queries, d=" << d;
           ++compared;
         }
-        // Radius searches: the naive neighbours within r, for r = 0 (the exact matches) and two radii
-        // that take some of the rows.
-        for (const double r : {0.0, all.distances(70, 5), all.distances(70, 40)}) {
+        // Radius searches: the naive neighbours within r, for r = 0 (the exact matches), two radii that
+        // take some of the rows, and one whose square is past float32's range (all rows).
+        for (const double r : {0.0, all.distances(70, 5), all.distances(70, 40), 1e30}) {
           const RadiusNeighborsResult within = brute.radius(Q, r);
           for (Index i = 0; i < Q.rows(); ++i) {
             Index j = 0;

@@ -471,7 +471,10 @@ void NeighborsIndex::radius_all(const Op& op, MatrixRef Q, double r, RadiusNeigh
     out.offsets.push_back(static_cast<Index>(out.indices.size()));
   };
   if (algorithm_ == SearchAlgorithm::brute && filtered_brute_suits(op, Q)) {
-    const float limit = std::nextafter(static_cast<float>(r_reduced), std::numeric_limits<float>::infinity());
+    constexpr float kFloatInf = std::numeric_limits<float>::infinity();  // r_reduced rounded up in float32
+    const float limit = r_reduced < std::numeric_limits<float>::max()
+                            ? std::nextafter(static_cast<float>(r_reduced), kFloatInf)
+                            : kFloatInf;
     brute_filtered(
         Q, [&](FilterState& state) { state.restart(0, limit); },
         [&](Index qi, const FilterState& state) {
