@@ -328,7 +328,7 @@ class Grower {
   Grower(const TreeData& data, const std::vector<int>& samples, const std::vector<double>& weights,
          const GrowSettings& s, Random& rng)
       : data_(data), s_(s), rng_(rng), crit_(data, weights, s.criterion), samples_(samples),
-        order_(samples.size()), keys_(2 * samples.size()), left_(samples.size()), features_(static_cast<std::size_t>(data.d)) {
+        order_(samples.size()), keys_(2 * samples.size()), one_side_(samples.size()), features_(static_cast<std::size_t>(data.d)) {
     for (Index f = 0; f < data.d; ++f) features_[f] = static_cast<int>(f);
     tree_.n_features = static_cast<int>(data.d);
     tree_.n_values = data.is_classification() ? data.n_classes : data.n_outputs;
@@ -473,7 +473,7 @@ class Grower {
         ++examined;
         double thr = rng_.uniform(lo, hi);
         if (thr == hi) thr = lo;
-        int* left = left_.data();
+        int* left = one_side_.data();
         Index nl = 0;
         for (Index p = 0; p < m; ++p) {
           left[nl] = gathered[p].s;
@@ -496,7 +496,7 @@ class Grower {
     // each sample is written to both sides' next places, and only its own side's count moves on.
     const float* x = data_.Xc.data() + best.feature * data_.n;
     scratch_.assign(samples_.begin() + start, samples_.begin() + end);
-    int* right = left_.data();
+    int* right = one_side_.data();
     Index w = 0, r = 0;
     for (Index p = 0; p < m; ++p) {
       const int sample = scratch_[p];
@@ -571,7 +571,7 @@ class Grower {
   std::vector<Entry> order_;
   std::vector<std::uint64_t> keys_;  // two halves: radix sort buffers
   std::vector<int> scratch_;
-  std::vector<int> left_;  // the random splitter's samples at most its threshold; the partition's right side
+  std::vector<int> one_side_;  // a split's samples of one side: the random splitter's left, the partition's right
   std::vector<int> features_;
   std::vector<double> value_;
   Tree tree_;
