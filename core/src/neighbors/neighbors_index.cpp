@@ -61,6 +61,15 @@ void finish(Cand* c, Index n, const Distance& dist) {
   std::sort(c, c + n);  // only reorders equal true distances (monotone conversion)
 }
 
+// Query qi's k best candidates c[0..k), finished, as row qi of out.
+void write_neighbours(Cand* c, Index k, const Distance& dist, Index qi, KNeighborsResult& out) {
+  finish(c, k, dist);
+  for (Index j = 0; j < k; ++j) {
+    out.distances(qi, j) = c[j].d;
+    out.indices(qi, j) = static_cast<int>(c[j].i);
+  }
+}
+
 bool pruned(double bound_reduced, double limit_reduced) { return bound_reduced * (1 - kSlack) > limit_reduced; }
 
 // The hot loops. Rows [begin, end) of `X` (row-major, stride d) are compared with q, four at a time;
@@ -241,19 +250,20 @@ void to_float_rows(const MatrixRef& A, FloatRows& M, std::vector<float>& norms) 
 }
 
 // One query's state in the float32 filter. A k-nearest search keeps the k smallest upper bounds seen
-// (a max-heap, its top the threshold T once it holds k); a radius search (k = 0) has T fixed. The
+// (a KBest: T is its worst once it holds k, +inf before); a radius search (k = 0) has T fixed. The
 // candidates are the rows whose lower bound was at most T when they were seen.
 struct FilterState {
   Index k = 0;
   float radius_threshold = 0;
-  std::vector<float> upper;
+  std::vector<Cand> upper_store;
+  KBest upper{nullptr, 0};
   std::vector<std::pair<Index, float>> candidates;
-  bool settled() const { return k == 0 || static_cast<Index>(upper.size()) == k; }
-  float threshold() const { return k == 0 ? radius_threshold : upper.front(); }
+  double threshold() const { return k == 0 ? radius_threshold : upper.worst(); }
   void restart(Index neighbours, float radius) {
     k = neighbours;
     radius_threshold = radius;
-    upper.clear();
+    upper_store.resize(static_cast<std::size_t>(k));
+    upper = KBest(upper_store.data(), k);
     candidates.clear();
   }
 };
@@ -268,18 +278,9 @@ void filter_rows(const float* s, const float* row_norms, Index t0, Index count, 
   const Floats4 norm4 = splat_as<Floats4>(query_norm), gamma4 = splat_as<Floats4>(gamma),
                 absolute4 = splat_as<Floats4>(kAbsolute), two4 = splat_as<Floats4>(2.0);
   const auto consider = [&](Index j, float lower, float upper) {
-    const bool settled = state.settled();
-    if (settled && lower > state.threshold()) return;
+    if (lower > state.threshold()) return;
     state.candidates.emplace_back(t0 + j, lower);
-    if (state.k == 0) return;
-    if (!settled) {
-      state.upper.push_back(upper);
-      std::push_heap(state.upper.begin(), state.upper.end());
-    } else if (upper < state.threshold()) {
-      std::pop_heap(state.upper.begin(), state.upper.end());
-      state.upper.back() = upper;
-      std::push_heap(state.upper.begin(), state.upper.end());
-    }
+    if (state.k > 0) state.upper.offer({upper, t0 + j});
   };
   Index j = 0;
   for (; j + 8 <= count; j += 8) {
@@ -290,11 +291,9 @@ void filter_rows(const float* s, const float* row_norms, Index t0, Index count, 
       lower[h] = a - bound;
       upper[h] = a + bound;
     }
-    if (state.settled()) {
-      const Floats4 least = min_lanes(lower[0], lower[1]);
-      const float limit = state.threshold();
-      if ((least[0] > limit) & (least[1] > limit) & (least[2] > limit) & (least[3] > limit)) continue;
-    }
+    const Floats4 least = min_lanes(lower[0], lower[1]);
+    const double limit = state.threshold();  // +inf until k upper bounds are in
+    if ((least[0] > limit) & (least[1] > limit) & (least[2] > limit) & (least[3] > limit)) continue;
     for (int u = 0; u < 8; ++u) consider(j + u, lower[u / 4][u % 4], upper[u / 4][u % 4]);
   }
   for (; j < count; ++j) {
@@ -367,15 +366,9 @@ void NeighborsIndex::knn_brute_filtered(MatrixRef Q, Index k, KNeighborsResult& 
         KBest best(store.data(), k);
         for (const auto& [row, lower] : state.candidates) {
           if (lower > state.threshold()) continue;
-          double reduced;
-          reduce_rows<1>(SquaredEuclideanOp{}, q, X_.row(row).data(), 0, X_.cols(), &reduced);
-          best.offer({reduced, row});
+          best.offer({distance_.reduced(q, X_.row(row).data(), X_.cols()), row});
         }
-        finish(store.data(), k, distance_);
-        for (Index j = 0; j < k; ++j) {
-          out.distances(qi, j) = store[static_cast<std::size_t>(j)].d;
-          out.indices(qi, j) = static_cast<int>(store[static_cast<std::size_t>(j)].i);
-        }
+        write_neighbours(store.data(), k, distance_, qi, out);
       });
 }
 
@@ -398,11 +391,7 @@ void NeighborsIndex::knn_brute(const Op& op, MatrixRef Q, Index k, KNeighborsRes
     }
     for (Index i = 0; i < qn; ++i) {
       Cand* c = store.data() + i * k;
-      finish(c, k, distance_);
-      for (Index j = 0; j < k; ++j) {
-        out.distances(q0 + i, j) = c[j].d;
-        out.indices(q0 + i, j) = static_cast<int>(c[j].i);
-      }
+      write_neighbours(c, k, distance_, q0 + i, out);
     }
   }
 }
@@ -444,11 +433,7 @@ void NeighborsIndex::knn_tree(const Op& op, MatrixRef Q, Index k, KNeighborsResu
   for (Index qi = 0; qi < Q.rows(); ++qi) {
     KBest b(store.data(), k);
     tree_search(op, Q.row(qi).data(), &b, 0.0, nullptr, stack);
-    finish(store.data(), k, distance_);
-    for (Index j = 0; j < k; ++j) {
-      out.distances(qi, j) = store[j].d;
-      out.indices(qi, j) = static_cast<int>(store[j].i);
-    }
+    write_neighbours(store.data(), k, distance_, qi, out);
   }
 }
 
@@ -480,8 +465,7 @@ void NeighborsIndex::radius_all(const Op& op, MatrixRef Q, double r, RadiusNeigh
         [&](Index qi, const FilterState& state) {
           found.clear();
           for (const auto& candidate : state.candidates) {
-            double reduced;
-            reduce_rows<1>(SquaredEuclideanOp{}, Q.row(qi).data(), X_.row(candidate.first).data(), 0, d, &reduced);
+            const double reduced = distance_.reduced(Q.row(qi).data(), X_.row(candidate.first).data(), d);
             if (reduced <= r_reduced) found.push_back({reduced, candidate.first});
           }
           add_found();
