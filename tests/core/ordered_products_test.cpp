@@ -60,6 +60,23 @@ Matrix small_matrix() {
   return X;
 }
 
+// List c's indices and values.
+std::vector<double> listed_indices(const NonzeroEntries::Lists& lists, Index c) {
+  return std::vector<double>(lists.index + lists.begin[c], lists.index + lists.end[c]);
+}
+std::vector<double> listed_values(const NonzeroEntries::Lists& lists, Index c) {
+  std::vector<double> values;
+  for (Index e = lists.begin[c]; e < lists.end[c]; ++e) values.push_back(lists.entry[e].value);
+  return values;
+}
+// Every entry's offset is where its row of a B with rows b_stride apart starts, in bytes.
+void expect_offsets_of_b_rows(const NonzeroEntries::Lists& lists, Index b_stride) {
+  EXPECT_EQ(lists.b_stride, b_stride);
+  for (Index r = 0; r < lists.count; ++r)
+    for (Index e = lists.begin[r]; e < lists.end[r]; ++e)
+      ASSERT_EQ(lists.entry[e].offset, static_cast<std::ptrdiff_t>(lists.index[e] * b_stride * 8)) << r << ", " << e;
+}
+
 const Index kRows[] = {1, 7, 300}, kDepths[] = {1, 8, 9, 16, 17, 300}, kColumns[] = {1, 2, 3, 4, 10, 11, 16, 17, 20, 21, 33, 100};
 
 }  // namespace
@@ -99,7 +116,7 @@ void check_skipping_zeros() {
     for (const Index cols : kDepths)
       for (const Index k : kColumns) {
         const M X = values_with_zeros<T>(rows, cols, 0.5, 3);
-        ASSERT_TRUE(listed.list_if_sparse(X, 0.0));
+        ASSERT_TRUE(listed.list_if_sparse(X, 0.0, k));
         const M W = values_with_zeros<T>(cols, k, 0.0, 4), D = values_with_zeros<T>(rows, k, 0.0, 5);
         M dense(rows, k), sparse(rows, k);
         product_in_order(as_is(X), as_is(W), cols, dense);
@@ -128,7 +145,7 @@ void check_rows_finished_as_stored() {
       for (const Index k : kColumns) {
         const M X = values_with_zeros<T>(rows, cols, 0.5, 6), W = values_with_zeros<T>(cols, k, 0.0, 7);
         const M b = values_with_zeros<T>(1, k, 0.0, 8);
-        ASSERT_TRUE(listed.list_if_sparse(X, 0.0));
+        ASSERT_TRUE(listed.list_if_sparse(X, 0.0, k));
         M product(rows, k), finished(rows, k);
         product_in_order(as_is(X), as_is(W), cols, product);
         for (const bool relu : {false, true}) {
@@ -148,7 +165,7 @@ void check_rows_finished_as_stored() {
 // the small matrix, whose empty row finishes as max(intercept, 0).
 TEST(OrderedProducts, RowsFinishedAsStored) {
   NonzeroEntries listed;
-  ASSERT_TRUE(listed.list_if_sparse(small_matrix(), 0.0));
+  ASSERT_TRUE(listed.list_if_sparse(small_matrix(), 0.0, 2));
   Matrix W(5, 2);
   W.col(0).setOnes();
   W.col(1).setConstant(-1);
@@ -164,11 +181,23 @@ TEST(OrderedProducts, RowsFinishedAsStored) {
   check_rows_finished_as_stored<float>();
 }
 
+// The lists hold where B's rows start for one row stride: a B with another is refused, not misread.
+TEST(OrderedProducts, ListsServeTheirRowStrideOnly) {
+  NonzeroEntries listed;
+  ASSERT_TRUE(listed.list_if_sparse(small_matrix(), 0.0, 2));
+  Matrix C(4, 3), CT(5, 3);
+  EXPECT_THROW(product_in_order(listed, Matrix::Ones(5, 3), C), std::logic_error);
+  EXPECT_THROW(transpose_times_in_order(listed, Matrix::Ones(4, 3), CT), std::logic_error);
+  const Matrix W = Matrix::Ones(5, 4);
+  Matrix C2(4, 2);
+  EXPECT_THROW(product_in_order(listed, W.leftCols(2), C2), std::logic_error);  // 2 columns, rows 4 apart
+}
+
 TEST(OrderedProducts, ListsOnlyWhenZerosAreCommon) {
   const Matrix X = small_matrix();
   NonzeroEntries listed;
-  EXPECT_FALSE(listed.list_if_sparse(X, 0.6));  // 11 of 20 zeros, −0 among them
-  ASSERT_TRUE(listed.list_if_sparse(X, 0.55));
+  EXPECT_FALSE(listed.list_if_sparse(X, 0.6, 3));  // 11 of 20 zeros, −0 among them
+  ASSERT_TRUE(listed.list_if_sparse(X, 0.55, 3));
   const NonzeroEntries::Lists rows = listed.by_rows(), columns = listed.by_columns();
   EXPECT_EQ(rows.count, 4);
   EXPECT_EQ(std::vector<Index>(rows.begin, rows.begin + 4), (std::vector<Index>{0, 2, 4, 4}));
@@ -178,15 +207,14 @@ TEST(OrderedProducts, ListsOnlyWhenZerosAreCommon) {
   // column c's list from c·rows (room for every row): its rows and values
   EXPECT_EQ(std::vector<Index>(columns.begin, columns.begin + 5), (std::vector<Index>{0, 4, 8, 12, 16}));
   EXPECT_EQ(std::vector<Index>(columns.end, columns.end + 5), (std::vector<Index>{2, 6, 9, 14, 18}));
-  const auto listed_of = [&](const auto* entries, Index c) {
-    return std::vector<double>(entries + columns.begin[c], entries + columns.end[c]);
-  };
   const std::vector<std::vector<double>> rows_of_columns = {{1, 3}, {0, 3}, {3}, {1, 3}, {0, 3}},
                                          values_of_columns = {{3, 5}, {1, 6}, {7}, {4, 8}, {2, 9}};
   for (Index c = 0; c < 5; ++c) {
-    EXPECT_EQ(listed_of(columns.index, c), rows_of_columns[static_cast<std::size_t>(c)]) << "column " << c;
-    EXPECT_EQ(listed_of(columns.value, c), values_of_columns[static_cast<std::size_t>(c)]) << "column " << c;
+    EXPECT_EQ(listed_indices(columns, c), rows_of_columns[static_cast<std::size_t>(c)]) << "column " << c;
+    EXPECT_EQ(listed_values(columns, c), values_of_columns[static_cast<std::size_t>(c)]) << "column " << c;
   }
+  expect_offsets_of_b_rows(rows, 3);
+  expect_offsets_of_b_rows(columns, 3);
 }
 
 // A batch's lists gathered from the lists of every row (the MLP lists its training rows once per
@@ -195,7 +223,7 @@ TEST(OrderedProducts, ListsOnlyWhenZerosAreCommon) {
 TEST(OrderedProducts, ListsOfGatheredRows) {
   const Matrix X = small_matrix();
   NonzeroEntries all, batch;
-  ASSERT_TRUE(all.list_if_sparse(X, 0.5));
+  ASSERT_TRUE(all.list_if_sparse(X, 0.5, 3));
   const int picked[] = {3, 0, 2};
   batch.list_rows_of(all, picked, 3);
   const NonzeroEntries::Lists rows = batch.by_rows(), columns = batch.by_columns();
@@ -205,30 +233,31 @@ TEST(OrderedProducts, ListsOfGatheredRows) {
   EXPECT_EQ(columns.count, 5);
   EXPECT_EQ(std::vector<Index>(columns.begin, columns.begin + 5), (std::vector<Index>{0, 3, 6, 9, 12}));
   EXPECT_EQ(std::vector<Index>(columns.end, columns.end + 5), (std::vector<Index>{1, 5, 7, 10, 14}));
-  const auto listed_of = [&](const auto* entries, Index c) {
-    return std::vector<double>(entries + columns.begin[c], entries + columns.end[c]);
-  };
   const std::vector<std::vector<double>> rows_of_columns = {{0}, {0, 1}, {0}, {0}, {0, 1}},
                                          values_of_columns = {{5}, {6, 1}, {7}, {8}, {9, 2}};
   for (Index c = 0; c < 5; ++c) {
-    EXPECT_EQ(listed_of(columns.index, c), rows_of_columns[static_cast<std::size_t>(c)]) << "column " << c;
-    EXPECT_EQ(listed_of(columns.value, c), values_of_columns[static_cast<std::size_t>(c)]) << "column " << c;
+    EXPECT_EQ(listed_indices(columns, c), rows_of_columns[static_cast<std::size_t>(c)]) << "column " << c;
+    EXPECT_EQ(listed_values(columns, c), values_of_columns[static_cast<std::size_t>(c)]) << "column " << c;
   }
+  expect_offsets_of_b_rows(rows, 3);
+  expect_offsets_of_b_rows(columns, 3);
 
   Random rng(6);
   for (const Index n : {Index(9), Index(700)})
     for (const Index cols : kDepths) {
       const Matrix Y = matrix_with_zeros(n, cols, 0.5, 7);
-      ASSERT_TRUE(all.list_if_sparse(Y, 0.0));
       std::vector<int> order(static_cast<std::size_t>(n));
       for (Index i = 0; i < n; ++i) order[static_cast<std::size_t>(i)] = static_cast<int>(i);
       rng.shuffle(order.data(), order.data() + n);
       order.back() = order.front();  // a repeated row
-      for (const Index count : {Index(1), n / 2, n}) {
-        Matrix gathered(count, cols);
-        for (Index i = 0; i < count; ++i) gathered.row(i) = Y.row(order[static_cast<std::size_t>(i)]);
-        batch.list_rows_of(all, order.data(), count);
-        for (const Index k : {Index(3), Index(10), Index(17), Index(100)}) {
+      for (const Index k : {Index(3), Index(10), Index(17), Index(100)}) {
+        ASSERT_TRUE(all.list_if_sparse(Y, 0.0, k));
+        for (const Index count : {Index(1), n / 2, n}) {
+          Matrix gathered(count, cols);
+          for (Index i = 0; i < count; ++i) gathered.row(i) = Y.row(order[static_cast<std::size_t>(i)]);
+          batch.list_rows_of(all, order.data(), count);
+          expect_offsets_of_b_rows(batch.by_rows(), k);
+          expect_offsets_of_b_rows(batch.by_columns(), k);
           const Matrix W = matrix_with_zeros(cols, k, 0.0, 8), D = matrix_with_zeros(count, k, 0.0, 9);
           Matrix dense(count, k), sparse(count, k), dense_t(cols, k), sparse_t(cols, k);
           product_in_order(as_is(gathered), as_is(W), cols, dense);

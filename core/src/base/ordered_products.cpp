@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <stdexcept>
+#include <string>
 #include <utility>
 
 namespace wasmlearn {
@@ -33,18 +35,19 @@ struct ScalarOf<Floats4> {
 
 // C(r, 0 .. kWidth·w) = Σ over list r's entries e of value[e]·B(index[e], 0 .. kWidth·w) for every list
 // r, with w scalars in a P (a packet of 2 doubles or 4 floats, or one scalar for the last columns),
-// B's rows `ldb` apart and C's `ldc`: each depth block's sums in registers over its entries, the first
-// block's stored (its sums are never −0, so that is +0 + them), the others' added; an empty list
-// stores +0. Then `finish` on the last block's store, as a pass over C after would (the same bits,
-// without it). A function per tile (called through a table), so that V8 optimises its loop (see
-// dense_products.hpp).
+// B's row of an entry at its offset, C's rows `ldc` apart: each depth block's sums in registers over
+// its entries, the first block's stored (its sums are never −0, so that is +0 + them), the others'
+// added; an empty list stores +0. Then `finish` on the last block's store, as a pass over C after
+// would (the same bits, without it). A function per tile (called through a table), so that V8
+// optimises its loop (see dense_products.hpp).
 template <class P, int kWidth>
 __attribute__((noinline)) void scaled_rows_tile(
     const typename NonzeroEntriesOf<typename ScalarOf<P>::type>::Lists& lists, const typename ScalarOf<P>::type* B,
-    Index ldb, typename ScalarOf<P>::type* C, Index ldc, RowFinishOf<typename ScalarOf<P>::type> finish) {
+    typename ScalarOf<P>::type* C, Index ldc, RowFinishOf<typename ScalarOf<P>::type> finish) {
   using S = typename ScalarOf<P>::type;
   constexpr Index kStep = sizeof(P) / sizeof(S);
   const auto load = [](const S* p) { return load_as<P>(p); };
+  const char* const b_bytes = reinterpret_cast<const char*>(B);
   for (Index r = 0; r < lists.count; ++r, C += ldc) {
     const Index end = lists.end[r];
     Index e = lists.begin[r];
@@ -53,11 +56,13 @@ __attribute__((noinline)) void scaled_rows_tile(
       const Index block_end = e < end ? block_end_of(lists.index, e, end) : end;
       P acc[kWidth];
       for (auto& v : acc) v = P{};
-      for (; e < block_end; ++e) {
-        const P x = splat_as<P>(lists.value[e]);
-        const S* b = B + static_cast<Index>(lists.index[e]) * ldb;
+      // Walked by a pointer: V8's loop then has no index arithmetic.
+      for (const ListedEntry<S>*entry = lists.entry + e, *stop = lists.entry + block_end; entry != stop; ++entry) {
+        const P x = splat_as<P>(entry->value);
+        const S* b = reinterpret_cast<const S*>(b_bytes + entry->offset);
         for (int h = 0; h < kWidth; ++h) acc[h] += x * load(b + kStep * h);
       }
+      e = block_end;
       const bool last_block = e == end;
       for (int h = 0; h < kWidth; ++h) {
         P sum = first_block ? acc[h] : load(C + kStep * h) + acc[h];
@@ -74,7 +79,7 @@ __attribute__((noinline)) void scaled_rows_tile(
 constexpr int kTilePackets = 8;
 template <class P>
 using ScaledRowsTile = void (*)(const typename NonzeroEntriesOf<typename ScalarOf<P>::type>::Lists&,
-                                const typename ScalarOf<P>::type*, Index, typename ScalarOf<P>::type*, Index,
+                                const typename ScalarOf<P>::type*, typename ScalarOf<P>::type*, Index,
                                 RowFinishOf<typename ScalarOf<P>::type>);
 template <class P>
 constexpr ScaledRowsTile<P> kScaledRowsTiles[kTilePackets] = {
@@ -170,30 +175,35 @@ void narrow_product_in_order(OperandOf<T> A, OperandOf<T> B, Index depth, RowMat
   }
 }
 
-// Branch-free appends (every entry is written, the end moves on nonzeros only): about half the
-// entries are zeros, so a branch on each would be mispredicted half the time.
+// Counted first, so that a matrix with too few zeros is not listed and the lists take the nonzeros'
+// room only. Then branch-free appends (every entry is written, the end moves on nonzeros only): about
+// half the entries are zeros, so a branch on each would be mispredicted half the time.
 template <class T>
-bool NonzeroEntriesOf<T>::list_if_sparse(const RowMatrixRefOf<T>& X, double min_zero_share) {
+bool NonzeroEntriesOf<T>::list_if_sparse(const RowMatrixRefOf<T>& X, double min_zero_share, Index b_stride) {
+  Index nonzeros = 0;
+  for (Index i = 0; i < X.rows(); ++i)
+    for (Index j = 0; j < X.cols(); ++j) nonzeros += X(i, j) != T(0);
+  if (static_cast<double>(X.size() - nonzeros) < min_zero_share * static_cast<double>(X.size())) return false;
   rows_ = X.rows();
   cols_ = X.cols();
+  b_stride_ = b_stride;
   row_begin_.resize(static_cast<std::size_t>(rows_));
   row_end_.resize(static_cast<std::size_t>(rows_));
-  own_index_.resize(static_cast<std::size_t>(X.size() + 1));  // + 1: the write after the last entry
-  own_value_.resize(static_cast<std::size_t>(X.size() + 1));
+  own_index_.resize(static_cast<std::size_t>(nonzeros + 1));  // + 1: the write after the last entry
+  own_entry_.resize(static_cast<std::size_t>(nonzeros + 1));
   Index at = 0;
   for (Index i = 0; i < rows_; ++i) {
     row_begin_[static_cast<std::size_t>(i)] = at;
     const T* x = X.data() + i * X.outerStride();
     for (Index j = 0; j < cols_; ++j) {
       own_index_[static_cast<std::size_t>(at)] = static_cast<int>(j);
-      own_value_[static_cast<std::size_t>(at)] = x[j];
+      own_entry_[static_cast<std::size_t>(at)] = {x[j], offset_of_row(j)};
       at += x[j] != T(0);
     }
     row_end_[static_cast<std::size_t>(i)] = at;
   }
   row_index_ = own_index_.data();
-  row_value_ = own_value_.data();
-  if (static_cast<double>(X.size() - at) < min_zero_share * static_cast<double>(X.size())) return false;
+  row_entry_ = own_entry_.data();
   list_columns();
   return true;
 }
@@ -202,6 +212,7 @@ template <class T>
 void NonzeroEntriesOf<T>::list_rows_of(const NonzeroEntriesOf& all, const int* rows, Index count) {
   rows_ = count;
   cols_ = all.cols_;
+  b_stride_ = all.b_stride_;
   row_begin_.resize(static_cast<std::size_t>(count));
   row_end_.resize(static_cast<std::size_t>(count));
   for (Index i = 0; i < count; ++i) {
@@ -210,7 +221,7 @@ void NonzeroEntriesOf<T>::list_rows_of(const NonzeroEntriesOf& all, const int* r
     row_end_[static_cast<std::size_t>(i)] = all.row_end_[row];
   }
   row_index_ = all.row_index_;
-  row_value_ = all.row_value_;
+  row_entry_ = all.row_entry_;
   list_columns();
 }
 
@@ -222,21 +233,23 @@ template <class T>
 void NonzeroEntriesOf<T>::list_columns() {
   const Index *begin = row_begin_.data(), *end = row_end_.data();
   const int* column = row_index_;
-  const T* entry_value = row_value_;
+  const ListedEntry<T>* row_entry = row_entry_;
   column_begin_.resize(static_cast<std::size_t>(cols_));
   for (Index c = 0; c < cols_; ++c) column_begin_[static_cast<std::size_t>(c)] = c * rows_;
   column_end_ = column_begin_;
   column_row_.resize(static_cast<std::size_t>(cols_ * rows_));
-  column_value_.resize(static_cast<std::size_t>(cols_ * rows_));
+  column_entry_.resize(static_cast<std::size_t>(cols_ * rows_));
   Index* fill = column_end_.data();
   int* row = column_row_.data();
-  T* value = column_value_.data();
-  for (Index i = 0; i < rows_; ++i)
+  ListedEntry<T>* entry = column_entry_.data();
+  for (Index i = 0; i < rows_; ++i) {
+    const std::ptrdiff_t offset = offset_of_row(i);
     for (Index e = begin[i], stop = end[i]; e < stop; ++e) {
       const Index at = fill[column[e]]++;
       row[at] = static_cast<int>(i);
-      value[at] = entry_value[e];
+      entry[at] = {row_entry[e].value, offset};
     }
+  }
 }
 
 template <class T>
@@ -244,7 +257,10 @@ void sum_scaled_rows(const typename NonzeroEntriesOf<T>::Lists& lists, const Row
                      RowMatrixOutOf<T> C, RowFinishOf<T> finish) {
   using Packet = dense_detail::PacketOf<T>;
   constexpr Index kLanes = dense_detail::kPacketWidth<T>;
-  const Index k = B.cols(), ldb = B.outerStride(), ldc = C.outerStride();
+  const Index k = B.cols(), ldc = C.outerStride();
+  if (B.outerStride() != lists.b_stride)
+    throw std::logic_error("the lists address B's rows " + std::to_string(lists.b_stride) + " apart, not " +
+                           std::to_string(B.outerStride()));
   // The packets in tiles of as even a width as the fewest tiles allow (100 doubles: 8, 7, 7, 7, 7, 7
   // and 7 pairs, not six tiles of 8 and one of 2, whose loop would cost as much per entry for less).
   const Index packets = k / kLanes, tiles = (packets + kTilePackets - 1) / kTilePackets;
@@ -255,10 +271,10 @@ void sum_scaled_rows(const typename NonzeroEntriesOf<T>::Lists& lists, const Row
   Index j = 0;
   for (Index t = 0; t < tiles; ++t) {
     const Index width = packets / tiles + (t < packets % tiles);
-    kScaledRowsTiles<Packet>[width - 1](lists, B.data() + j, ldb, C.data() + j, ldc, from(j));
+    kScaledRowsTiles<Packet>[width - 1](lists, B.data() + j, C.data() + j, ldc, from(j));
     j += kLanes * width;
   }
-  if (j < k) kScalarTiles<T>[k - j - 1](lists, B.data() + j, ldb, C.data() + j, ldc, from(j));
+  if (j < k) kScalarTiles<T>[k - j - 1](lists, B.data() + j, C.data() + j, ldc, from(j));
 }
 
 template void narrow_product_in_order<double>(Operand, Operand, Index, MatrixOut);

@@ -259,7 +259,8 @@ class Backprop {
       targets_float_ = targets.cast<float>();  // as scikit-learn's float32 fit takes its targets
       weights_float_ = w.packed.cast<float>();
     }
-    input_listed_ = all_nonzeros_.list_if_sparse(inputs(), kListedZeroShare);
+    // Both products over the lists read rows of units[1] values: W₁'s (X·W₁) and δ₁'s (Xᵀ·δ₁).
+    input_listed_ = all_nonzeros_.list_if_sparse(inputs(), kListedZeroShare, w.units[1]);
   }
 
   // The weights the passes read, packed as the model's: the model's own in double, the float copy in

@@ -15,6 +15,7 @@
 // up to 32 columns.
 #pragma once
 #include <algorithm>
+#include <cstddef>
 #include <vector>
 
 #include "wasmlearn/base/dense_products.hpp"
@@ -71,13 +72,22 @@ inline void product_in_order(OperandOf<float> A, OperandOf<float> B, Index depth
   product_in_order<float>(A, B, depth, C);
 }
 
-// The nonzero entries of a row-major matrix of T, listed by rows and by columns, each list in order.
+// A listed entry: its value and where the row of B it scales in a product starts, in bytes from B's
+// first row (so the products' loops have no multiply).
+template <class T>
+struct ListedEntry {
+  T value;
+  std::ptrdiff_t offset;
+};
+
+// The nonzero entries of a row-major matrix of T, listed by rows and by columns, each list in order,
+// for products X·B and Xᵀ·B whose B has its rows `b_stride` apart.
 template <class T>
 class NonzeroEntriesOf {
  public:
   // Lists X's nonzeros and returns true when at least `min_zero_share` of its entries are zeros;
-  // otherwise returns false, the lists incomplete (the dense products are then faster).
-  bool list_if_sparse(const RowMatrixRefOf<T>& X, double min_zero_share);
+  // otherwise returns false and lists nothing (the dense products are then faster).
+  bool list_if_sparse(const RowMatrixRefOf<T>& X, double min_zero_share, Index b_stride);
 
   // The lists of rows[0 .. count) of the matrix `all` lists, in that order: what list_if_sparse of
   // those rows would list, without a pass over their entries. The lists by rows stay in `all`'s
@@ -85,30 +95,34 @@ class NonzeroEntriesOf {
   void list_rows_of(const NonzeroEntriesOf& all, const int* rows, Index count);
 
   // One list per row or per column: entries begin[r] .. end[r] of index (their column or row) and
-  // value.
+  // entry (their value and B's row), for a B with rows b_stride apart.
   struct Lists {
     const Index* begin;
     const Index* end;
     const int* index;
-    const T* value;
+    const ListedEntry<T>* entry;
     Index count;
+    Index b_stride;
   };
-  Lists by_rows() const { return {row_begin_.data(), row_end_.data(), row_index_, row_value_, rows_}; }
+  Lists by_rows() const { return {row_begin_.data(), row_end_.data(), row_index_, row_entry_, rows_, b_stride_}; }
   Lists by_columns() const {
-    return {column_begin_.data(), column_end_.data(), column_row_.data(), column_value_.data(), cols_};
+    return {column_begin_.data(), column_end_.data(), column_row_.data(), column_entry_.data(), cols_, b_stride_};
   }
   Index rows() const { return rows_; }
   Index cols() const { return cols_; }
 
  private:
   void list_columns();
+  std::ptrdiff_t offset_of_row(Index row) const {
+    return static_cast<std::ptrdiff_t>(row) * b_stride_ * static_cast<std::ptrdiff_t>(sizeof(T));
+  }
 
-  Index rows_ = 0, cols_ = 0;
+  Index rows_ = 0, cols_ = 0, b_stride_ = 0;
   std::vector<Index> row_begin_, row_end_, column_begin_, column_end_;
-  const int* row_index_ = nullptr;  // in own_index_ and own_value_, or in another list's
-  const T* row_value_ = nullptr;
+  const int* row_index_ = nullptr;  // in own_index_ and own_entry_, or in another list's
+  const ListedEntry<T>* row_entry_ = nullptr;
   std::vector<int> own_index_, column_row_;
-  std::vector<T> own_value_, column_value_;
+  std::vector<ListedEntry<T>> own_entry_, column_entry_;
 };
 using NonzeroEntries = NonzeroEntriesOf<double>;
 
@@ -121,7 +135,8 @@ struct RowFinishOf {
 };
 using RowFinish = RowFinishOf<double>;
 
-// C(r, :) = finish(Σ over list r's entries e of value[e]·B(index[e], :)), for r < lists.count.
+// C(r, :) = finish(Σ over list r's entries e of value[e]·B(index[e], :)), for r < lists.count; B's
+// rows must be lists.b_stride apart.
 template <class T>
 void sum_scaled_rows(const typename NonzeroEntriesOf<T>::Lists& lists, const RowMatrixRefOf<T>& B,
                      RowMatrixOutOf<T> C, RowFinishOf<T> finish = {});
