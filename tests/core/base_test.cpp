@@ -37,6 +37,32 @@ TEST(Validation, MessagesNameArgumentAndPlace) {
   EXPECT_EQ(format_number(0.30000000000000004), "0.30000000000000004");
 }
 
+// The finiteness check sums v − v in packets of 8 values and a scalar tail: a non-finite value in
+// every place of the packets and the tail, for widths past 8 and 16, in a matrix read with an outer
+// stride; the largest finite values pass.
+TEST(Validation, NonFiniteValuesFoundInEveryPlace) {
+  const double inf = std::numeric_limits<double>::infinity();
+  for (const Index cols : {1, 2, 7, 8, 9, 16, 17, 19}) {
+    Matrix wide = Matrix::Constant(3, cols + 3, std::numeric_limits<double>::max());
+    wide(1, 0) = -std::numeric_limits<double>::max();
+    wide.rightCols(3).setConstant(std::nan(""));  // outside the view
+    const MatrixRef X = wide.leftCols(cols);
+    EXPECT_NO_THROW(check_matrix(X)) << cols;
+    EXPECT_NO_THROW(check_finite(Vector(X.row(2).transpose()), "w")) << cols;
+    for (Index j = 0; j < cols; ++j)
+      for (const double bad : {std::nan(""), inf, -inf}) {
+        wide(2, j) = bad;
+        const std::string what = std::isnan(bad) ? "NaN" : bad > 0 ? "Infinity" : "-Infinity";
+        EXPECT_EQ(error_of([&] { check_matrix(X); }), "X contains " + what + " at row 2, column " + std::to_string(j))
+            << cols;
+        EXPECT_EQ(error_of([&] { check_finite(Vector(X.row(2).transpose()), "w"); }),
+                  "w contains " + what + " at index " + std::to_string(j))
+            << cols;
+        wide(2, j) = 1;
+      }
+  }
+}
+
 TEST(StandardScaler, MatchesHandComputedMomentsAndRoundTrips) {
   Matrix X(4, 2);
   X << 1, 5, 2, 5, 3, 5, 6, 5;  // second column constant: centred, scale stays 1

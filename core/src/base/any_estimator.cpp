@@ -1,4 +1,5 @@
 #include "wasmlearn/base/any_estimator.hpp"
+#include "wasmlearn/base/validation.hpp"
 
 #include <cmath>
 
@@ -60,7 +61,8 @@ void check_saved_labels(const json& model, int n_classes) {
 }
 
 void check_finite_result(const NamedArrays& result, const char* method, const Warnings& warnings) {
-  for (const auto& [name, array] : result.items)
+  for (const auto& [name, array] : result.items) {
+    if (all_finite(array.data.data(), static_cast<Index>(array.data.size()))) continue;
     for (double v : array.data) {
       if (std::isfinite(v)) continue;
       for (const Warning& w : warnings.items)
@@ -68,6 +70,7 @@ void check_finite_result(const NamedArrays& result, const char* method, const Wa
       throw InvalidArgument(std::string(method) + " overflowed float64: its result holds " + format_number(v) +
                             " for a finite X (values of X or of the fitted model near the float64 limit; scale X)");
     }
+  }
 }
 
 void check_declared_results(const NamedArrays& result, const std::vector<ResultDecl>& declared, const char* method) {

@@ -1,4 +1,5 @@
 #include "wasmlearn/base/validation.hpp"
+#include "wasmlearn/base/lanes.hpp"
 #include "wasmlearn/base/missing_values.hpp"
 
 #include <cmath>
@@ -59,8 +60,27 @@ static std::string non_finite_name(double v) { return std::isnan(v) ? "NaN" : (v
 
 // "X contains NaN at row 1, column 0": the first non-finite cell, by rows; NaN passes when
 // `allow_nan` (a missing value, see missing_values.hpp).
+// v − v is +0 for a finite v and NaN for ±∞ and NaN, and a sum with a NaN stays NaN. Four packets
+// of sums, no branch per value (Eigen's allFinite took 3.8 ns a value in WebAssembly, a seventh of
+// PCA's transform of 20 000 × 100).
+bool all_finite(const double* a, Index n) {
+  Lanes2 sums[4] = {};
+  Index j = 0;
+  for (; j + 8 <= n; j += 8)
+    for (int q = 0; q < 4; ++q) {
+      const Lanes2 v = load_lanes(a + j + 2 * q);
+      sums[q] += v - v;
+    }
+  double rest = 0;
+  for (; j < n; ++j) rest += a[j] - a[j];
+  const Lanes2 sum = (sums[0] + sums[1]) + (sums[2] + sums[3]);
+  return sum[0] == 0 && sum[1] == 0 && rest == 0;
+}
+
 static void check_cells(MatrixRef A, const char* name, bool allow_nan) {
-  if (A.allFinite()) return;
+  bool finite = true;
+  for (Index i = 0; i < A.rows() && finite; ++i) finite = all_finite(A.data() + i * A.outerStride(), A.cols());
+  if (finite) return;
   for (Index i = 0; i < A.rows(); ++i)
     for (Index j = 0; j < A.cols(); ++j)
       if (!std::isfinite(A(i, j)) && !(allow_nan && std::isnan(A(i, j))))
@@ -83,7 +103,7 @@ void check_matrix(MatrixRef X, const char* name, Index min_samples) { check_valu
 void check_matrix_allowing_nan(MatrixRef X, const char* name) { check_values(X, name, 1, true); }
 
 void check_finite(VectorRef v, const char* name) {
-  if (v.allFinite()) return;
+  if (all_finite(v.data(), v.size())) return;
   for (Index i = 0; i < v.size(); ++i)
     if (!std::isfinite(v[i]))
       throw InvalidArgument(std::string(name) + " contains " + non_finite_name(v[i]) + " at index " +

@@ -29,14 +29,29 @@ void leading_eigenpairs(const Eigen::MatrixXd& C, Index k, Eigen::VectorXd& valu
   vectors = eigs.eigenvectors();
 }
 
-// Calls f(i, c0, u) for each row i in [begin, end) of (X − mean)·T and each tile of 8 columns
-// c0..c0+7 of T (columns zero-padded to whole tiles), u holding the tile's 8 values in registers.
+// Calls f(i, c0, u) for each row i in [begin, end) of (X − mean)·T, in order, and each tile of 8
+// columns c0..c0+7 of T (columns zero-padded to whole tiles), u holding the tile's 8 values in
+// registers. Two rows at a time (`centred` holds two centred rows), then the last one alone.
 template <class F>
 void for_each_projection(MatrixRef X, const RowVector& mean, Index begin, Index end, const Matrix& tiles, double* centred, F&& f) {
   const Index p = X.cols(), padded = tiles.cols();
-  for (Index i = begin; i < end; ++i) {
+  const auto centre = [&](Index i, double* row) {
     const double* x = X.data() + i * X.outerStride();
-    for (Index t = 0; t < p; ++t) centred[t] = x[t] - mean[t];
+    for (Index t = 0; t < p; ++t) row[t] = x[t] - mean[t];
+  };
+  Index i = begin;
+  for (; i + 2 <= end; i += 2) {
+    centre(i, centred);
+    centre(i + 1, centred + p);
+    for (Index c0 = 0; c0 < padded; c0 += kTileColumns) {
+      Lanes2 u[kTileColumns / 2], v[kTileColumns / 2];
+      two_rows_times_tile(centred, centred + p, p, tiles.data() + c0, padded, u, v);
+      f(i, c0, u);
+      f(i + 1, c0, v);
+    }
+  }
+  if (i < end) {
+    centre(i, centred);
     for (Index c0 = 0; c0 < padded; c0 += kTileColumns) {
       Lanes2 u[kTileColumns / 2];
       row_times_tile(centred, p, tiles.data() + c0, padded, u);
@@ -72,7 +87,7 @@ void flip_like_svd(MatrixRef X, const RowVector& mean, Eigen::MatrixXd& V) {
   const Matrix tiles = tiles_of(V);
   std::vector<Lanes2> best_abs(static_cast<std::size_t>(tiles.cols() / 2), Lanes2{-1.0, -1.0}),
       best(static_cast<std::size_t>(tiles.cols() / 2), Lanes2{0.0, 0.0});
-  std::vector<double> centred(static_cast<std::size_t>(X.cols()));
+  std::vector<double> centred(static_cast<std::size_t>(2 * X.cols()));
   for_row_blocks(X.rows(), [&](Index b, Index e) {
     largest_projections_block(X, mean, b, e, tiles, centred.data(), best_abs.data(), best.data());
   });
@@ -92,7 +107,7 @@ void flip_like_svd(MatrixRef X, const RowVector& mean, Eigen::MatrixXd& V) {
 Matrix project(MatrixRef X, const Vector& mean, const Matrix& components) {
   const Matrix tiles = tiles_of(components.transpose());
   const RowVector mean_row = mean.transpose();
-  std::vector<double> centred(static_cast<std::size_t>(X.cols()));
+  std::vector<double> centred(static_cast<std::size_t>(2 * X.cols()));
   Matrix Z(X.rows(), components.rows());
   for_row_blocks(X.rows(), [&](Index b, Index e) { project_block(X, mean_row, b, e, tiles, centred.data(), Z); });
   return Z;

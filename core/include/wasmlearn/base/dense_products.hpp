@@ -62,6 +62,23 @@ inline void row_times_tile(const double* x, Index p, const double* M, Index stri
   }
 }
 
+// row_times_tile for two rows x and y at once, sharing the loads of M (the same sums, in the same
+// order, as a row at a time; twice the independent chains of additions).
+inline void two_rows_times_tile(const double* x, const double* y, Index p, const double* M, Index stride,
+                                Lanes2 x_out[kTileColumns / 2], Lanes2 y_out[kTileColumns / 2]) {
+  constexpr int kPairs = kTileColumns / 2;
+  for (int l = 0; l < kPairs; ++l) x_out[l] = y_out[l] = Lanes2{0.0, 0.0};
+  for (Index t = 0; t < p; ++t) {
+    const Lanes2 xt = {x[t], x[t]}, yt = {y[t], y[t]};
+    const double* m = M + t * stride;
+    for (int l = 0; l < kPairs; ++l) {
+      const Lanes2 v = load_lanes(m + 2 * l);
+      x_out[l] += xt * v;
+      y_out[l] += yt * v;
+    }
+  }
+}
+
 // Adds x_t·M(t, 2l ...) to out[l] for the lanes l ≥ kFirstLane (the others hold zeros of M's row).
 template <int kFirstLane>
 inline void add_row_from_lane(Lanes2 out[kTileColumns / 2], double xt, const double* m) {

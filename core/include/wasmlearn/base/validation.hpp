@@ -46,6 +46,8 @@ T integer_argument(double x, const std::string& name, const Range& allowed = {})
 constexpr double kMaxArrayValues = 134217728;  // 2^27 float64 values: 1 GiB, half of what a module addresses
 void check_size(double needed, const std::string& what, double limit = kMaxArrayValues);
 
+// Whether the n values from a are all finite.
+bool all_finite(const double* a, Index n);
 // X must have at least `min_samples` rows, at least one column, and only finite values.
 void check_matrix(MatrixRef X, const char* name = "X", Index min_samples = 1);
 // Finite values only ("y contains NaN at index 3").
