@@ -57,7 +57,7 @@ TEST(LogisticRegression, MatchesScikitLearnFixtures) {
     EXPECT_EQ(m.predict(X), matrix_of(c["predict"]).col(0).cast<int>());
     EXPECT_TRUE(m.warnings().empty()) << m.warnings().items[0].message;
   }
-  EXPECT_EQ(smooth, 10);
+  EXPECT_EQ(smooth, 12);
   EXPECT_EQ(nonsmooth, 6);
 }
 
