@@ -204,9 +204,9 @@ TEST(OrderedProducts, ListsOnlyWhenZerosAreCommon) {
   EXPECT_EQ(std::vector<Index>(rows.end, rows.end + 4), (std::vector<Index>{2, 4, 4, 9}));
   EXPECT_EQ(std::vector<int>(rows.index, rows.index + 4), (std::vector<int>{1, 4, 0, 3}));
   EXPECT_EQ(columns.count, 5);
-  // column c's list from c·rows (room for every row): its rows and values
-  EXPECT_EQ(std::vector<Index>(columns.begin, columns.begin + 5), (std::vector<Index>{0, 4, 8, 12, 16}));
-  EXPECT_EQ(std::vector<Index>(columns.end, columns.end + 5), (std::vector<Index>{2, 6, 9, 14, 18}));
+  // column c's list where column c − 1's ends (counted: the room of the nonzeros): its rows and values
+  EXPECT_EQ(std::vector<Index>(columns.begin, columns.begin + 5), (std::vector<Index>{0, 2, 4, 5, 7}));
+  EXPECT_EQ(std::vector<Index>(columns.end, columns.end + 5), (std::vector<Index>{2, 4, 5, 7, 9}));
   const std::vector<std::vector<double>> rows_of_columns = {{1, 3}, {0, 3}, {3}, {1, 3}, {0, 3}},
                                          values_of_columns = {{3, 5}, {1, 6}, {7}, {4, 8}, {2, 9}};
   for (Index c = 0; c < 5; ++c) {
@@ -231,6 +231,7 @@ TEST(OrderedProducts, ListsOfGatheredRows) {
   EXPECT_EQ(std::vector<Index>(rows.begin, rows.begin + 3), (std::vector<Index>{4, 0, 4}));
   EXPECT_EQ(std::vector<Index>(rows.end, rows.end + 3), (std::vector<Index>{9, 2, 4}));
   EXPECT_EQ(columns.count, 5);
+  // a batch's column c from c·rows (room for every row, no counting pass)
   EXPECT_EQ(std::vector<Index>(columns.begin, columns.begin + 5), (std::vector<Index>{0, 3, 6, 9, 12}));
   EXPECT_EQ(std::vector<Index>(columns.end, columns.end + 5), (std::vector<Index>{1, 5, 7, 10, 14}));
   const std::vector<std::vector<double>> rows_of_columns = {{0}, {0, 1}, {0}, {0}, {0, 1}},

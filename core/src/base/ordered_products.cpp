@@ -204,7 +204,7 @@ bool NonzeroEntriesOf<T>::list_if_sparse(const RowMatrixRefOf<T>& X, double min_
   }
   row_index_ = own_index_.data();
   row_entry_ = own_entry_.data();
-  list_columns();
+  list_columns(true);
   return true;
 }
 
@@ -222,23 +222,33 @@ void NonzeroEntriesOf<T>::list_rows_of(const NonzeroEntriesOf& all, const int* r
   }
   row_index_ = all.row_index_;
   row_entry_ = all.row_entry_;
-  list_columns();
+  list_columns(false);
 }
 
-// The row lists' entries sorted by column, rows in order within each column, in one pass: column c's
-// list gets room for every row, from c·rows (a column has at most one entry a row), so no pass counts
-// them first; the room is the size of the rows' dense entries. Through local pointers: the stores
-// could alias the lists for the compiler, which would reload them.
+// The row lists' entries sorted by column, rows in order within each column. `counted`: each column's
+// list where the one before ends, after a pass that counts them (the room of the nonzeros: a fit's
+// lists of all of X, made once). Otherwise in one pass: column c's list gets room for every row, from
+// c·rows (a column has at most one entry a row), the size of the rows' dense entries (a batch's
+// lists, made per batch). Through local pointers: the stores could alias the lists for the compiler,
+// which would reload them.
 template <class T>
-void NonzeroEntriesOf<T>::list_columns() {
+void NonzeroEntriesOf<T>::list_columns(bool counted) {
   const Index *begin = row_begin_.data(), *end = row_end_.data();
   const int* column = row_index_;
   const ListedEntry<T>* row_entry = row_entry_;
-  column_begin_.resize(static_cast<std::size_t>(cols_));
-  for (Index c = 0; c < cols_; ++c) column_begin_[static_cast<std::size_t>(c)] = c * rows_;
+  column_begin_.assign(static_cast<std::size_t>(cols_), 0);
+  Index room = cols_ * rows_;
+  if (counted) {
+    for (Index i = 0; i < rows_; ++i)
+      for (Index e = begin[i]; e < end[i]; ++e) ++column_begin_[static_cast<std::size_t>(column[e])];
+    room = 0;
+    for (Index& start : column_begin_) room += std::exchange(start, room);  // counts to starts
+  } else {
+    for (Index c = 0; c < cols_; ++c) column_begin_[static_cast<std::size_t>(c)] = c * rows_;
+  }
   column_end_ = column_begin_;
-  column_row_.resize(static_cast<std::size_t>(cols_ * rows_));
-  column_entry_.resize(static_cast<std::size_t>(cols_ * rows_));
+  column_row_.resize(static_cast<std::size_t>(room));
+  column_entry_.resize(static_cast<std::size_t>(room));
   Index* fill = column_end_.data();
   int* row = column_row_.data();
   ListedEntry<T>* entry = column_entry_.data();

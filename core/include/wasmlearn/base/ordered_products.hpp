@@ -112,7 +112,7 @@ class NonzeroEntriesOf {
   Index cols() const { return cols_; }
 
  private:
-  void list_columns();
+  void list_columns(bool counted);
   std::ptrdiff_t offset_of_row(Index row) const {
     return static_cast<std::ptrdiff_t>(row) * b_stride_ * static_cast<std::ptrdiff_t>(sizeof(T));
   }
