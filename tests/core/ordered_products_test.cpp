@@ -116,7 +116,7 @@ void check_skipping_zeros() {
     for (const Index cols : kDepths)
       for (const Index k : kColumns) {
         const M X = values_with_zeros<T>(rows, cols, 0.5, 3);
-        ASSERT_TRUE(listed.list_if_sparse(X, 0.0, k));
+        ASSERT_TRUE(listed.list_if_sparse(X, 0.0, k, true));
         const M W = values_with_zeros<T>(cols, k, 0.0, 4), D = values_with_zeros<T>(rows, k, 0.0, 5);
         M dense(rows, k), sparse(rows, k);
         product_in_order(as_is(X), as_is(W), cols, dense);
@@ -145,7 +145,7 @@ void check_rows_finished_as_stored() {
       for (const Index k : kColumns) {
         const M X = values_with_zeros<T>(rows, cols, 0.5, 6), W = values_with_zeros<T>(cols, k, 0.0, 7);
         const M b = values_with_zeros<T>(1, k, 0.0, 8);
-        ASSERT_TRUE(listed.list_if_sparse(X, 0.0, k));
+        ASSERT_TRUE(listed.list_if_sparse(X, 0.0, k, true));
         M product(rows, k), finished(rows, k);
         product_in_order(as_is(X), as_is(W), cols, product);
         for (const bool relu : {false, true}) {
@@ -165,7 +165,7 @@ void check_rows_finished_as_stored() {
 // the small matrix, whose empty row finishes as max(intercept, 0).
 TEST(OrderedProducts, RowsFinishedAsStored) {
   NonzeroEntries listed;
-  ASSERT_TRUE(listed.list_if_sparse(small_matrix(), 0.0, 2));
+  ASSERT_TRUE(listed.list_if_sparse(small_matrix(), 0.0, 2, true));
   Matrix W(5, 2);
   W.col(0).setOnes();
   W.col(1).setConstant(-1);
@@ -184,7 +184,7 @@ TEST(OrderedProducts, RowsFinishedAsStored) {
 // The lists hold where B's rows start for one row stride: a B with another is refused, not misread.
 TEST(OrderedProducts, ListsServeTheirRowStrideOnly) {
   NonzeroEntries listed;
-  ASSERT_TRUE(listed.list_if_sparse(small_matrix(), 0.0, 2));
+  ASSERT_TRUE(listed.list_if_sparse(small_matrix(), 0.0, 2, true));
   Matrix C(4, 3), CT(5, 3);
   EXPECT_THROW(product_in_order(listed, Matrix::Ones(5, 3), C), std::logic_error);
   EXPECT_THROW(transpose_times_in_order(listed, Matrix::Ones(4, 3), CT), std::logic_error);
@@ -196,8 +196,8 @@ TEST(OrderedProducts, ListsServeTheirRowStrideOnly) {
 TEST(OrderedProducts, ListsOnlyWhenZerosAreCommon) {
   const Matrix X = small_matrix();
   NonzeroEntries listed;
-  EXPECT_FALSE(listed.list_if_sparse(X, 0.6, 3));  // 11 of 20 zeros, −0 among them
-  ASSERT_TRUE(listed.list_if_sparse(X, 0.55, 3));
+  EXPECT_FALSE(listed.list_if_sparse(X, 0.6, 3, true));  // 11 of 20 zeros, −0 among them
+  ASSERT_TRUE(listed.list_if_sparse(X, 0.55, 3, true));
   const NonzeroEntries::Lists rows = listed.by_rows(), columns = listed.by_columns();
   EXPECT_EQ(rows.count, 4);
   EXPECT_EQ(std::vector<Index>(rows.begin, rows.begin + 4), (std::vector<Index>{0, 2, 4, 4}));
@@ -223,7 +223,7 @@ TEST(OrderedProducts, ListsOnlyWhenZerosAreCommon) {
 TEST(OrderedProducts, ListsOfGatheredRows) {
   const Matrix X = small_matrix();
   NonzeroEntries all, batch;
-  ASSERT_TRUE(all.list_if_sparse(X, 0.5, 3));
+  ASSERT_TRUE(all.list_if_sparse(X, 0.5, 3, true));
   const int picked[] = {3, 0, 2};
   batch.list_rows_of(all, picked, 3);
   const NonzeroEntries::Lists rows = batch.by_rows(), columns = batch.by_columns();
@@ -252,7 +252,8 @@ TEST(OrderedProducts, ListsOfGatheredRows) {
       rng.shuffle(order.data(), order.data() + n);
       order.back() = order.front();  // a repeated row
       for (const Index k : {Index(3), Index(10), Index(17), Index(100)}) {
-        ASSERT_TRUE(all.list_if_sparse(Y, 0.0, k));
+        ASSERT_TRUE(all.list_if_sparse(Y, 0.0, k, false));  // by rows only, as the MLP lists X
+        EXPECT_THROW(all.by_columns(), std::logic_error);
         for (const Index count : {Index(1), n / 2, n}) {
           Matrix gathered(count, cols);
           for (Index i = 0; i < count; ++i) gathered.row(i) = Y.row(order[static_cast<std::size_t>(i)]);

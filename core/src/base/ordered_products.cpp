@@ -179,7 +179,8 @@ void narrow_product_in_order(OperandOf<T> A, OperandOf<T> B, Index depth, RowMat
 // room only. Then branch-free appends (every entry is written, the end moves on nonzeros only): about
 // half the entries are zeros, so a branch on each would be mispredicted half the time.
 template <class T>
-bool NonzeroEntriesOf<T>::list_if_sparse(const RowMatrixRefOf<T>& X, double min_zero_share, Index b_stride) {
+bool NonzeroEntriesOf<T>::list_if_sparse(const RowMatrixRefOf<T>& X, double min_zero_share, Index b_stride,
+                                          bool by_columns) {
   Index nonzeros = 0;
   for (Index i = 0; i < X.rows(); ++i)
     for (Index j = 0; j < X.cols(); ++j) nonzeros += X(i, j) != T(0);
@@ -204,7 +205,8 @@ bool NonzeroEntriesOf<T>::list_if_sparse(const RowMatrixRefOf<T>& X, double min_
   }
   row_index_ = own_index_.data();
   row_entry_ = own_entry_.data();
-  list_columns(true);
+  columns_listed_ = by_columns;
+  if (by_columns) list_columns(true);
   return true;
 }
 
@@ -222,6 +224,7 @@ void NonzeroEntriesOf<T>::list_rows_of(const NonzeroEntriesOf& all, const int* r
   }
   row_index_ = all.row_index_;
   row_entry_ = all.row_entry_;
+  columns_listed_ = true;
   list_columns(false);
 }
 

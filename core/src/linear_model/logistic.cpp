@@ -424,7 +424,7 @@ LogisticRegression& LogisticRegression::fit(MatrixRef X, IntVectorRef y, VectorR
   // lbfgs's softmax products skip X's zeros when 30 % or more are zeros (digits: half): from 4
   // classes, where a listed entry feeds two packets or more.
   NonzeroEntries listed;
-  const bool lists = pr.solver == LogisticSolver::lbfgs && multinomial && K >= 4 && listed.list_if_sparse(X, 0.3, K);
+  const bool lists = pr.solver == LogisticSolver::lbfgs && multinomial && K >= 4 && listed.list_if_sparse(X, 0.3, K, true);
   if (pr.solver == LogisticSolver::cd) Xc = X;
   else if (!lists) Xt = X.transpose();
 

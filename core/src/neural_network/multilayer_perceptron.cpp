@@ -260,7 +260,7 @@ class Backprop {
       weights_float_ = w.packed.cast<float>();
     }
     // Both products over the lists read rows of units[1] values: W₁'s (X·W₁) and δ₁'s (Xᵀ·δ₁).
-    input_listed_ = all_nonzeros_.list_if_sparse(inputs(), kListedZeroShare, w.units[1]);
+    input_listed_ = all_nonzeros_.list_if_sparse(inputs(), kListedZeroShare, w.units[1], false);
   }
 
   // The weights the passes read, packed as the model's: the model's own in double, the float copy in

@@ -16,6 +16,7 @@
 #pragma once
 #include <algorithm>
 #include <cstddef>
+#include <stdexcept>
 #include <vector>
 
 #include "wasmlearn/base/dense_products.hpp"
@@ -85,9 +86,10 @@ struct ListedEntry {
 template <class T>
 class NonzeroEntriesOf {
  public:
-  // Lists X's nonzeros and returns true when at least `min_zero_share` of its entries are zeros;
-  // otherwise returns false and lists nothing (the dense products are then faster).
-  bool list_if_sparse(const RowMatrixRefOf<T>& X, double min_zero_share, Index b_stride);
+  // Lists X's nonzeros by rows, and by columns too with `by_columns` (for Xᵀ·B; the MLP lists its
+  // batches' columns instead), and returns true when at least `min_zero_share` of its entries are
+  // zeros; otherwise returns false and lists nothing (the dense products are then faster).
+  bool list_if_sparse(const RowMatrixRefOf<T>& X, double min_zero_share, Index b_stride, bool by_columns);
 
   // The lists of rows[0 .. count) of the matrix `all` lists, in that order: what list_if_sparse of
   // those rows would list, without a pass over their entries. The lists by rows stay in `all`'s
@@ -106,6 +108,7 @@ class NonzeroEntriesOf {
   };
   Lists by_rows() const { return {row_begin_.data(), row_end_.data(), row_index_, row_entry_, rows_, b_stride_}; }
   Lists by_columns() const {
+    if (!columns_listed_) throw std::logic_error("the nonzeros were listed by rows only");
     return {column_begin_.data(), column_end_.data(), column_row_.data(), column_entry_.data(), cols_, b_stride_};
   }
   Index rows() const { return rows_; }
@@ -118,6 +121,7 @@ class NonzeroEntriesOf {
   }
 
   Index rows_ = 0, cols_ = 0, b_stride_ = 0;
+  bool columns_listed_ = false;
   std::vector<Index> row_begin_, row_end_, column_begin_, column_end_;
   const int* row_index_ = nullptr;  // in own_index_ and own_entry_, or in another list's
   const ListedEntry<T>* row_entry_ = nullptr;
