@@ -58,8 +58,6 @@ void check_size(double needed, const std::string& what, double limit) {
 
 static std::string non_finite_name(double v) { return std::isnan(v) ? "NaN" : (v > 0 ? "Infinity" : "-Infinity"); }
 
-// "X contains NaN at row 1, column 0": the first non-finite cell, by rows; NaN passes when
-// `allow_nan` (a missing value, see missing_values.hpp).
 // v − v is +0 for a finite v and NaN for ±∞ and NaN, and a sum with a NaN stays NaN. Four packets
 // of sums, no branch per value (Eigen's allFinite took 3.8 ns a value in WebAssembly, a seventh of
 // PCA's transform of 20 000 × 100).
@@ -77,6 +75,8 @@ bool all_finite(const double* a, Index n) {
   return sum[0] == 0 && sum[1] == 0 && rest == 0;
 }
 
+// "X contains NaN at row 1, column 0": the first non-finite cell, by rows; NaN passes when
+// `allow_nan` (a missing value, see missing_values.hpp).
 static void check_cells(MatrixRef A, const char* name, bool allow_nan) {
   bool finite = true;
   for (Index i = 0; i < A.rows() && finite; ++i) finite = all_finite(A.data() + i * A.outerStride(), A.cols());

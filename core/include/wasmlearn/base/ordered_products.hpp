@@ -3,8 +3,8 @@
 // blocks' sums added in order to a zero start), the order the zero-skipping products below repeat
 // (multiply_by_transpose picks its kernel by shape instead).
 //
-// And products with an operand that has many exact zeros (the MLP's inputs: digits scaled to [0, 1]
-// are about half zeros), summed as product_in_order sums them with the zero terms left out, which
+// And products with an operand that has many exact zeros (the MLP's and LogisticRegression's inputs:
+// digits are about half zeros), summed as product_in_order sums them with the zero terms left out, which
 // gives its bits: a term x·b with x = ±0 (b finite) is ±0, and adding ±0 leaves a partial sum as it
 // is. The sums start at +0 and never become −0 (in round to nearest x + (−x) is +0, and +0 + (−0) is
 // +0), so no sign of zero is lost either; a depth block without a nonzero adds nothing. The nonzero
@@ -81,8 +81,8 @@ struct ListedEntry {
   std::ptrdiff_t offset;
 };
 
-// The nonzero entries of a row-major matrix of T, listed by rows and by columns, each list in order,
-// for products X·B and Xᵀ·B whose B has its rows `b_stride` apart.
+// The nonzero entries of a row-major matrix of T, listed by rows (and by columns), each list in
+// order, for products X·B and Xᵀ·B whose B has its rows `b_stride` apart.
 template <class T>
 class NonzeroEntriesOf {
  public:
