@@ -23,7 +23,7 @@ const modelData = (which) => {
       X[i * p + j] = v;
       target += v * ((j % 5) - 2);
     }
-    classes[i] = i % 3;
+    classes[i] = i % (which === 0 ? 3 : 4);
     targets[i] = target;
     weights[i] = ((i % 4) + 1) / 2.0;
   }
