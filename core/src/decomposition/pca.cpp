@@ -31,7 +31,8 @@ void leading_eigenpairs(const Eigen::MatrixXd& C, Index k, Eigen::VectorXd& valu
 
 // Calls f(i, c0, u) for each row i in [begin, end) of (X − mean)·T, in order, and each tile of 8
 // columns c0..c0+7 of T (columns zero-padded to whole tiles), u holding the tile's 8 values in
-// registers. Two rows at a time (`centred` holds two centred rows), then the last one alone.
+// registers. Two rows at a time (`centred` holds two centred rows); an odd last row is paired with
+// itself.
 template <class F>
 void for_each_projection(MatrixRef X, const RowVector& mean, Index begin, Index end, const Matrix& tiles, double* centred, F&& f) {
   const Index p = X.cols(), padded = tiles.cols();
@@ -39,23 +40,16 @@ void for_each_projection(MatrixRef X, const RowVector& mean, Index begin, Index 
     const double* x = X.data() + i * X.outerStride();
     for (Index t = 0; t < p; ++t) row[t] = x[t] - mean[t];
   };
-  Index i = begin;
-  for (; i + 2 <= end; i += 2) {
+  for (Index i = begin; i < end; i += 2) {
+    const bool pair = i + 1 < end;
     centre(i, centred);
-    centre(i + 1, centred + p);
+    if (pair) centre(i + 1, centred + p);
+    const double* second = pair ? centred + p : centred;
     for (Index c0 = 0; c0 < padded; c0 += kTileColumns) {
       Lanes2 u[kTileColumns / 2], v[kTileColumns / 2];
-      two_rows_times_tile(centred, centred + p, p, tiles.data() + c0, padded, u, v);
+      two_rows_times_tile(centred, second, p, tiles.data() + c0, padded, u, v);
       f(i, c0, u);
-      f(i + 1, c0, v);
-    }
-  }
-  if (i < end) {
-    centre(i, centred);
-    for (Index c0 = 0; c0 < padded; c0 += kTileColumns) {
-      Lanes2 u[kTileColumns / 2];
-      row_times_tile(centred, p, tiles.data() + c0, padded, u);
-      f(i, c0, u);
+      if (pair) f(i + 1, c0, v);
     }
   }
 }
