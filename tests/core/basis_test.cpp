@@ -77,7 +77,7 @@ TEST(SplineTransformer, MatchesScikitLearn) {
     expect_close(m->transform(Xt), matrix_of(c["transform"]), 1e-12, what);
     ++n;
   }
-  EXPECT_EQ(n, 240);
+  EXPECT_EQ(n, 284);
 }
 
 TEST(SplineTransformer, ErrorsNameTheProblem) {
@@ -98,11 +98,64 @@ TEST(SplineTransformer, ErrorsNameTheProblem) {
   } catch (const InvalidArgument& e) {
     EXPECT_NE(std::string(e.what()).find("beyond the limits of the knots"), std::string::npos);
   }
-  Matrix constant = Matrix::Ones(4, 1);
-  EXPECT_THROW(SplineTransformer().fit(constant), InvalidArgument);
+  // Quantile knots that repeat a value of a feature that is not constant.
+  SplineTransformerParams quantile;
+  quantile.knots = SplineKnots::quantile;
+  try {
+    SplineTransformer(quantile).fit(column({0, 0, 0, 0, 0, 0, 1, 2}));
+    FAIL() << "repeated quantile knots accepted";
+  } catch (const InvalidArgument& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "knots must be strictly increasing, but for feature 0 knot 1 (0) is not greater than knot 0 (0) (a feature "
+              "with many repeated values for its knots; use fewer knots or explicit ones)");
+  }
   p.extrapolation = SplineExtrapolation::periodic;
   p.n_knots = 3;
   EXPECT_THROW(SplineTransformer(p).fit(X), InvalidArgument);  // degree 3 needs > 3 knots
+}
+
+// A constant feature under a knot rule: its knots are all its value, and its splines are zeros
+// wherever it is evaluated (scikit-learn 1.2.1 gives NaN for periodic ones, later releases zeros),
+// beside a varying feature whose splines are unchanged; 'error' refuses any other value.
+TEST(SplineTransformer, ConstantFeatureGivesZeroSplines) {
+  Matrix X(9, 2);
+  for (Index i = 0; i < 9; ++i) X.row(i) << i * 0.25, 1.5;
+  Matrix Z(3, 2);
+  Z << 0.3, 1.5, 1.0, -2.0, 2.9, 7.0;
+  for (int degree : {0, 1, 3})
+    for (auto ex : {SplineExtrapolation::constant, SplineExtrapolation::linear, SplineExtrapolation::continue_,
+                    SplineExtrapolation::periodic, SplineExtrapolation::error})
+      for (auto rule : {SplineKnots::uniform, SplineKnots::quantile}) {
+        SplineTransformerParams p;
+        p.degree = degree;
+        p.extrapolation = ex;
+        p.knots = rule;
+        p.n_knots = 5;
+        SplineTransformer both(p), varying(p);
+        both.fit(X);
+        varying.fit(X.leftCols(1));
+        const Matrix rows = ex == SplineExtrapolation::error ? Matrix(X.topRows(3)) : Z;
+        const Matrix B = both.transform(rows);
+        const Index ns = B.cols() / 2;
+        const std::string what = "degree " + std::to_string(degree) + " extrapolation " + std::to_string(int(ex));
+        EXPECT_EQ(B.leftCols(ns), varying.transform(rows.leftCols(1))) << what;
+        EXPECT_TRUE((B.rightCols(ns).array() == 0).all()) << what;
+        if (ex == SplineExtrapolation::error) {
+          Matrix off(1, 2);
+          off << 1.0, -2.0;
+          try {
+            both.transform(off);
+            FAIL() << "a value other than the constant accepted";
+          } catch (const InvalidArgument& e) {
+            EXPECT_EQ(std::string(e.what()),
+                      "X contains values beyond the limits of the knots: feature 1 = -2 at row 0 is outside [1.5, 1.5] "
+                      "(extrapolation 'error')");
+          }
+        }
+        SplineTransformer loaded(p);
+        loaded.load_state(both.state());
+        EXPECT_EQ(loaded.transform(rows), B) << what;
+      }
 }
 
 TEST(SplineTransformer, PartitionOfUnityInside) {

@@ -77,6 +77,33 @@ test('SplineTransformer and PolynomialFeatures reject bad options with clear mes
   [m, periodic].forEach((x) => x.dispose());
 });
 
+test('SplineTransformer: a constant feature\'s splines are zeros in every extrapolation; repeated quantile knots are an Error', () => {
+  const X = Array.from({ length: 300 }, (_, i) => [Math.sin(i), 2.5]);
+  const Z = [[0.1, 2.5], [-3, -1], [4, 9]];
+  for (const extrapolation of ['constant', 'linear', 'continue', 'periodic']) {
+    for (const degree of [0, 2, 3]) {
+      const both = new SplineTransformer({ extrapolation, degree }).fit(X);
+      const varying = new SplineTransformer({ extrapolation, degree }).fit(X.map((r) => [r[0]]));
+      const out = both.transform(Z).toArray(), alone = varying.transform(Z.map((r) => [r[0]])).toArray();
+      const ns = alone[0].length, what = `${extrapolation} degree ${degree}`;
+      assert.equal(out[0].length, 2 * ns, what);
+      out.forEach((row, i) => {
+        assert.deepEqual(row.slice(0, ns), alone[i], what);
+        assert.deepEqual(row.slice(ns), new Array(ns).fill(0), what);
+      });
+      assert.deepEqual(roundTrip(both).transform(Z).toArray(), out, what);
+      [both, varying].forEach((m) => m.dispose());
+    }
+  }
+  const error = new SplineTransformer({ extrapolation: 'error' }).fit(X);
+  assert.equal(error.transform(X.slice(0, 2)).toArray()[1].slice(7).every((v) => v === 0), true);
+  assert.throws(() => error.transform([[0, 2.6]]),
+    { message: "X contains values beyond the limits of the knots: feature 1 = 2.6 at row 0 is outside [2.5, 2.5] (extrapolation 'error')" });
+  error.dispose();
+  assert.throws(() => new SplineTransformer({ knots: 'quantile' }).fit([[0], [0], [0], [0], [0], [0], [1], [2]]),
+    { message: 'knots must be strictly increasing, but for feature 0 knot 1 (0) is not greater than knot 0 (0) (a feature with many repeated values for its knots; use fewer knots or explicit ones)' });
+});
+
 test('Perceptron equals scikit-learn without shuffling, warns when it does not converge', () => {
   for (const c of fixture.perceptron) {
     const m = new Perceptron(c.options).fit(c.X, c.y);

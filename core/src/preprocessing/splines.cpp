@@ -63,13 +63,23 @@ double py_mod(double a, double b) {
   return m;
 }
 
-void check_increasing(const Matrix& K, const char* what) {
-  for (Index j = 0; j < K.cols(); ++j)
+// `constant_allowed`: a feature whose knots are all one value (a constant feature under a knot
+// rule) passes; its splines are all zeros, as scikit-learn's.
+void check_increasing(const Matrix& K, const char* what, bool constant_allowed = false) {
+  for (Index j = 0; j < K.cols(); ++j) {
+    if (constant_allowed && (K.col(j).array() == K(0, j)).all()) continue;
     for (Index i = 1; i < K.rows(); ++i)
       if (!(K(i, j) > K(i - 1, j)))
         throw InvalidArgument(std::string(what) + " must be strictly increasing, but for feature " + std::to_string(j) +
                               " knot " + std::to_string(i) + " (" + format_number(K(i, j)) + ") is not greater than knot " +
                               std::to_string(i - 1) + " (" + format_number(K(i - 1, j)) + ")");
+  }
+}
+
+InvalidArgument beyond_knots(Index feature, double x, Index row, double xmin, double xmax) {
+  return InvalidArgument("X contains values beyond the limits of the knots: feature " + std::to_string(feature) + " = " +
+                         format_number(x) + " at row " + std::to_string(row) + " is outside [" + format_number(xmin) +
+                         ", " + format_number(xmax) + "] (extrapolation 'error')");
 }
 
 }  // namespace
@@ -144,11 +154,11 @@ SplineTransformer& SplineTransformer::fit_weighted(MatrixRef X, const Vector* sa
       for (int i = 0; i < params_.n_knots; ++i) K(i, j) = v[static_cast<std::size_t>(i)];
     }
     try {
-      check_increasing(K, "knots");
+      check_increasing(K, "knots", true);
     } catch (const InvalidArgument& e) {
       throw InvalidArgument(std::string(e.what()) + " (a feature with " +
-                            (*rule == SplineKnots::uniform ? "a single value" : "many repeated values") +
-                            "; use fewer knots or explicit ones)");
+                            (*rule == SplineKnots::uniform ? "too narrow a range" : "many repeated values") +
+                            " for its knots; use fewer knots or explicit ones)");
     }
   } else if (const auto* shared = std::get_if<std::vector<double>>(&params_.knots)) {
     if (shared->size() < 2) throw InvalidArgument("knots must hold at least 2 values, got " + std::to_string(shared->size()));
@@ -212,6 +222,13 @@ Matrix SplineTransformer::transform(MatrixRef X) const {
   Matrix out = Matrix::Zero(n, p * ns);
   std::vector<double> work(static_cast<std::size_t>(k + 1));
   for (Index j = 0; j < p; ++j) {
+    const double first_knot = base_knots_(0, j), last_knot = base_knots_(base_knots_.rows() - 1, j);
+    if (first_knot == last_knot) {  // a constant feature's splines: zeros, and 'error' past its value
+      if (ex != SplineExtrapolation::error) continue;
+      for (Index i = 0; i < n; ++i)
+        if (X(i, j) != first_knot) throw beyond_knots(j, X(i, j), i, first_knot, last_knot);
+      continue;
+    }
     std::vector<double> tj(static_cast<std::size_t>(T.rows()));
     for (Index i = 0; i < T.rows(); ++i) tj[static_cast<std::size_t>(i)] = T(i, j);
     const Index last = static_cast<Index>(tj.size()) - k - 1;  // scipy's n: the base interval is [t[k], t[n]]
@@ -249,9 +266,7 @@ Matrix SplineTransformer::transform(MatrixRef X) const {
       } else if (ex == SplineExtrapolation::continue_) {
         eval(x, 0, row);
       } else if (ex == SplineExtrapolation::error) {
-        throw InvalidArgument("X contains values beyond the limits of the knots: feature " + std::to_string(j) + " = " +
-                              format_number(x) + " at row " + std::to_string(i) + " is outside [" + format_number(xmin) +
-                              ", " + format_number(xmax) + "] (extrapolation 'error')");
+        throw beyond_knots(j, x, i, xmin, xmax);
       } else if (ex == SplineExtrapolation::constant) {
         if (x < xmin)
           for (Index s = 0; s < std::min<Index>(k, ns); ++s) row[s] = f_min[static_cast<std::size_t>(s)];
@@ -280,7 +295,7 @@ void SplineTransformer::load_state(const json& s) {
   if (K.rows() < 2 || K.cols() < 1) throw InvalidArgument("model JSON: baseKnots must have at least 2 rows and 1 column");
   if (!K.allFinite()) throw InvalidArgument("model JSON: baseKnots must be finite");
   try {
-    check_increasing(K, "baseKnots");
+    check_increasing(K, "baseKnots", true);
   } catch (const InvalidArgument& e) {
     throw InvalidArgument(std::string("model JSON: ") + e.what());
   }

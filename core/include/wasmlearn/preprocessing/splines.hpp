@@ -19,7 +19,10 @@ enum class SplineKnots { uniform, quantile };
 // Known difference: scikit-learn 1.2's 'linear' with degree <= 1 on several features evaluates the
 // second and later features with the wrong boundary knots (it increments `degree` inside its loop
 // over features); here every feature is treated as the first. Degree 0 with 'constant' (a shape
-// error there) gives zeros beyond the knots here.
+// error there) gives zeros beyond the knots here. A constant feature under a knot rule has all its
+// knots at its value and zero splines everywhere, periodic ones too (NaN in scikit-learn 1.2, zeros
+// in later releases); 'error' refuses any other value. Quantile knots that repeat a value of a
+// feature that is not constant are an error (scikit-learn evaluates its degenerate splines).
 enum class SplineExtrapolation { error, constant, linear, continue_, periodic };
 
 struct SplineTransformerParams {
