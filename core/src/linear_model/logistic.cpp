@@ -154,7 +154,7 @@ struct LbfgsObjective {
 SolveResult solve_lbfgs(const Problem& pb, double tol, int max_iter, Matrix& W, Vector& b) {
   const Index k = pb.k, p = pb.X.cols();
   const Index dim = k * p + (pb.fit_intercept ? k : 0);
-  LbfgsObjective fn{pb, p, pb.l2 != 0 ? 1.0 / pb.C : 0.0, kInf, Vector(), 0, {}, {}, {}, {}, {}};
+  LbfgsObjective fn{pb, p, pb.l2 != 0 ? 1.0 / pb.C : 0.0, kInf, Vector(), 0, {}, {}, {}, {}, {}, {}};
   LBFGSpp::LBFGSBParam<double> param;
   param.m = 10;
   param.epsilon = tol;
