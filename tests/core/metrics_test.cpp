@@ -1,10 +1,14 @@
 // Metrics on hand-checked values.
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <limits>
+
 #include "wasmlearn/base/errors.hpp"
 #include "wasmlearn/metrics/classification.hpp"
 #include "wasmlearn/metrics/cluster.hpp"
 #include "wasmlearn/metrics/metrics.hpp"
+#include "wasmlearn/metrics/pairwise.hpp"
 #include "wasmlearn/metrics/ranking.hpp"
 #include "wasmlearn/metrics/regression.hpp"
 
@@ -156,6 +160,60 @@ TEST(Metrics, ClusterScoresClosedForms) {
   EXPECT_DOUBLE_EQ(adjusted_rand_score(labels, codes({0, 1, 0, 1})), -0.5);
   EXPECT_DOUBLE_EQ(normalized_mutual_info_score(labels, codes({0, 1, 0, 1}), EntropyMean::arithmetic), 0.0);
   EXPECT_THROW(silhouette_samples(X, codes({0, 0, 0, 0})), InvalidArgument);
+}
+
+// The other metrics by hand on the same points, 300 rows (past the blocks of 64 rows), precomputed
+// distances, and distances that are not a distance matrix.
+TEST(Metrics, SilhouetteMetrics) {
+  Matrix X(4, 2);
+  X << 0, 1, 1, 1, 5, 5, 6, 5;  // in 2-D: manhattan, squared, cosine differ from euclidean
+  const IntVector labels = codes({0, 0, 1, 1});
+  // Sample 0 by manhattan: a = 1, b = (9 + 10) / 2; by squared distances: a = 1, b = (41 + 52) / 2.
+  EXPECT_DOUBLE_EQ(silhouette_samples(X, labels, SilhouetteMetric::manhattan)[0], (9.5 - 1) / 9.5);
+  EXPECT_DOUBLE_EQ(silhouette_samples(X, labels, SilhouetteMetric::sqeuclidean)[0], (46.5 - 1) / 46.5);
+  // Cosine: (0, 1) against (1, 1): 1 − 1/√2; against (5, 5) the same; against (6, 5): 1 − 5/√61.
+  const double a = 1 - 1 / std::sqrt(2.0), b = (a + 1 - 5 / std::sqrt(61.0)) / 2;
+  EXPECT_NEAR(silhouette_samples(X, labels, SilhouetteMetric::cosine)[0], (b - a) / std::max(a, b), 1e-15);
+
+  Matrix Y(300, 3);
+  IntVector many(300);
+  for (Index i = 0; i < 300; ++i) {
+    Y.row(i) << std::sin(i * 0.7), std::cos(i * 1.3) + (i % 3), (i % 5) * 0.25;
+    many[i] = static_cast<int>((i * 7) % 4);
+  }
+  const Matrix D = pairwise_distances(Y, Y, DistanceMetric::manhattan, true);
+  const Vector by_rows = silhouette_samples(Y, many, SilhouetteMetric::manhattan);
+  const Vector given = silhouette_samples(D, many, SilhouetteMetric::precomputed);
+  EXPECT_EQ(by_rows, given);
+  for (Index i : {0, 63, 64, 255, 256, 299}) {  // each sample's silhouette from its own sums
+    Eigen::Vector4d sums = Eigen::Vector4d::Zero(), sizes = Eigen::Vector4d::Zero();
+    for (Index j = 0; j < 300; ++j) {
+      sums[many[j]] += D(i, j);
+      sizes[many[j]] += 1;
+    }
+    const int own = many[i];
+    const double own_mean = sums[own] / (sizes[own] - 1);
+    double nearest = std::numeric_limits<double>::infinity();
+    for (int c = 0; c < 4; ++c)
+      if (c != own) nearest = std::min(nearest, sums[c] / sizes[c]);
+    EXPECT_NEAR(by_rows[i], (nearest - own_mean) / std::max(own_mean, nearest), 1e-14) << i;
+  }
+  const auto message = [&](const Matrix& bad) {
+    try {
+      silhouette_samples(bad, codes({0, 0, 1, 1}), SilhouetteMetric::precomputed);
+    } catch (const InvalidArgument& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  Matrix square = pairwise_distances(X, X, DistanceMetric::euclidean, true);
+  EXPECT_EQ(message(Matrix(square.leftCols(3))).rfind("Precomputed metric requires shape (n_queries, n_indexed)", 0), 0u);
+  square(2, 2) = 1e-3;
+  EXPECT_EQ(message(square),
+            "The precomputed distance matrix contains non-zero elements on the diagonal: X(2, 2) = 0.001");
+  square(2, 2) = 0;
+  square(1, 3) = -0.5;
+  EXPECT_EQ(message(square), "Negative values in the precomputed distance matrix: X(1, 3) = -0.5");
 }
 
 TEST(Metrics, WeightedRegressionScores) {

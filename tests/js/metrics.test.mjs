@@ -217,6 +217,12 @@ test('silhouetteScore sampleSize scores the rows of the seeded permutation (the 
   assert.notEqual(metrics.silhouetteScore(X, labels, { sampleSize: 40, randomState: 8 }), expected);
   // All the rows (in another order): the full score up to the order of summation.
   near(metrics.silhouetteScore(X, labels, { sampleSize: 300 }), metrics.silhouetteScore(X, labels), 1e-14, 'all rows');
+  // Precomputed distances: the same rows and those columns.
+  const D = metrics.pairwise.pairwiseDistances(X, null, { metric: 'manhattan' });
+  const byRows = metrics.silhouetteScore(X, labels, { metric: 'manhattan', sampleSize: 40, randomState: 7 });
+  near(metrics.silhouetteScore(D, labels, { metric: 'precomputed', sampleSize: 40, randomState: 7 }), byRows, 1e-14, 'precomputed');
+  near(metrics.silhouetteScore(Array.from(order, (i) => X[i]), Array.from(order, (i) => labels[i]), { metric: 'manhattan' }),
+    byRows, 1e-14, 'manhattan subset');
   // A subset may miss a cluster: its labels are coded anew, as the subset's own labels would be.
   const few = [[0], [0.1], [5], [5.2], [9], [9.5]], fewLabels = ['x', 'x', 'y', 'y', 'z', 'z'];
   for (let seed = 0; seed < 6; seed++) {

@@ -9,6 +9,7 @@
 #include "wasmlearn/base/det_math.hpp"
 #include "wasmlearn/base/distances.hpp"
 #include "wasmlearn/base/validation.hpp"
+#include "wasmlearn/metrics/pairwise.hpp"
 
 namespace wasmlearn {
 
@@ -64,40 +65,94 @@ double entropy(const Vector& counts) {
   return h;
 }
 
+using RowMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+
+// fill(begin, end, D) writes the distances of rows begin .. end to every row into D's rows; each
+// row's silhouette then follows from its sums of distances per cluster (its own distance counted 0).
+template <class Fill>
+Vector silhouette_from_rows(Index n, IntVectorRef labels, int k, Index block, Fill fill) {
+  Vector sizes = Vector::Zero(k);
+  for (Index i = 0; i < n; ++i) sizes[labels[i]] += 1;
+  Vector out(n), sums(k);
+  RowMatrix D(std::min(block, n), n + n % 2);  // + the padding the distance tiles write
+  for (Index begin = 0; begin < n; begin += block) {
+    const Index end = std::min(n, begin + block);
+    fill(begin, end, D);
+    for (Index i = begin; i < end; ++i) {
+      double* distances = D.row(i - begin).data();
+      distances[i] = 0;  // itself
+      sums.setZero();
+      for (Index j = 0; j < n; ++j) sums[labels[j]] += distances[j];
+      const int own = labels[i];
+      if (sizes[own] == 1) {
+        out[i] = 0;
+        continue;
+      }
+      const double a = sums[own] / (sizes[own] - 1);
+      double b = std::numeric_limits<double>::infinity();
+      for (int c = 0; c < k; ++c)
+        if (c != own) b = std::min(b, sums[c] / sizes[c]);
+      const double scale = std::max(a, b);
+      out[i] = scale > 0 ? (b - a) / scale : 0.0;
+    }
+  }
+  return out;
+}
+
+DistanceMetric distance_of(SilhouetteMetric metric) {
+  switch (metric) {
+    case SilhouetteMetric::sqeuclidean: return DistanceMetric::sqeuclidean;
+    case SilhouetteMetric::manhattan: return DistanceMetric::manhattan;
+    case SilhouetteMetric::cosine: return DistanceMetric::cosine;
+    default: return DistanceMetric::euclidean;
+  }
+}
+
 }  // namespace
 
-Vector silhouette_samples(MatrixRef X, IntVectorRef labels) {
+void check_precomputed_distances(MatrixRef D) {
+  if (D.rows() != D.cols())
+    throw InvalidArgument("Precomputed metric requires shape (n_queries, n_indexed): X must be the square matrix of "
+                          "distances between the samples, got " + std::to_string(D.rows()) + " x " +
+                          std::to_string(D.cols()));
+  for (Index i = 0; i < D.rows(); ++i) {
+    if (std::abs(D(i, i)) > 100 * std::numeric_limits<double>::epsilon())
+      throw InvalidArgument("The precomputed distance matrix contains non-zero elements on the diagonal: X(" +
+                            std::to_string(i) + ", " + std::to_string(i) + ") = " + format_number(D(i, i)));
+    for (Index j = 0; j < D.cols(); ++j)
+      if (D(i, j) < 0)
+        throw InvalidArgument("Negative values in the precomputed distance matrix: X(" + std::to_string(i) + ", " +
+                              std::to_string(j) + ") = " + format_number(D(i, j)));
+  }
+}
+
+Vector silhouette_samples(MatrixRef X, IntVectorRef labels, SilhouetteMetric metric) {
   const int k = checked_clusters(X, labels);
   const Index n = X.rows(), p = X.cols();
+  if (metric == SilhouetteMetric::precomputed) {
+    check_precomputed_distances(X);
+    return silhouette_from_rows(n, labels, k, 1, [&](Index i, Index, RowMatrix& D) { D.row(0).head(n) = X.row(i); });
+  }
+  if (metric != SilhouetteMetric::euclidean) {
+    // Blocks of rows against all rows: the distance matrix is never held whole.
+    const DistanceMetric distance = distance_of(metric);
+    return silhouette_from_rows(n, labels, k, 64, [&](Index begin, Index end, RowMatrix& D) {
+      D.topLeftCorner(end - begin, n) = pairwise_distances(X.middleRows(begin, end - begin), X, distance, false);
+    });
+  }
   // The rows feature-major (entry (t, j) at t·width + j), padded to an even width, for the distance tiles.
   const Index width = n + n % 2;
   std::vector<double> columns(static_cast<std::size_t>(p * width), 0.0);
   for (Index j = 0; j < n; ++j)
     for (Index t = 0; t < p; ++t) columns[static_cast<std::size_t>(t * width + j)] = X(j, t);
-  Vector sizes = Vector::Zero(k);
-  for (Index i = 0; i < n; ++i) sizes[labels[i]] += 1;
-  Vector out(n), distances(width), sums(k);
-  for (Index i = 0; i < n; ++i) {
-    distances_to_columns(X.row(i).data(), p, columns.data(), width, distances.data());
-    distances[i] = 0;  // itself
-    sums.setZero();
-    for (Index j = 0; j < n; ++j) sums[labels[j]] += distances[j];
-    const int own = labels[i];
-    if (sizes[own] == 1) {
-      out[i] = 0;
-      continue;
-    }
-    const double a = sums[own] / (sizes[own] - 1);
-    double b = std::numeric_limits<double>::infinity();
-    for (int c = 0; c < k; ++c)
-      if (c != own) b = std::min(b, sums[c] / sizes[c]);
-    const double scale = std::max(a, b);
-    out[i] = scale > 0 ? (b - a) / scale : 0.0;
-  }
-  return out;
+  return silhouette_from_rows(n, labels, k, 1, [&](Index i, Index, RowMatrix& D) {
+    distances_to_columns(X.row(i).data(), p, columns.data(), width, D.row(0).data());
+  });
 }
 
-double silhouette_score(MatrixRef X, IntVectorRef labels) { return silhouette_samples(X, labels).mean(); }
+double silhouette_score(MatrixRef X, IntVectorRef labels, SilhouetteMetric metric) {
+  return silhouette_samples(X, labels, metric).mean();
+}
 
 double davies_bouldin_score(MatrixRef X, IntVectorRef labels) {
   const int k = checked_clusters(X, labels);
