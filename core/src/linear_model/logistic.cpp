@@ -12,6 +12,7 @@
 #include "wasmlearn/base/ordered_products.hpp"
 #include "wasmlearn/base/det_math.hpp"
 #include "wasmlearn/base/lanes.hpp"
+#include "wasmlearn/base/minpack_line_search.hpp"
 #include "wasmlearn/base/validation.hpp"
 #include "wasmlearn/linear_model/describe.hpp"
 
@@ -166,7 +167,9 @@ SolveResult solve_lbfgs(const Problem& pb, double tol, int max_iter, Matrix& W, 
   param.delta = std::max(std::min(2.220446049250313e-09, tol * tol), 1e-15);
   param.max_iterations = max_iter;
   param.max_linesearch = 20;
-  LBFGSpp::LBFGSBSolver<double> solver(param);
+  // scipy's line search, so the trial steps are scikit-learn's (digits, 100 iterations: 103
+  // evaluations as scipy's, against 110 with LBFGSpp's own Moré–Thuente variant).
+  LBFGSpp::LBFGSBSolver<double, MinpackLineSearch> solver(param);
   Vector x = Vector::Zero(dim), lb = Vector::Constant(dim, -kInf), ub = Vector::Constant(dim, kInf);
   double fx = 0;
   SolveResult res;

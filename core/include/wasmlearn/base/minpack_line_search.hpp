@@ -4,7 +4,8 @@
 // seen, bisection when the interval does not shrink by 0.66 in two trials, extrapolation to
 // [1.1, 4]·(α − α_x) before a bracket. LBFGSpp's own Moré–Thuente variant takes other trial steps, so
 // the paths of a non-convex loss (an MLP's) parted from scikit-learn's after a few iterations and could
-// end in another local minimum; with this one they follow scipy's.
+// end in another local minimum; with this one they follow scipy's. LogisticRegression's lbfgs uses it
+// too (fewer evaluations than LBFGSpp's variant, as scipy's).
 // A policy for LBFGSpp's solvers (LBFGSBSolver<double, MinpackLineSearch>): the same call as theirs.
 #pragma once
 #include <LBFGSpp/Param.h>
