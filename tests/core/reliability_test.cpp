@@ -266,3 +266,44 @@ TEST(Overflow, ANonFiniteResultForFiniteXIsAnErrorUnlessWarned) {
   EXPECT_TRUE(std::isnan(radius->call("predict", lonely).items[0].second.data[0]));
   EXPECT_EQ(radius->warnings().items.at(0).kind, WarningKind::data);
 }
+
+// Fits whose centred data, triangle or least-squares problem overflow float64 from finite inputs
+// near its limit: an error naming what to scale, never a decomposition of NaN (Eigen's BDCSVD then
+// read past its buffers, a trap in WebAssembly, or gave a different answer each call).
+TEST(Overflow, DecompositionsOfOverflowedValuesAreRefused) {
+  Matrix X(5, 2), y(5, 1);
+  X << 1, 2, 2, 1, 3, 5, 4, 3, 5, 4;
+  y << 1, 2, 3, 4, 5;
+  const std::string least_squares =
+      "The least-squares solve overflowed float64 (values of X, y or sampleWeight too large in magnitude, near the "
+      "float64 limit); scale X, y or sampleWeight";
+  auto ols = make_estimator("LinearRegression", {});
+  EXPECT_EQ(error_of([&] { ols->fit(X * 1e300, y, true); }), least_squares);
+  Vector heavy = Vector::Ones(5);
+  heavy[0] = 1e308;
+  EXPECT_EQ(error_of([&] { ols->fit(X, y, true, &heavy); }), least_squares);
+  EXPECT_EQ(error_of([&] { make_estimator("SubsetSelection", {})->fit(X * 1e300, y, true); }), least_squares);
+  ols->fit(X, y, true);  // still usable
+  EXPECT_NEAR(ols->call("predict", X).items[0].second.data[4], 5.0, 1e-12);
+  Matrix huge(4, 2);
+  huge << 1e308, 1, -1e308, 2, 0, 3, 5e307, 4;
+  const std::string scale_x = " overflowed float64 (values of X too large in magnitude, near the float64 limit); scale X";
+  for (const char* solver : {"full", "covariance_eigh", "arpack"}) {
+    json options = {{"svdSolver", solver}};
+    if (std::string(solver) == "arpack") options["nComponents"] = 1;
+    auto pca = make_estimator("PCA", options);
+    const std::string part = std::string(solver) == "full" ? "PCA's QR factorisation of X" : "PCA's covariance of X";
+    for (int call = 0; call < 2; ++call)  // the same answer each call
+      EXPECT_EQ(error_of([&] { pca->fit(huge, Matrix(), true); }), part + scale_x) << solver;
+  }
+  Matrix wide(2, 3);  // arpack on wide data: the rows' Gram matrix
+  wide << 1e200, 1e200, 1, -1e200, 3, 1e200;
+  EXPECT_EQ(error_of([&] { make_estimator("PCA", {{"svdSolver", "arpack"}, {"nComponents", 1}})->fit(wide, Matrix(), true); }),
+            "PCA's Gram matrix of X" + scale_x);
+  Matrix classes(6, 1);
+  classes << 0, 0, 0, 1, 1, 1;
+  Matrix lda_X(6, 2);
+  lda_X << 1e200, 1, -1e200, 2, 3e199, 1, 1e200, 5, -1e200, 4, 2e199, 6;
+  EXPECT_EQ(error_of([&] { make_estimator("LinearDiscriminantAnalysis", {})->fit(lda_X, classes, true); }),
+            "LinearDiscriminantAnalysis's within-class deviation of X" + scale_x);
+}

@@ -182,6 +182,30 @@ test('values near the float64 limit give a finite result or an Error naming the 
   assertUsable();
 });
 
+test('fits whose decompositions would overflow float64 are an Error naming what to scale: no trap, no leak, the same each call', () => {
+  const memory = () => wasm.HEAP8.buffer.byteLength;
+  const X = Array.from({ length: 400 }, (_, i) => [Math.sin(i), Math.cos(3 * i), (i % 7) / 7]);
+  const y = X.map((r) => r[0] - 2 * r[2]);
+  const before = memory();
+  const leastSquares = { message: 'The least-squares solve overflowed float64 (values of X, y or sampleWeight too large in magnitude, near the float64 limit); scale X, y or sampleWeight' };
+  for (let call = 0; call < 50; call++) {
+    // Each of these trapped (memory access out of bounds) and kept the memory it had taken.
+    assert.throws(() => new wl.LinearRegression().fit(X.map((r) => r.map((v) => v * 1e300)), y), leastSquares);
+    assert.throws(() => new wl.LinearRegression().fit([[1, 2], [2, 1], [3, 5], [4, 3], [5, 4]], [1, 2, 3, 4, 5],
+      { sampleWeight: [1e308, 1, 1, 1, 1] }), leastSquares);
+    assert.throws(() => new wl.SubsetSelection().fit(X.map((r) => r.map((v) => v * 1e300)), y), leastSquares);
+  }
+  assert.ok(memory() - before < 16 * 2 ** 20, `memory grew by ${(memory() - before) / 2 ** 20} MiB`);
+  // Gave a different answer each call (an Error, numbers, zeros), depending on earlier calls.
+  const huge = [[1e308, 1], [-1e308, 2], [0, 3], [5e307, 4]];
+  for (let call = 0; call < 3; call++)
+    assert.throws(() => new wl.PCA().fitTransform(huge), { message: "PCA's QR factorisation of X overflowed float64 (values of X too large in magnitude, near the float64 limit); scale X" });
+  const m = new wl.LinearRegression().fit(X, y);
+  assert.ok(Math.abs(m.coef[0] - 1) < 1e-12 && Math.abs(m.coef[2] + 2) < 1e-12, `coef ${m.coef}`);
+  m.dispose();
+  assertUsable();
+});
+
 test('10 000 fit / predict / dispose cycles with failing calls among them leave the heap flat', () => {
   const small = X.slice(0, 6), ySmall = yReal.slice(0, 6), bad = ySmall.map((v, i) => (i === 2 ? NaN : v));
   const cycle = (i) => {

@@ -115,6 +115,12 @@ void check_finite_values(MatrixRef A, const char* name) {
   check_cells(A, name, false);
 }
 
+void check_not_overflowed(const Eigen::Ref<const Eigen::MatrixXd>& A, const char* what, const char* inputs) {
+  if (A.allFinite()) return;
+  throw InvalidArgument(std::string(what) + " overflowed float64 (values of " + inputs +
+                        " too large in magnitude, near the float64 limit); scale " + inputs);
+}
+
 void check_same_rows(Index x_rows, Index y_rows, const char* y_name) {
   if (x_rows != y_rows)
     throw InvalidArgument(std::string(y_name) + " has " + std::to_string(y_rows) + " entries but X has " +

@@ -137,6 +137,7 @@ PCA& PCA::fit(MatrixRef X) {
 
   const RowVector mean = X.colwise().mean();
   const Eigen::MatrixXd Xc = X.rowwise() - mean;  // column-major for the decompositions
+  check_not_overflowed(Xc, "PCA's centring of X", "X");
   Eigen::VectorXd S;
   Eigen::MatrixXd V;
   double total_var;
@@ -148,6 +149,7 @@ PCA& PCA::fit(MatrixRef X) {
       if (n <= p) return Eigen::BDCSVD<Eigen::MatrixXd>(Xc, Eigen::ComputeThinV);
       const Eigen::HouseholderQR<Eigen::MatrixXd> qr(Xc);
       const Eigen::MatrixXd R = qr.matrixQR().topRows(p).triangularView<Eigen::Upper>();
+      check_not_overflowed(R, "PCA's QR factorisation of X", "X");
       return Eigen::BDCSVD<Eigen::MatrixXd>(R, Eigen::ComputeThinV);
     }();
     S = svd.singularValues();
@@ -158,6 +160,7 @@ PCA& PCA::fit(MatrixRef X) {
     // and the left singular vectors U; then V = XcᵀU / S.
     Eigen::MatrixXd gram = Eigen::MatrixXd::Zero(n, n);
     gram.selfadjointView<Eigen::Lower>().rankUpdate(Xc);
+    check_not_overflowed(gram, "PCA's Gram matrix of X", "X");
     Eigen::VectorXd lambda;
     Eigen::MatrixXd U;
     leading_eigenpairs(gram, *count, lambda, U);
@@ -169,6 +172,7 @@ PCA& PCA::fit(MatrixRef X) {
     check_size(static_cast<double>(p) * static_cast<double>(p), "PCA's features x features matrix");
     Eigen::MatrixXd gram = Eigen::MatrixXd::Zero(p, p);
     gram.selfadjointView<Eigen::Lower>().rankUpdate(Xc.transpose());
+    check_not_overflowed(gram, "PCA's covariance of X", "X");
     Eigen::VectorXd lambda;
     if (solver == PCASolver::covariance_eigh) {  // both solvers read the lower triangle only
       const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eig(gram);

@@ -105,10 +105,12 @@ LinearDiscriminantAnalysis& LinearDiscriminantAnalysis::fit(MatrixRef X, IntVect
   if (params_.solver == LDASolver::svd) {
     const Matrix Xc = gauss::centre_by_class(X, y, means);
     RowVector std = (Xc.colwise().squaredNorm() / static_cast<double>(n)).cwiseSqrt();
+    check_not_overflowed(std, "LinearDiscriminantAnalysis's within-class deviation of X", "X");
     for (Index j = 0; j < p; ++j)
       if (std[j] == 0) std[j] = 1.0;
     const double fac = 1.0 / static_cast<double>(n - K);
     const Eigen::MatrixXd Z = std::sqrt(fac) * (Xc.array().rowwise() / std.array()).matrix();
+    check_not_overflowed(Z, "LinearDiscriminantAnalysis's scaling of X", "X");
     Eigen::BDCSVD<Eigen::MatrixXd> svd(Z, Eigen::ComputeThinV);
     const Eigen::VectorXd S = svd.singularValues();
     Index rank = 0;
@@ -121,7 +123,9 @@ LinearDiscriminantAnalysis& LinearDiscriminantAnalysis::fit(MatrixRef X, IntVect
     const double fac2 = 1.0 / static_cast<double>(K - 1);
     Eigen::MatrixXd B = (means.rowwise() - xbar);
     B.array().colwise() *= (static_cast<double>(n) * priors.array() * fac2).sqrt();
-    Eigen::BDCSVD<Eigen::MatrixXd> svd2(B * within, Eigen::ComputeThinV);
+    const Eigen::MatrixXd between = B * within;
+    check_not_overflowed(between, "LinearDiscriminantAnalysis's between-class scatter", "X");
+    Eigen::BDCSVD<Eigen::MatrixXd> svd2(between, Eigen::ComputeThinV);
     const Eigen::VectorXd S2 = svd2.singularValues();
     evr = (S2.array().square() / S2.squaredNorm()).matrix().head(std::min<Index>(max_components, S2.size()));
     Index rank2 = 0;

@@ -17,6 +17,7 @@ using ColMatrix = Eigen::MatrixXd;
 // Ridge through the SVD: B = V diag(s / (s² + α)) Uᵀ Y. Used when Cholesky fails (α tiny next to
 // the scale of X).
 ColMatrix ridge_svd(const ColMatrix& X, const ColMatrix& Y, double alpha) {
+  check_not_overflowed(X, "The ridge solve", "X, y or sampleWeight");
   Eigen::BDCSVD<ColMatrix> svd(X, Eigen::ComputeThinU | Eigen::ComputeThinV);
   const Vector& s = svd.singularValues();
   const Vector d = s.array() / (s.array().square() + alpha);
@@ -72,6 +73,8 @@ Matrix lstsq(const Eigen::Ref<const Eigen::MatrixXd>& X, MatrixRef Y, Vector* si
     A = X;
     rhs = Y;
   }
+  check_not_overflowed(A, "The least-squares solve", "X, y or sampleWeight");
+  check_not_overflowed(rhs, "The least-squares solve", "X, y or sampleWeight");
   Eigen::BDCSVD<ColMatrix> svd(A, Eigen::ComputeThinU | Eigen::ComputeThinV);
   svd.setThreshold(static_cast<double>(std::max(n, p)) * std::numeric_limits<double>::epsilon());
   if (singular) *singular = svd.singularValues();

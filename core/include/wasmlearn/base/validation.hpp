@@ -54,6 +54,11 @@ void check_matrix(MatrixRef X, const char* name = "X", Index min_samples = 1);
 void check_finite(VectorRef v, const char* name);
 // Finite values only, in any shape ("y contains NaN at index 3"; "at row 3, column 1" with several columns).
 void check_finite_values(MatrixRef A, const char* name);
+// Values a fit computed from finite inputs (centred data, a triangle to decompose) that overflowed
+// float64: an InvalidArgument "<what> overflowed float64 (values of <inputs> too large ...); scale
+// <inputs>", before a decomposition
+// is handed NaN or infinity (Eigen's SVDs then read past their buffers or give arbitrary results).
+void check_not_overflowed(const Eigen::Ref<const Eigen::MatrixXd>& A, const char* what, const char* inputs);
 // A target vector/matrix must have one entry/row per sample of X.
 void check_same_rows(Index x_rows, Index y_rows, const char* y_name = "y");
 // Class codes are 0..n_classes-1 (the JS layer encodes labels); returns n_classes = max + 1.
