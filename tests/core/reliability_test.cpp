@@ -307,3 +307,23 @@ TEST(Overflow, DecompositionsOfOverflowedValuesAreRefused) {
   EXPECT_EQ(error_of([&] { make_estimator("LinearDiscriminantAnalysis", {})->fit(lda_X, classes, true); }),
             "LinearDiscriminantAnalysis's within-class deviation of X" + scale_x);
 }
+
+// Trees compare features in float32 (as scikit-learn's): values past its range would all become ±inf
+// and give another model than the same data scaled down; an error at fit and at predict instead.
+TEST(Overflow, TreesRefuseValuesPastFloat32) {
+  Matrix X(6, 2), y(6, 1);
+  X << 1, 0, 2, 0, 3, 1, 4, 1, 5, 0, 6, 1;
+  y << 0, 0, 0, 1, 1, 1;
+  for (const char* name : {"DecisionTreeClassifier", "DecisionTreeRegressor", "RandomForestClassifier", "ExtraTreesRegressor"}) {
+    auto m = make_estimator(name, {});
+    Matrix big = X;
+    big(2, 0) = -1e39;
+    EXPECT_EQ(error_of([&] { m->fit(big, y, true); }),
+              "X holds -1e+39 at row 2, column 0: trees compare features in float32, whose range ends at "
+              "±3.4028234663852886e+38; scale X")
+        << name;
+    m->fit(X * 5e37, y, true);  // within the range (up to 3e38)
+    EXPECT_NEAR(m->call("predict", X * 5e37).items[0].second.data[5], 1.0, 1e-12) << name;
+    EXPECT_EQ(error_of([&] { m->call("predict", X * 1e39); }).rfind("X holds 1e+39 at row 0, column 0", 0), 0u) << name;
+  }
+}

@@ -175,6 +175,14 @@ test('values near the float64 limit give a finite result or an Error naming the 
   }
   const scaler = new wl.StandardScaler().fit(X.map((r) => r.map((v) => 10 * v))); // scales of about 6
   finiteOrOverflow('StandardScaler.inverseTransform', () => scaler.inverseTransform([[1e308, 0, 0]]));
+  // Trees compare features in float32: past its range an Error at fit and at predict (they built
+  // other models than on the same data scaled down).
+  for (const Class of [wl.DecisionTreeClassifier, wl.RandomForestClassifier]) {
+    assert.throws(() => new Class().fit(X.map((r) => r.map((v) => v * 1e39)), labels), /^Error: X holds .* trees compare features in float32/);
+    const m = new Class({ randomState: 0 }).fit(X, labels);
+    assert.throws(() => m.predict([[1e39, 0, 0]]), { message: 'X holds 1e+39 at row 0, column 0: trees compare features in float32, whose range ends at ±3.4028234663852886e+38; scale X' });
+    m.dispose();
+  }
   // R² of targets ~1e307 is computed (scaled), not NaN.
   const y = yReal.map((v) => v * 1e307), yPred = yReal.map((v, i) => (v + 0.01 * Math.cos(i)) * 1e307);
   const r2 = wl.metrics.r2Score(y, yPred);

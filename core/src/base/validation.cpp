@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <limits>
 
 namespace wasmlearn {
 
@@ -119,6 +120,16 @@ void check_not_overflowed(const Eigen::Ref<const Eigen::MatrixXd>& A, const char
   if (A.allFinite()) return;
   throw InvalidArgument(std::string(what) + " overflowed float64 (values of " + inputs +
                         " too large in magnitude, near the float64 limit); scale " + inputs);
+}
+
+void check_float32_range(MatrixRef X, const char* name) {
+  constexpr double kLargest = std::numeric_limits<float>::max();
+  for (Index i = 0; i < X.rows(); ++i)
+    for (Index j = 0; j < X.cols(); ++j)
+      if (std::abs(X(i, j)) > kLargest)
+        throw InvalidArgument(std::string(name) + " holds " + format_number(X(i, j)) + " at row " + std::to_string(i) +
+                              ", column " + std::to_string(j) + ": trees compare features in float32, whose range ends at ±" +
+                              format_number(kLargest) + "; scale " + name);
 }
 
 void check_same_rows(Index x_rows, Index y_rows, const char* y_name) {

@@ -70,6 +70,7 @@ void ForestBase::check_predict(MatrixRef X, const char* method) const {
   check_fitted(is_fitted(), name_, method);
   check_n_features(n_features_, X);
   check_matrix(X);
+  check_float32_range(X);
 }
 
 void ForestBase::grow_forest(const TreeData& data, const ForestParams& p, TreeCriterion criterion, TreeSplitter splitter,

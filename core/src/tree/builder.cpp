@@ -7,10 +7,12 @@
 #include <queue>
 
 #include "wasmlearn/base/det_math.hpp"
+#include "wasmlearn/base/validation.hpp"
 
 namespace wasmlearn {
 
 TreeData TreeData::classification(MatrixRef X, IntVectorRef y, int n_classes) {
+  check_float32_range(X);
   TreeData d;
   d.n = X.rows();
   d.d = X.cols();

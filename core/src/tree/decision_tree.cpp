@@ -77,6 +77,7 @@ void DecisionTreeBase::check_predict(MatrixRef X, const char* method) const {
   check_fitted(is_fitted(), name_, method);
   check_n_features(tree_.n_features, X);
   check_matrix(X);
+  check_float32_range(X);
 }
 
 IntVector DecisionTreeBase::apply(MatrixRef X) const {
