@@ -97,6 +97,9 @@ function minRanks(means) {
 
 const searchOptions = ['scoring', 'refit', 'cv', 'errorScore', 'returnTrainScore', 'nJobs'];
 
+// The most candidates a search takes: each is a fit per fold, and the list of them is held whole.
+const kMaxCandidates = 1e6;
+
 class BaseSearchCV {
   #fitted = null;
 
@@ -108,6 +111,7 @@ class BaseSearchCV {
     this.options = { scoring: undefined, refit: true, cv: undefined, errorScore: NaN, returnTrainScore: false, nJobs: 1, ...own, ...o };
     checkErrorScore(this.options.errorScore);
     checkNJobs(this.options.nJobs);
+    if (typeof this.options.returnTrainScore !== 'boolean') throw new Error(`returnTrainScore must be true or false, got ${this.options.returnTrainScore}`);
     this.scorers = scorers(this.options.scoring);
     const { refit } = this.options;
     const multi = this.scorers.size > 1 || (this.options.scoring !== null && typeof this.options.scoring === 'object');
@@ -260,6 +264,8 @@ export class GridSearchCV extends BaseSearchCV {
   constructor(estimator, paramGrid, options) {
     super('GridSearchCV', estimator, options, {});
     this.paramGrid = gridList(paramGrid, 'paramGrid', checkValues('paramGrid'));
+    const count = this.paramGrid.reduce((sum, g) => sum + Object.values(g).reduce((product, values) => product * values.length, 1), 0);
+    if (count > kMaxCandidates) throw new Error(`paramGrid has ${count} combinations, past the limit of ${kMaxCandidates} candidates`);
   }
 
   ownParams() {
@@ -276,7 +282,7 @@ export class RandomizedSearchCV extends BaseSearchCV {
     super('RandomizedSearchCV', estimator, options, { nIter: 10, randomState: 0 });
     this.paramDistributions = gridList(paramDistributions, 'paramDistributions', checkDistribution);
     const { nIter, randomState } = this.options;
-    if (!Number.isInteger(nIter) || nIter < 1) throw new Error(`nIter must be an integer at least 1, got ${nIter}`);
+    if (!Number.isInteger(nIter) || nIter < 1 || nIter > kMaxCandidates) throw new Error(`nIter must be an integer from 1 to ${kMaxCandidates}, got ${nIter}`);
     if (!Number.isInteger(randomState) || randomState < 0) throw new Error(`randomState must be an integer at least 0, got ${randomState}`);
   }
 

@@ -219,6 +219,8 @@ const runOptions = (owner, o) => ({ nJobs: o.nJobs, signal: checkSignal(o.signal
 export async function crossValidate(estimator, X, y, options) {
   checkModel(estimator, 'crossValidate');
   const o = checkOwnOptions('crossValidate', options, [...cvOptions, 'returnTrainScore', 'returnEstimator', 'returnIndices']);
+  for (const name of ['returnTrainScore', 'returnEstimator', 'returnIndices'])
+    if (o[name] !== undefined && typeof o[name] !== 'boolean') throw new Error(`crossValidate: ${name} must be true or false, got ${o[name]}`);
   const data = dataOf(X, y, o.groups);
   const scoring = scorers(o.scoring);
   const { folds } = foldsOf(o.cv, estimator, data);

@@ -172,6 +172,20 @@ test('RandomizedSearchCV draws seeded candidates with scipy.stats meanings', asy
   assert.throws(() => new wl.RandomizedSearchCV(new wl.Ridge(), { alpha: { normal: [0, 1] } }), /must be an array of values or one of/);
 });
 
+test('searches refuse grids and nIter past a million candidates, and non-boolean returnTrainScore, before any work', async () => {
+  // The grid of 1e8 combinations was expanded before the Promise, until the process ran out of heap.
+  const many = Array.from({ length: 10000 }, (_, i) => i + 1);
+  assert.throws(() => new wl.GridSearchCV(new wl.SVC(), { C: many, tol: many }), { message: 'paramGrid has 100000000 combinations, past the limit of 1000000 candidates' });
+  assert.throws(() => new wl.GridSearchCV(new wl.SVC(), [{ C: many }, { C: many, tol: many.slice(0, 100) }]), /paramGrid has 1010000 combinations/);
+  assert.throws(() => new wl.RandomizedSearchCV(new wl.Ridge(), { alpha: [1] }, { nIter: 1e9 }), { message: 'nIter must be an integer from 1 to 1000000, got 1000000000' });
+  assert.throws(() => new wl.GridSearchCV(new wl.Ridge(), { alpha: [1] }, { returnTrainScore: 'yes' }), { message: 'returnTrainScore must be true or false, got yes' });
+  // crossValidate rejected with "Cannot read properties of undefined (reading 'score')".
+  for (const name of ['returnTrainScore', 'returnEstimator', 'returnIndices'])
+    await assert.rejects(wl.modelSelection.crossValidate(new wl.Ridge(), ridge.X, ridge.y, { [name]: 1 }), { message: `crossValidate: ${name} must be true or false, got 1` });
+  const grid = new wl.GridSearchCV(new wl.Ridge(), { alpha: many.slice(0, 1000) }, { cv: 2 });
+  assert.equal(grid.candidates().length, 1000);
+});
+
 test('crossValidate, crossValScore and crossValPredict equal scikit-learn on Ridge', async () => {
   const cv = await wl.crossValidate(new wl.Ridge({ alpha: 3 }), ridge.X, ridge.y, { cv: new KFold({ nSplits: 4 }), scoring: ['r2', 'neg_mean_absolute_error'], returnTrainScore: true, returnIndices: true, returnEstimator: true });
   for (const [key, values] of Object.entries(ridge.crossValidate)) close(cv[Object.keys(camel({ [key]: 0 }))[0]], values, 1e-9, key);
