@@ -52,6 +52,9 @@ test('huge requests fail fast with the number they would need, before the alloca
   assert.throws(() => new wl.SplineTransformer({ degree: 2 ** 31 - 1 }).fit(X).transform(X),
     (e) => e.constructor === Error && e.message.startsWith("SplineTransformer's output for 12 rows"));
   assert.throws(() => new wl.SplineTransformer({ nKnots: 1e7 }).fit(X), /360000072 needed, past the limit/);
+  // Was "Error: vector" (the allocator's length error).
+  assert.throws(() => wl.linearModel.lassoPath(X, yReal, { nAlphas: 1e9 }),
+    { message: "the path's coefficients (features x nAlphas = 3 x 1000000000): 3000000000 needed, past the limit of 134217728 (see Limits in the README)" });
   assert.ok(memory() - before < 64 * 2 ** 20, `memory grew by ${(memory() - before) / 2 ** 20} MiB`);
   start = performance.now();
   assert.throws(() => new wl.PolynomialFeatures({ degree: 2 ** 31 - 1 }).fit(X), /^Error: PolynomialFeatures of degree 2147483647 on 3 features: output columns/);

@@ -201,6 +201,8 @@ EnetPath enet_path(MatrixRef X, VectorRef y, const EnetPathOptions& o) {
       throw InvalidArgument("l1Ratio = 0 needs an explicit alphas grid (the automatic grid divides by l1Ratio)");
     if (!(o.eps > 0) || !std::isfinite(o.eps)) throw InvalidArgument("eps must be greater than 0, got " + format_number(o.eps));
     if (o.n_alphas < 1) throw InvalidArgument("nAlphas must be at least 1, got " + std::to_string(o.n_alphas));
+    check_size(static_cast<double>(o.n_alphas) * static_cast<double>(std::max<Index>(p, 1)),
+               "the path's coefficients (features x nAlphas = " + std::to_string(p) + " x " + std::to_string(o.n_alphas) + ")");
     const double alpha_max = xy.cwiseAbs().maxCoeff() / (static_cast<double>(n) * o.l1_ratio);
     const double resolution = 1e-15;
     if (alpha_max <= resolution) {
