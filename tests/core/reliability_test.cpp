@@ -186,6 +186,16 @@ TEST(TargetsChecked, ScoreAndMetricsRefuseNonFiniteY) {
             "yTrue contains NaN at index 4");
   EXPECT_EQ(error_of([&] { call_function("meanSquaredError", {Eigen::Map<const Matrix>(good.data(), 12, 1), Eigen::Map<const Matrix>(y.data(), 12, 1)}, {}); }),
             "yPred contains NaN at index 4");
+  // The probabilities and decisions of the losses (logLoss gave NaN, hingeLoss 0.4, brierScoreLoss NaN).
+  Matrix labels(5, 1), scores(5, 1), two(5, 2);
+  labels << 0, 1, 0, 1, 1;
+  scores << 0.1, std::nan(""), 0.2, 0.8, 0.9;
+  two << 0.9, 0.1, 0.5, 0.5, 0.8, 0.2, 0.2, INFINITY, 0.1, 0.9;
+  const auto map = [](const Matrix& m) { return Eigen::Map<const Matrix>(m.data(), m.rows(), m.cols()); };
+  EXPECT_EQ(error_of([&] { call_function("logLoss", {map(labels), map(scores)}, {}); }), "yPred contains NaN at index 1");
+  EXPECT_EQ(error_of([&] { call_function("logLoss", {map(labels), map(two)}, {}); }), "yPred contains Infinity at row 3, column 1");
+  EXPECT_EQ(error_of([&] { call_function("brierScoreLoss", {map(labels), map(scores)}, {}); }), "yProba contains NaN at index 1");
+  EXPECT_EQ(error_of([&] { call_function("hingeLoss", {map(labels), map(scores)}, {}); }), "predDecision contains NaN at index 1");
 }
 
 // The objectives on new y take the fitted classes' codes only: a code past them indexed the balanced

@@ -246,6 +246,7 @@ double log_loss(IntVectorRef y_true, MatrixRef proba, const std::vector<double>&
   const Index n = y_true.size();
   if (proba.rows() != n)
     throw InvalidArgument("yPred has " + std::to_string(proba.rows()) + " rows but yTrue has " + std::to_string(n));
+  check_finite_values(proba, "yPred");
   Index k = 0;
   const std::vector<Index> column = score_columns(y_true, labels, k);
   if (k == 1)
@@ -274,6 +275,7 @@ double brier_score_loss(IntVectorRef y_true, VectorRef proba, int pos_label, con
   const Index n = y_true.size();
   if (proba.size() != n)
     throw InvalidArgument("yProba has " + std::to_string(proba.size()) + " entries but yTrue has " + std::to_string(n));
+  check_finite(proba, "yProba");
   if (present_classes(y_true, "yTrue") > 2) throw InvalidArgument("brierScoreLoss needs binary yTrue, got more than 2 classes");
   if (proba.minCoeff() < 0 || proba.maxCoeff() > 1) throw InvalidArgument("yProba must hold probabilities in [0, 1]");
   Vector losses(n);
@@ -289,6 +291,7 @@ double hinge_loss(IntVectorRef y_true, MatrixRef decision, const std::vector<dou
   const Index n = y_true.size();
   if (decision.rows() != n)
     throw InvalidArgument("predDecision has " + std::to_string(decision.rows()) + " rows but yTrue has " + std::to_string(n));
+  check_finite_values(decision, "predDecision");
   Index k = 0;
   const std::vector<Index> column = score_columns(y_true, labels, k);
   Vector losses(n);
