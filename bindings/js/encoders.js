@@ -7,7 +7,7 @@
 // Categories are sorted as scikit-learn's: numbers ascending, strings by code unit (Python sorts by
 // code point: the two differ only past U+FFFF).
 import { DenseMatrix, encodeLabels, labelKind, decodeLabels } from './arrays.js';
-import { registerModelLoader } from './estimator.js';
+import { registerModelLoader, parseModel } from './estimator.js';
 import { cloneSymbol } from './clone.js';
 import { checkOwnOptions } from './validation.js';
 
@@ -178,7 +178,7 @@ class CategoricalEncoder {
   }
 
   static fromJSON(json) {
-    const model = typeof json === 'string' ? JSON.parse(json) : json;
+    const model = typeof json === 'string' ? parseModel(json) : json;
     if (model?.estimator !== this.name || model.format !== 'wasmlearn-model') throw new Error(`model JSON: not a ${this.name} model`);
     const encoder = new this(model.params);
     if (model.fitted) {
@@ -473,7 +473,7 @@ export class LabelEncoder {
   }
 
   static fromJSON(json) {
-    const model = typeof json === 'string' ? JSON.parse(json) : json;
+    const model = typeof json === 'string' ? parseModel(json) : json;
     if (model?.estimator !== 'LabelEncoder' || model.format !== 'wasmlearn-model') throw new Error('model JSON: not a LabelEncoder model');
     const encoder = new LabelEncoder(model.params);
     if (model.fitted) encoder.fit(model.state?.classes ?? null);

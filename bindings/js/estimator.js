@@ -31,7 +31,10 @@ function checkOptions(options, meta) {
       continue;
     }
     // JSON would turn NaN/Infinity into null; say what was wrong instead.
-    if (typeof value === 'number' && !Number.isFinite(value)) throw new Error(`${key} must be a finite number, got ${value}`);
+    if (typeof value === 'number' && !Number.isFinite(value)) {
+      const kind = meta.params.find((p) => p.name === key)?.type;
+      throw new Error(kind === 'boolean' ? `${key} must be true or false, got ${value}` : `${key} must be a finite number, got ${value}`);
+    }
     clean[key] = value;
   }
   return clean;
@@ -57,11 +60,20 @@ function checkFitOptions(options, meta) {
 
 // scikit-learn's positional form of meta-estimators: new OneVsRestClassifier(new SVC()) is
 // { estimator: new SVC() }.
-function positionalMember(options, meta) {
-  if (!(options instanceof Estimator)) return options;
+// scikit-learn's positional form of a meta-estimator: (estimator) or (estimator, { options }); any
+// other second argument is an Error, never ignored.
+function positionalMember(options, more, meta) {
+  if (!(options instanceof Estimator)) {
+    if (more !== undefined) throw new Error(`${meta.name} takes one options object; a second argument is taken only after an estimator instance`);
+    return options;
+  }
   if (!meta.params.some((p) => p.name === 'estimator'))
     throw new Error(`${meta.name} takes an options object, not an estimator (it has no estimator option)`);
-  return { estimator: options };
+  if (more === undefined) return { estimator: options };
+  if (more === null || typeof more !== 'object' || Array.isArray(more) || more instanceof Estimator)
+    throw new Error(`${meta.name}(estimator, options): options must be an object, got ${more === null ? 'null' : Array.isArray(more) ? 'an array' : typeof more}`);
+  if ('estimator' in more) throw new Error(`${meta.name}(estimator, options): the estimator is given twice`);
+  return { estimator: options, ...more };
 }
 
 // An estimator instance given for an option named `estimator` becomes what crosses into the core:
@@ -115,7 +127,7 @@ export class Estimator {
   #byLabel = {}; // perClass options given as { label: value } objects (see splitPerClass)
   #warningsSeen = '[]'; // the warnings last reported, as the core's JSON text
 
-  constructor(options) {
+  constructor(options, more) {
     const meta = this.constructor.metadata;
     if (!meta) throw new Error('Estimator is abstract: use one of the estimator classes');
     this.#name = meta.name;
@@ -125,7 +137,7 @@ export class Estimator {
       this.#byLabel = options.byLabel;
       this.#warningsSeen = this.#raw.warnings(); // the saved fit's, reported when it ran
     } else {
-      const [core, byLabel] = splitPerClass(memberOptions(checkOptions(positionalMember(options, meta), meta), meta), meta);
+      const [core, byLabel] = splitPerClass(memberOptions(checkOptions(positionalMember(options, more, meta), meta), meta), meta);
       this.#raw = wasm.RawEstimator.create(meta.name, JSON.stringify(core));
       this.#byLabel = byLabel;
     }
@@ -309,7 +321,8 @@ export class Estimator {
     const Class = this.metadata ? this : classes.get(model.estimator);
     if (!Class) throw new Error(`model JSON: unknown estimator ${JSON.stringify(model.estimator)}`);
     if (model.estimator !== Class.metadata.name)
-      throw new Error(`model JSON holds a ${model.estimator}, not a ${Class.metadata.name}`);
+      throw new Error(model.estimator === undefined ? `model JSON names no estimator (a ${Class.metadata.name} model has estimator: "${Class.metadata.name}")`
+        : `model JSON holds a ${model.estimator}, not a ${Class.metadata.name}`);
     // The labels go to the core too, which checks their count against the fitted state. A classifier
     // fitted on an indicator matrix (yIsVector false) is multi-label.
     const core = { ...model };
@@ -412,7 +425,7 @@ class Restored {
   }
 }
 
-function parseModel(text) {
+export function parseModel(text) {
   try {
     return JSON.parse(text);
   } catch {
@@ -648,7 +661,13 @@ export const portableModels = { toPortable, fromPortable, joinPortable: (parts, 
 export function loadModel(json) {
   const model = typeof json === 'string' ? parseModel(json) : json;
   const load = modelLoaders.get(model?.estimator);
-  return load ? load(model) : Estimator.fromJSON(model);
+  try {
+    return load ? load(model) : Estimator.fromJSON(model);
+  } catch (e) {
+    // Meta-estimators load their members recursively: a model nested past the stack is refused.
+    if (e instanceof RangeError) throw new Error('model JSON is nested too deeply');
+    throw e;
+  }
 }
 
 export function estimators() {

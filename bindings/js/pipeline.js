@@ -4,7 +4,7 @@
 // addressing (so grids and clone reach the steps), toJSON / loadModel. It runs in JS over the steps'
 // own WASM models, so it cannot be a member of a core meta-estimator (BaggingClassifier builds its
 // members by name).
-import { registerModelLoader, loadModel, portableModels } from './estimator.js';
+import { registerModelLoader, loadModel, portableModels, parseModel } from './estimator.js';
 import { clone, cloneSymbol, isModel, kindOf } from './clone.js';
 import { fitInWorker, fitsInParts } from './pool.js';
 
@@ -195,7 +195,7 @@ export class Pipeline {
   }
 
   static fromJSON(json) {
-    const model = typeof json === 'string' ? JSON.parse(json) : json;
+    const model = typeof json === 'string' ? parseModel(json) : json;
     if (model?.estimator !== 'Pipeline' || !Array.isArray(model.steps)) throw new Error('model JSON: not a Pipeline ({ estimator: "Pipeline", steps: [[name, model], ...] })');
     return new Pipeline(model.steps.map((step) => [step?.[0], isPassthrough(step?.[1]) ? step[1] : loadModel(step?.[1])]));
   }

@@ -156,6 +156,8 @@ class BaseSearchCV {
   // Cross-validates every candidate, then (refit) fits the best on all of X, y. An aborted signal
   // rejects with an AbortError (before the refit).
   async fit(X, y, fitOptions = {}) {
+    if (fitOptions !== null && (typeof fitOptions !== 'object' || Array.isArray(fitOptions)))
+      throw new Error(`${this.name}.fit options must be an object, got ${Array.isArray(fitOptions) ? 'an array' : typeof fitOptions}`);
     const { groups, signal, onProgress, ...estimatorFitOptions } = fitOptions ?? {};
     checkSignal(signal, `${this.name}.fit`);
     checkOnProgress(onProgress, `${this.name}.fit`);

@@ -93,4 +93,16 @@ test('OutputCodeClassifier: a seeded ±1 code book, labels of any kind, a wrong-
   model.dispose();
   assert.throws(() => new OneVsRestClassifier({ estimator: 'LinearRegression' }),
     /estimator must be a classifier for OneVsRestClassifier, got 'LinearRegression' \(a regressor\)/);
+  // scikit-learn's positional form (estimator, options): the options were ignored before.
+  const positional = new OutputCodeClassifier(new LinearSVC({ C: 0.5 }), { codeSize: 2, randomState: 2 });
+  assert.equal(positional.getParams().codeSize, 2);
+  assert.equal(positional.getParams().estimatorOptions.C, 0.5);
+  assert.equal(flat(positional.fit(d.X, labels).codeBook).length, 4 * 8);
+  positional.dispose();
+  assert.throws(() => new OutputCodeClassifier(new LinearSVC(), { estimator: 'LinearSVC' }), { message: 'OutputCodeClassifier(estimator, options): the estimator is given twice' });
+  assert.throws(() => new OutputCodeClassifier(new LinearSVC(), 2), { message: 'OutputCodeClassifier(estimator, options): options must be an object, got number' });
+  assert.throws(() => new LinearSVC({ C: 1 }, { tol: 1 }), { message: 'LinearSVC takes one options object; a second argument is taken only after an estimator instance' });
+  // codeSize · classes counted before the int: 4e9 members wrapped into a wrong message.
+  assert.throws(() => new OutputCodeClassifier(new LinearSVC(), { codeSize: 1e9 }).fit(d.X, labels),
+    /^Error: OutputCodeClassifier's members \(codeSize · classes = 4000000000, .*past the limit of 134217728/);
 });

@@ -182,6 +182,7 @@ test('searches refuse grids and nIter past a million candidates, and non-boolean
   // crossValidate rejected with "Cannot read properties of undefined (reading 'score')".
   for (const name of ['returnTrainScore', 'returnEstimator', 'returnIndices'])
     await assert.rejects(wl.modelSelection.crossValidate(new wl.Ridge(), ridge.X, ridge.y, { [name]: 1 }), { message: `crossValidate: ${name} must be true or false, got 1` });
+  await assert.rejects(new wl.GridSearchCV(new wl.Ridge(), { alpha: [1] }).fit(ridge.X, ridge.y, 'x'), { message: 'GridSearchCV.fit options must be an object, got string' });
   const grid = new wl.GridSearchCV(new wl.Ridge(), { alpha: many.slice(0, 1000) }, { cv: 2 });
   assert.equal(grid.candidates().length, 1000);
 });

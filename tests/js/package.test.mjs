@@ -28,7 +28,7 @@ test('malformed X is named precisely', () => {
   assert.throws(() => s.fit({ data: new Float64Array(5), rows: 2, cols: 3 }), { message: 'X.data has 5 values but rows*cols = 6' });
   assert.throws(() => s.fit('x'), /X must be a 2-D array/);
   assert.throws(() => s.fit([[NaN]]), { message: 'X contains NaN at row 0, column 0' });
-  assert.throws(() => new StandardScaler({ withMean: NaN }), { message: 'withMean must be a finite number, got NaN' });
+  assert.throws(() => new StandardScaler({ withMean: NaN }), { message: 'withMean must be true or false, got NaN' });
   s.dispose();
 });
 

@@ -144,6 +144,17 @@ test('model JSON: labels must match the fitted classes, and deep nesting is refu
   const text = '{"format":"wasmlearn-model","version":1,"estimator":"Ridge","params":{},"fitted":false,"yIsVector":true,"extra":' +
     '['.repeat(100000) + ']'.repeat(100000) + '}';
   assert.throws(() => wl.Ridge.fromJSON(text), /nested/);
+  // Pipelines load their steps recursively: past the stack, the same Error (was a RangeError).
+  let pipeline = { format: 'wasmlearn-model', version: 1, estimator: 'StandardScaler', params: {}, fitted: false };
+  for (let i = 0; i < 20000; i++) pipeline = { estimator: 'Pipeline', steps: [['inner', pipeline]] };
+  assert.throws(() => wl.loadModel(pipeline), { message: 'model JSON is nested too deeply' });
+  // Truncated text is the same Error for every loader (Pipeline and the encoders threw a SyntaxError).
+  for (const load of [wl.loadModel, (t) => wl.Pipeline.fromJSON(t), (t) => wl.OneHotEncoder.fromJSON(t), (t) => wl.LabelEncoder.fromJSON(t), (t) => wl.Ridge.fromJSON(t)])
+    assert.throws(() => load('{"estimator": "Pipeline", "steps": [['), { message: 'model JSON is not valid JSON' });
+  assert.throws(() => wl.StandardScaler.fromJSON({}), { message: 'model JSON names no estimator (a StandardScaler model has estimator: "StandardScaler")' });
+  // Option and fit-option messages that name the right kind.
+  assert.throws(() => new wl.StandardScaler({ withMean: NaN }), { message: 'withMean must be true or false, got NaN' });
+  assert.throws(() => new wl.Ridge({ alpha: NaN }), { message: 'alpha must be a finite number, got NaN' });
   assertUsable();
 });
 

@@ -163,7 +163,7 @@ for (const m of metadata) {
   }
   const generic = m.kind === 'classifier' ? '<L extends Label = Label>' : hasPerOutput(m) ? '<O extends Outputs = Outputs>' : '';
   dts += `}\n\n/** ${m.doc} (${m.family}). */\nexport declare class ${m.name}${generic} extends Estimator<${m.name}Options> {\n`;
-  dts += `  constructor(options?: ${m.name}Options${member});\n  static fromJSON(json: ModelJSON | string): ${m.name};\n  static readonly metadata: EstimatorMetadata;\n`;
+  dts += `  constructor(options?: ${m.name}Options${member});\n${member ? `  constructor(estimator: Estimator<unknown>, options: Omit<${m.name}Options, 'estimator'>);\n` : ''}  static fromJSON(json: ModelJSON | string): ${m.name};\n  static readonly metadata: EstimatorMetadata;\n`;
   dts += `  ${fitSignature(m)}\n`;
   for (const spec of standardMethods.filter((s) => m.methods.includes(s.name))) {
     dts += `  ${methodSignature(spec, m)}\n`;

@@ -288,9 +288,14 @@ OutputCodeClassifier& OutputCodeClassifier::fit(MatrixRef X, IntVectorRef y) {
   if (!(params_.code_size > 0) || !std::isfinite(params_.code_size))
     throw InvalidArgument("codeSize must be greater than 0, got " + format_number(params_.code_size));
   start_fit(params_, X, y);
-  const int bits = static_cast<int>(n_classes_ * params_.code_size);
-  if (bits < 1)
+  const double members = std::floor(n_classes_ * params_.code_size);  // int(n_classes · codeSize), as scikit-learn
+  if (members < 1)
     throw InvalidArgument("codeSize · classes must be at least 1 (one member), got " + format_number(n_classes_ * params_.code_size));
+  // Counted in double before the int: past int32 it wrapped (a wrong message, or a code book too large).
+  check_size(members * static_cast<double>(X.cols() + n_classes_),
+             "OutputCodeClassifier's members (codeSize · classes = " + format_number(members) +
+                 ", each with a column of the code book and its weights)");
+  const int bits = static_cast<int>(members);
   // scikit-learn's rule: a uniform draw above 0.5 is a 1, the others −1 (scores are decision
   // values) or 0 (scores are probabilities).
   const double off = member_decision_ ? -1.0 : 0.0;
