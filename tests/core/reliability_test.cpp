@@ -337,3 +337,17 @@ TEST(Overflow, TreesRefuseValuesPastFloat32) {
     EXPECT_EQ(error_of([&] { m->call("predict", X * 1e39); }).rfind("X holds 1e+39 at row 0, column 0", 0), 0u) << name;
   }
 }
+
+// The declared methods and scoreSamples: a log-probability of -Infinity is a true value, a NaN for a
+// finite X is an overflow (GaussianNB and QDA's predictLogProba gave NaN).
+TEST(Overflow, DeclaredMethodsAndScoreSamplesRefuseNaN) {
+  Matrix X(6, 2), y(6, 1);
+  X << 0, 1, 1, 0, 1, 1, 4, 5, 5, 4, 5, 5;
+  y << 0, 0, 0, 1, 1, 1;
+  for (const char* name : {"GaussianNB", "QuadraticDiscriminantAnalysis"}) {
+    auto m = make_estimator(name, name[0] == 'Q' ? json{{"regParam", 0.1}} : json::object());
+    m->fit(X, y, true);
+    EXPECT_EQ(error_of([&] { m->call("predictLogProba", X * 1e300); }).rfind("predictLogProba overflowed float64: its result holds NaN", 0), 0u) << name;
+    EXPECT_TRUE(m->call("predictLogProba", X).items[0].second.data.size() == 12) << name;
+  }
+}

@@ -189,6 +189,14 @@ test('values near the float64 limit give a finite result or an Error naming the 
   }
   const scaler = new wl.StandardScaler().fit(X.map((r) => r.map((v) => 10 * v))); // scales of about 6
   finiteOrOverflow('StandardScaler.inverseTransform', () => scaler.inverseTransform([[1e308, 0, 0]]));
+  // A NaN is never a true result, also of the declared methods and scoreSamples (-Infinity may be).
+  const gnb = new wl.GaussianNB().fit(X, labels);
+  assert.throws(() => gnb.predictLogProba(big), /^Error: predictLogProba overflowed float64: its result holds NaN/);
+  gnb.dispose();
+  const huge = X.map((r) => r.map((v) => v * 1e155));
+  const ocsvm = new wl.OneClassSVM().fit(huge);
+  assert.throws(() => ocsvm.scoreSamples(huge), /^Error: scoreSamples overflowed float64: its result holds NaN/);
+  ocsvm.dispose();
   // Trees compare features in float32: past its range an Error at fit and at predict (they built
   // other models than on the same data scaled down).
   for (const Class of [wl.DecisionTreeClassifier, wl.RandomForestClassifier]) {

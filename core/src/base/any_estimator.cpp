@@ -60,11 +60,12 @@ void check_saved_labels(const json& model, int n_classes) {
                           std::to_string(n_classes));
 }
 
-void check_finite_result(const NamedArrays& result, const char* method, const Warnings& warnings) {
+void check_finite_result(const NamedArrays& result, const char* method, const Warnings& warnings,
+                         bool infinity_allowed) {
   for (const auto& [name, array] : result.items) {
     if (all_finite(array.data.data(), static_cast<Index>(array.data.size()))) continue;
     for (double v : array.data) {
-      if (std::isfinite(v)) continue;
+      if (std::isfinite(v) || (infinity_allowed && std::isinf(v))) continue;
       for (const Warning& w : warnings.items)
         if (w.kind == WarningKind::data) return;
       throw InvalidArgument(std::string(method) + " overflowed float64: its result holds " + format_number(v) +

@@ -119,8 +119,10 @@ void check_saved_labels(const json& model, int n_classes);
 // A standard method's result for a finite X (every method checks X) holds only finite values, unless
 // the estimator warned about the data (RadiusNeighborsRegressor's NaN for a query with no neighbour);
 // else values near the float64 limit overflowed, and that is an Error naming the method, never a
-// silent Infinity or NaN. scoreSamples is exempt: a log-density of -Infinity is a true value.
-void check_finite_result(const NamedArrays& result, const char* method, const Warnings& warnings);
+// silent Infinity or NaN. With `infinity_allowed` (scoreSamples, and the declared methods: a
+// log-density or log-probability of -Infinity is a true value) only NaN is.
+void check_finite_result(const NamedArrays& result, const char* method, const Warnings& warnings,
+                         bool infinity_allowed = false);
 // A NamedArrays method returns the arrays its declaration names (Method::returns), in that order, so
 // that the metadata and the TypeScript types generated from it cannot disagree with it.
 void check_declared_results(const NamedArrays& result, const std::vector<ResultDecl>& declared, const char* method);
@@ -269,7 +271,7 @@ class Adapter final : public AnyEstimator {
           check_available(est_, M::spec.name);
           fitted(M::spec.name);
           out = detail::to_named(M::template run<E>(est_, inputs));
-          if constexpr (!std::is_same_v<M, methods::ScoreSamples>) detail::check_finite_result(*out, M::spec.name, warnings());
+          detail::check_finite_result(*out, M::spec.name, warnings(), std::is_same_v<M, methods::ScoreSamples>);
         }
       }
       ++i;
@@ -284,6 +286,7 @@ class Adapter final : public AnyEstimator {
       else if constexpr (args == MethodArgs::X) out = detail::to_named((est_.*(m.function))(X));
       else if constexpr (args == MethodArgs::X_y) out = detail::to_named((est_.*(m.function))(X, Y));
       else out = detail::to_named((est_.*(m.function))(detail::required_count(number, m.name)));
+      if constexpr (args == MethodArgs::X || args == MethodArgs::X_y) detail::check_finite_result(*out, m.name, warnings(), true);
       if constexpr (std::is_same_v<typename detail::returns<decltype(m.function)>::type, NamedArrays>)
         detail::check_declared_results(*out, m.results, m.name);
     });
