@@ -58,10 +58,9 @@ function checkFitOptions(options, meta) {
   return options;
 }
 
-// scikit-learn's positional form of meta-estimators: new OneVsRestClassifier(new SVC()) is
-// { estimator: new SVC() }.
-// scikit-learn's positional form of a meta-estimator: (estimator) or (estimator, { options }); any
-// other second argument is an Error, never ignored.
+// scikit-learn's positional form of a meta-estimator: new OneVsRestClassifier(new SVC()) is
+// { estimator: new SVC() }, and (estimator, { options }) adds the options; any other second argument
+// is an Error, never ignored.
 function positionalMember(options, more, meta) {
   if (!(options instanceof Estimator)) {
     if (more !== undefined) throw new Error(`${meta.name} takes one options object; a second argument is taken only after an estimator instance`);

@@ -117,7 +117,9 @@ void check_finite_values(MatrixRef A, const char* name) {
 }
 
 void check_not_overflowed(const Eigen::Ref<const Eigen::MatrixXd>& A, const char* what, const char* inputs) {
-  if (A.allFinite()) return;
+  bool finite = true;
+  for (Index j = 0; finite && j < A.cols(); ++j) finite = all_finite(A.col(j).data(), A.rows());
+  if (finite) return;
   throw InvalidArgument(std::string(what) + " overflowed float64 (values of " + inputs +
                         " too large in magnitude, near the float64 limit); scale " + inputs);
 }

@@ -56,12 +56,12 @@ void check_finite(VectorRef v, const char* name);
 void check_finite_values(MatrixRef A, const char* name);
 // Values a fit computed from finite inputs (centred data, a triangle to decompose) that overflowed
 // float64: an InvalidArgument "<what> overflowed float64 (values of <inputs> too large ...); scale
-// <inputs>", before a decomposition
-// is handed NaN or infinity (Eigen's SVDs then read past their buffers or give arbitrary results).
+// <inputs>", before a decomposition is handed NaN or infinity (Eigen's SVDs then read past their
+// buffers or give arbitrary results). Checked as all_finite checks, a packet at a time.
 void check_not_overflowed(const Eigen::Ref<const Eigen::MatrixXd>& A, const char* what, const char* inputs);
-// X's values within float32's range (|x| ≤ 3.4028235e38), for the estimators that compare features
-// in float32 as scikit-learn's trees do ("X holds 1e+39 at row 2, column 0: trees compare features in
-// float32, whose range ends at ±3.4028235e+38; scale X").
+// X's values within float32's range (|x| ≤ 3.4028234663852886e+38), for the estimators that compare
+// features in float32 as scikit-learn's trees do ("X holds 1e+39 at row 2, column 0: trees compare
+// features in float32, whose range ends at ±3.4028234663852886e+38; scale X").
 void check_float32_range(MatrixRef X, const char* name = "X");
 // A target vector/matrix must have one entry/row per sample of X.
 void check_same_rows(Index x_rows, Index y_rows, const char* y_name = "y");
