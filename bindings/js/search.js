@@ -6,7 +6,7 @@
 // Test<Scorer> (meanTestAccuracy, rankTestNegLogLoss). Times are in seconds.
 import { clone, cloneSymbol, kindOf } from './clone.js';
 import { scorers } from './scoring.js';
-import { permutation, uniformDraws } from './splitters.js';
+import { checkBoolean, permutation, uniformDraws } from './splitters.js';
 import { AbortError, checkNJobs, checkOnProgress, checkSignal } from './pool.js';
 import { checkErrorScore, checkModel, checkOwnOptions, dataOf, foldsOf, resultKey, runFolds } from './validation.js';
 
@@ -111,7 +111,7 @@ class BaseSearchCV {
     this.options = { scoring: undefined, refit: true, cv: undefined, errorScore: NaN, returnTrainScore: false, nJobs: 1, ...own, ...o };
     checkErrorScore(this.options.errorScore);
     checkNJobs(this.options.nJobs);
-    if (typeof this.options.returnTrainScore !== 'boolean') throw new Error(`returnTrainScore must be true or false, got ${this.options.returnTrainScore}`);
+    checkBoolean('returnTrainScore', this.options.returnTrainScore);
     this.scorers = scorers(this.options.scoring);
     const { refit } = this.options;
     const multi = this.scorers.size > 1 || (this.options.scoring !== null && typeof this.options.scoring === 'object');

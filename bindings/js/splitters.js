@@ -32,7 +32,7 @@ function checkOptions(owner, options, defaults) {
 const checkInteger = (name, v, min) => {
   if (!Number.isInteger(v) || v < min) throw new Error(`${name} must be an integer at least ${min}, got ${v}`);
 };
-const checkBoolean = (name, v) => {
+export const checkBoolean = (name, v) => {
   if (typeof v !== 'boolean') throw new Error(`${name} must be true or false, got ${v}`);
 };
 const checkSeed = (v) => {

@@ -8,7 +8,7 @@ import { clone, isModel, kindOf } from './clone.js';
 import { loadModel } from './estimator.js';
 import { AbortError, checkOnProgress, checkPortable, checkSignal, runAll, tasksDone, workersFor } from './pool.js';
 import { scorers } from './scoring.js';
-import { KFold, StratifiedKFold, isSplitter, sampleCount, seedsFrom, permutation } from './splitters.js';
+import { KFold, StratifiedKFold, checkBoolean, isSplitter, sampleCount, seedsFrom, permutation } from './splitters.js';
 
 const now = () => performance.now() / 1000;
 const capitalised = (s) => s[0].toUpperCase() + s.slice(1);
@@ -220,7 +220,7 @@ export async function crossValidate(estimator, X, y, options) {
   checkModel(estimator, 'crossValidate');
   const o = checkOwnOptions('crossValidate', options, [...cvOptions, 'returnTrainScore', 'returnEstimator', 'returnIndices']);
   for (const name of ['returnTrainScore', 'returnEstimator', 'returnIndices'])
-    if (o[name] !== undefined && typeof o[name] !== 'boolean') throw new Error(`crossValidate: ${name} must be true or false, got ${o[name]}`);
+    if (o[name] !== undefined) checkBoolean(`crossValidate: ${name}`, o[name]);
   const data = dataOf(X, y, o.groups);
   const scoring = scorers(o.scoring);
   const { folds } = foldsOf(o.cv, estimator, data);

@@ -169,11 +169,11 @@ TEST(Metrics, SilhouetteMetrics) {
   X << 0, 1, 1, 1, 5, 5, 6, 5;  // in 2-D: manhattan, squared, cosine differ from euclidean
   const IntVector labels = codes({0, 0, 1, 1});
   // Sample 0 by manhattan: a = 1, b = (9 + 10) / 2; by squared distances: a = 1, b = (41 + 52) / 2.
-  EXPECT_DOUBLE_EQ(silhouette_samples(X, labels, SilhouetteMetric::manhattan)[0], (9.5 - 1) / 9.5);
-  EXPECT_DOUBLE_EQ(silhouette_samples(X, labels, SilhouetteMetric::sqeuclidean)[0], (46.5 - 1) / 46.5);
+  EXPECT_DOUBLE_EQ(silhouette_samples(X, labels, DistanceMetric::manhattan)[0], (9.5 - 1) / 9.5);
+  EXPECT_DOUBLE_EQ(silhouette_samples(X, labels, DistanceMetric::sqeuclidean)[0], (46.5 - 1) / 46.5);
   // Cosine: (0, 1) against (1, 1): 1 − 1/√2; against (5, 5) the same; against (6, 5): 1 − 5/√61.
   const double a = 1 - 1 / std::sqrt(2.0), b = (a + 1 - 5 / std::sqrt(61.0)) / 2;
-  EXPECT_NEAR(silhouette_samples(X, labels, SilhouetteMetric::cosine)[0], (b - a) / std::max(a, b), 1e-15);
+  EXPECT_NEAR(silhouette_samples(X, labels, DistanceMetric::cosine)[0], (b - a) / std::max(a, b), 1e-15);
 
   Matrix Y(300, 3);
   IntVector many(300);
@@ -182,8 +182,8 @@ TEST(Metrics, SilhouetteMetrics) {
     many[i] = static_cast<int>((i * 7) % 4);
   }
   const Matrix D = pairwise_distances(Y, Y, DistanceMetric::manhattan, true);
-  const Vector by_rows = silhouette_samples(Y, many, SilhouetteMetric::manhattan);
-  const Vector given = silhouette_samples(D, many, SilhouetteMetric::precomputed);
+  const Vector by_rows = silhouette_samples(Y, many, DistanceMetric::manhattan);
+  const Vector given = silhouette_samples(D, many, DistanceMetric::precomputed);
   EXPECT_EQ(by_rows, given);
   for (Index i : {0, 63, 64, 255, 256, 299}) {  // each sample's silhouette from its own sums
     Eigen::Vector4d sums = Eigen::Vector4d::Zero(), sizes = Eigen::Vector4d::Zero();
@@ -200,7 +200,7 @@ TEST(Metrics, SilhouetteMetrics) {
   }
   const auto message = [&](const Matrix& bad) {
     try {
-      silhouette_samples(bad, codes({0, 0, 1, 1}), SilhouetteMetric::precomputed);
+      silhouette_samples(bad, codes({0, 0, 1, 1}), DistanceMetric::precomputed);
     } catch (const InvalidArgument& e) {
       return std::string(e.what());
     }

@@ -99,15 +99,6 @@ Vector silhouette_from_rows(Index n, IntVectorRef labels, int k, Index block, Fi
   return out;
 }
 
-DistanceMetric distance_of(SilhouetteMetric metric) {
-  switch (metric) {
-    case SilhouetteMetric::sqeuclidean: return DistanceMetric::sqeuclidean;
-    case SilhouetteMetric::manhattan: return DistanceMetric::manhattan;
-    case SilhouetteMetric::cosine: return DistanceMetric::cosine;
-    default: return DistanceMetric::euclidean;
-  }
-}
-
 }  // namespace
 
 void check_precomputed_distances(MatrixRef D) {
@@ -126,18 +117,14 @@ void check_precomputed_distances(MatrixRef D) {
   }
 }
 
-Vector silhouette_samples(MatrixRef X, IntVectorRef labels, SilhouetteMetric metric) {
+Vector silhouette_samples(MatrixRef X, IntVectorRef labels, DistanceMetric metric) {
   const int k = checked_clusters(X, labels);
   const Index n = X.rows(), p = X.cols();
-  if (metric == SilhouetteMetric::precomputed) {
-    check_precomputed_distances(X);
-    return silhouette_from_rows(n, labels, k, 1, [&](Index i, Index, RowMatrix& D) { D.row(0).head(n) = X.row(i); });
-  }
-  if (metric != SilhouetteMetric::euclidean) {
+  if (metric == DistanceMetric::precomputed) check_precomputed_distances(X);
+  if (metric != DistanceMetric::euclidean) {
     // Blocks of rows against all rows: the distance matrix is never held whole.
-    const DistanceMetric distance = distance_of(metric);
     return silhouette_from_rows(n, labels, k, 64, [&](Index begin, Index end, RowMatrix& D) {
-      D.topLeftCorner(end - begin, n) = pairwise_distances(X.middleRows(begin, end - begin), X, distance, false);
+      D.topLeftCorner(end - begin, n) = pairwise_distances(X.middleRows(begin, end - begin), X, metric, false);
     });
   }
   // The rows feature-major (entry (t, j) at t·width + j), padded to an even width, for the distance tiles.
@@ -150,7 +137,7 @@ Vector silhouette_samples(MatrixRef X, IntVectorRef labels, SilhouetteMetric met
   });
 }
 
-double silhouette_score(MatrixRef X, IntVectorRef labels, SilhouetteMetric metric) {
+double silhouette_score(MatrixRef X, IntVectorRef labels, DistanceMetric metric) {
   return silhouette_samples(X, labels, metric).mean();
 }
 

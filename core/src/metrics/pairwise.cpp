@@ -24,6 +24,7 @@ void distances_of_row(const Op& op, const double* x, MatrixRef Y, double* out) {
 Matrix pairwise_distances(MatrixRef X, MatrixRef Y, DistanceMetric metric, bool same) {
   check_size(static_cast<double>(X.rows()) * static_cast<double>(Y.rows()),
              "the distance matrix of " + std::to_string(X.rows()) + " x " + std::to_string(Y.rows()) + " rows");
+  if (metric == DistanceMetric::precomputed) return X;
   Matrix D(X.rows(), Y.rows());
   if (metric == DistanceMetric::cosine) {
     // 1 − cos: rows scaled to unit length (a zero row stays zero), then one product; clipped to [0, 2].

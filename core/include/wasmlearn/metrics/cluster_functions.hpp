@@ -20,7 +20,7 @@ struct ClusterScore {
 };
 struct SilhouetteSamples {
   struct Params {
-    SilhouetteMetric metric = SilhouetteMetric::euclidean;
+    DistanceMetric metric = DistanceMetric::euclidean;
   };
 };
 struct SilhouetteScore {
@@ -56,14 +56,7 @@ auto silhouette_metric_param() {
   return param("metric", &P::metric,
                "distance between samples: euclidean, sqeuclidean, manhattan (cityblock, l1), cosine, or precomputed "
                "(X is the n x n matrix of distances)",
-               {{"euclidean", SilhouetteMetric::euclidean},
-                {"l2", SilhouetteMetric::euclidean},
-                {"sqeuclidean", SilhouetteMetric::sqeuclidean},
-                {"manhattan", SilhouetteMetric::manhattan},
-                {"cityblock", SilhouetteMetric::manhattan},
-                {"l1", SilhouetteMetric::manhattan},
-                {"cosine", SilhouetteMetric::cosine},
-                {"precomputed", SilhouetteMetric::precomputed}});
+               distance_metric_choices(true));
 }
 inline std::vector<ArrayArg> two_labelings() {
   return {{"labelsTrue", ArrayKind::labels, "reference clustering"}, {"labelsPred", ArrayKind::labels, "clustering to compare"}};
@@ -108,7 +101,7 @@ struct Describe<fn::SilhouetteScore> {
     Random rng(static_cast<std::uint64_t>(o.random_state));
     const IntVector order = rng.permutation(a[0].rows());
     const Index m = std::min<Index>(*o.sample_size, a[0].rows());
-    const bool precomputed = o.metric == SilhouetteMetric::precomputed;
+    const bool precomputed = o.metric == DistanceMetric::precomputed;
     if (precomputed) check_precomputed_distances(a[0]);
     Matrix X(m, precomputed ? m : a[0].cols());
     std::vector<int> present(static_cast<std::size_t>(labels.maxCoeff() + 1), 0);

@@ -9,10 +9,22 @@
 
 namespace wasmlearn {
 
-enum class DistanceMetric { euclidean, sqeuclidean, manhattan, cosine };
+// precomputed: X's rows are already the distances to Y's rows (scikit-learn's metric='precomputed';
+// the silhouettes take it, pairwiseDistances does not).
+enum class DistanceMetric { euclidean, sqeuclidean, manhattan, cosine, precomputed };
 
-// D(i, j) between the rows of X and of Y. `same`: Y is X (the cosine diagonal is then exactly 0,
-// as scikit-learn's).
+// scikit-learn's names of the computed metrics, with their aliases (and 'precomputed' if asked).
+inline std::vector<Choice<DistanceMetric>> distance_metric_choices(bool with_precomputed) {
+  std::vector<Choice<DistanceMetric>> choices{{"euclidean", DistanceMetric::euclidean}, {"l2", DistanceMetric::euclidean},
+                                              {"sqeuclidean", DistanceMetric::sqeuclidean}, {"manhattan", DistanceMetric::manhattan},
+                                              {"cityblock", DistanceMetric::manhattan},   {"l1", DistanceMetric::manhattan},
+                                              {"cosine", DistanceMetric::cosine}};
+  if (with_precomputed) choices.push_back({"precomputed", DistanceMetric::precomputed});
+  return choices;
+}
+
+// D(i, j) between the rows of X and of Y (precomputed: X itself). `same`: Y is X (the cosine
+// diagonal is then exactly 0, as scikit-learn's).
 Matrix pairwise_distances(MatrixRef X, MatrixRef Y, DistanceMetric metric, bool same);
 
 namespace fn {
@@ -120,13 +132,7 @@ struct Describe<fn::PairwiseDistances> {
   static std::vector<ArrayArg> arrays() { return pairwise_decl::arrays(); }
   static auto params() {
     return std::make_tuple(param("metric", &P::metric, "euclidean, sqeuclidean, manhattan (cityblock, l1) or cosine",
-                                 {{"euclidean", DistanceMetric::euclidean},
-                                  {"l2", DistanceMetric::euclidean},
-                                  {"sqeuclidean", DistanceMetric::sqeuclidean},
-                                  {"manhattan", DistanceMetric::manhattan},
-                                  {"cityblock", DistanceMetric::manhattan},
-                                  {"l1", DistanceMetric::manhattan},
-                                  {"cosine", DistanceMetric::cosine}}));
+                                 distance_metric_choices(false)));
   }
   static std::vector<ResultDecl> results() { return pairwise_decl::matrix_result("the distances (X rows x Y rows)"); }
   static FunctionResult run(const FunctionArrays& a, const P& o) {
