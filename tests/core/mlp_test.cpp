@@ -417,6 +417,43 @@ TEST(MLPDefaults, SameBitsInEveryBuild) {
                                                    -0.1109519446334992, -0.01866797325841779}));
 }
 
+// sparse_levels with four values a column (1/4 .. 1): about 50 entries a value in all the rows and 31
+// in a batch of 200, so that Xᵀ·δ₁ sums δ₁'s rows a value at a time (list_values_if_repeated).
+Matrix few_levels() {
+  Matrix X(320, 40);
+  for (Index i = 0; i < X.rows(); ++i)
+    for (Index j = 0; j < X.cols(); ++j) X(i, j) = level(i, j) < 10 ? 0.0 : ((level(i, j) - 10) % 4 + 1) / 4.0;
+  return X;
+}
+
+// The products a value at a time give the same bits natively and in WebAssembly (values printed from the
+// WebAssembly build; tests/js/mlp.test.mjs requires them too): adam in batches of 200, lbfgs over
+// every row, adam in float32.
+TEST(MLPDefaults, SumsByValueSameBitsInEveryBuild) {
+  const Matrix X = few_levels();
+  const IntVector y = three_level_classes(X.rows());
+  const auto pins = [&](MLPSolver solver, double alpha, bool float32) {
+    MLPParams params;
+    params.hidden_layer_sizes = {24};
+    params.solver = solver;
+    params.alpha = alpha;
+    params.random_state = 0;
+    MLPClassifier m(params);
+    m.set_float32_input(float32);
+    m.fit(float32 ? Matrix(X.cast<float>().cast<double>()) : X, y);
+    return pinned_values(m);
+  };
+  EXPECT_EQ(pins(MLPSolver::adam, 1e-4, false),
+            (std::vector<double>{200, 0.04113408359151201, 15.865047339029545, -0.07146016097062101, -0.3302172144293728,
+                                 0.046337087759725934}));
+  EXPECT_EQ(pins(MLPSolver::lbfgs, 0.01, false),
+            (std::vector<double>{30, 0.001728285160979926, 10.174897949887658, -0.08862329484892947,
+                                 -0.21849133132238333, 0.9809128518746592}));
+  EXPECT_EQ(pins(MLPSolver::adam, 1e-4, true),
+            (std::vector<double>{200, 0.041137203617298786, 15.867541296114911, -0.07148201763629913,
+                                 -0.3300168514251709, 0.0463462695479393}));
+}
+
 // tanh and logistic (activation_lanes.hpp) give the same bits natively and in WebAssembly, in training
 // and in prediction: tanh hidden layers of 8 and 8 with one logistic output (two classes), and a
 // logistic hidden layer of 9 with softmax outputs (three classes), on 300 rows of 9 features; and

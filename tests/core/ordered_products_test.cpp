@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <type_traits>
 #include <vector>
 
 #include "wasmlearn/base/ordered_products.hpp"
@@ -271,4 +272,118 @@ TEST(OrderedProducts, ListsOfGatheredRows) {
         }
       }
     }
+}
+
+namespace {
+
+// Xᵀ·B a value at a time as transpose_times_by_value says, by loops: each column's nonzero values in
+// order of first appearance down the rows of `listed` (the matrix whose values were listed: X, or all
+// the rows X is a batch of); each value's rows of B summed in order from the first; v·sum added to +0
+// in that order, values X lacks left out.
+template <class T>
+RowMatrixOf<T> by_value_loops(const RowMatrixOf<T>& X, const RowMatrixOf<T>& B, const RowMatrixOf<T>& listed) {
+  RowMatrixOf<T> C(X.cols(), B.cols());
+  for (Index c = 0; c < X.cols(); ++c) {
+    std::vector<T> values;
+    for (Index i = 0; i < listed.rows(); ++i)
+      if (listed(i, c) != 0 && std::find(values.begin(), values.end(), listed(i, c)) == values.end())
+        values.push_back(listed(i, c));
+    for (Index j = 0; j < B.cols(); ++j) {
+      T acc = 0;
+      for (const T v : values) {
+        T sum = 0;
+        bool first = true;
+        for (Index i = 0; i < X.rows(); ++i)
+          if (X(i, c) == v) {
+            sum = first ? B(i, j) : sum + B(i, j);
+            first = false;
+          }
+        if (!first) acc += v * sum;
+      }
+      C(c, j) = acc;
+    }
+  }
+  return C;
+}
+
+// A few repeated levels (and −0 among the zeros, which is no value): digits-like columns.
+template <class T>
+RowMatrixOf<T> levels(Index rows, Index cols, std::uint64_t seed) {
+  const T kLevels[] = {0, -0.0, 0, 0.25, -1.5, 1, 3};
+  Random rng(seed);
+  RowMatrixOf<T> X(rows, cols);
+  for (Index i = 0; i < X.size(); ++i) X.data()[i] = kLevels[static_cast<int>(rng.uniform(0, 7))];
+  return X;
+}
+
+template <class T>
+void check_sums_by_value() {
+  using M = RowMatrixOf<T>;
+  const double tolerance = std::is_same_v<T, float> ? 1e-5 : 1e-13;
+  NonzeroEntriesOf<T> all, batch;
+  Random rng(11);
+  for (const Index cols : {1, 17, 40})
+    for (const Index k : {1, 3, 12, 13, 25, 100}) {
+      const Index rows = 300;
+      const M X = levels<T>(rows, cols, 10), D = values_with_zeros<T>(rows, k, 0.0, 12);
+      ASSERT_TRUE(all.list_if_sparse(X, 0.0, k, false));
+      ASSERT_TRUE(all.list_values_if_repeated(rows));  // 4 values a column, about 43 entries each
+      M by_value(cols, k), in_order(cols, k);
+      transpose_times_listed<T>(all, D, by_value);
+      ASSERT_EQ(by_value, by_value_loops(X, D, X)) << cols << " × " << k;
+      product_in_order(transposed(X), as_is(D), rows, in_order);
+      EXPECT_LE((by_value - in_order).cwiseAbs().maxCoeff(), tolerance * std::max<T>(1, in_order.cwiseAbs().maxCoeff()));
+      // A batch of 200 rows, shuffled, by the slots of all of them (in their order).
+      std::vector<int> order(rows);
+      for (Index i = 0; i < rows; ++i) order[static_cast<std::size_t>(i)] = static_cast<int>(i);
+      rng.shuffle(order.data(), order.data() + rows);
+      const Index count = 200;
+      M gathered(count, cols);
+      for (Index i = 0; i < count; ++i) gathered.row(i) = X.row(order[static_cast<std::size_t>(i)]);
+      batch.list_rows_of(all, order.data(), count);
+      EXPECT_THROW(batch.by_columns(), std::logic_error);  // listed by values instead
+      const M B = values_with_zeros<T>(count, k, 0.0, 13);
+      M batch_by_value(cols, k);
+      transpose_times_listed<T>(batch, B, batch_by_value);
+      ASSERT_EQ(batch_by_value, by_value_loops(gathered, B, X)) << "batch " << cols << " × " << k;
+      // Rows given twice could overfill a value's room: refused.
+      order[1] = order[0];
+      EXPECT_THROW(batch.list_rows_of(all, order.data(), count), std::logic_error);
+    }
+}
+
+}  // namespace
+
+// Xᵀ·B a value at a time: by hand, then against the loops of its stated order exactly (past a
+// depth block of rows and past the tiles' widths, of all the rows and of a batch), near the product
+// in order; not listed when values rarely repeat, where transpose_times_listed sums in order.
+TEST(OrderedProducts, SumsByValue) {
+  Matrix X(4, 2), B(4, 2);
+  X << 1, 0, 2, 1, 1, 1, 0, 2;
+  B << 1, 10, 2, 20, 4, 40, 8, 80;
+  NonzeroEntries listed;
+  ASSERT_TRUE(listed.list_if_sparse(X, 0.0, 2, false));
+  EXPECT_FALSE(listed.list_values_if_repeated(4, 1.6));  // 6 entries in 4 slots
+  EXPECT_FALSE(listed.values_listed());
+  ASSERT_TRUE(listed.list_values_if_repeated(4, 1.5));
+  const NonzeroEntries::Slots slots = listed.by_values();
+  EXPECT_EQ(std::vector<Index>(slots.column_slot, slots.column_slot + 3), (std::vector<Index>{0, 2, 4}));
+  EXPECT_EQ(std::vector<double>(slots.value, slots.value + 4), (std::vector<double>{1, 2, 1, 2}));
+  Matrix C(2, 2), expected(2, 2);
+  transpose_times_by_value<double>(listed, B, C);
+  expected << 9, 90, 22, 220;  // 1·(B₀ + B₂) + 2·B₁, 1·(B₁ + B₂) + 2·B₃
+  EXPECT_EQ(C, expected);
+  Matrix wider(2, 3);
+  EXPECT_THROW(transpose_times_by_value<double>(listed, Matrix::Ones(4, 3), wider), std::logic_error);
+
+  const Matrix Y = matrix_with_zeros(300, 17, 0.5, 3), D = matrix_with_zeros(300, 5, 0.0, 4);
+  ASSERT_TRUE(listed.list_if_sparse(Y, 0.0, 5, true));
+  EXPECT_FALSE(listed.list_values_if_repeated(300));  // every value once
+  Matrix listed_product(17, 5), in_order(17, 5);
+  transpose_times_listed<double>(listed, D, listed_product);
+  product_in_order(transposed(Y), as_is(D), 300, in_order);
+  EXPECT_EQ(listed_product, in_order);
+
+  check_sums_by_value<double>();
+  check_sums_by_value<float>();
 }

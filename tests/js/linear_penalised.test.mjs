@@ -72,6 +72,21 @@ test('path and estimator option errors', () => {
   m.dispose();
 });
 
+// Four classes on 320 rows of 40 features of four values each, a third zeros: lbfgs's Xᵀ·R sums R's
+// rows a value at a time. The native build's bits (tests/core/logistic_test.cpp
+// LogisticRegression.SumsByValueSameBitsInEveryBuild pins the same values).
+test('LogisticRegression: the native build\'s bits when X repeats its values', () => {
+  const level = (i, j) => (i * 37 + j * 11 + i * j) % 29;
+  const X = Array.from({ length: 320 }, (_, i) => Array.from({ length: 40 }, (_, j) => (level(i, j) < 10 ? 0 : (((level(i, j) - 10) % 4) + 1) / 4)));
+  const y = X.map((_, i) => (level(i, 0) + level(i, 5) + i) % 4);
+  const m = new LogisticRegression().fit(X, y);
+  const c = m.coef.data;
+  assert.equal(m.nIter[0], 62);
+  assert.deepEqual([c[0], c[77], c[159]], [0.06760910288904019, -0.07694640301871322, -0.00286724751510143]);
+  assert.deepEqual(Array.from(m.intercept), [-0.04258946230874896, 0.24394376435083387, -0.10568268780173624, -0.09567161424034867]);
+  m.dispose();
+});
+
 test('LogisticRegression equals scikit-learn: binary, multinomial iris and digits (zeros skipped) probabilities, l1 objective', () => {
   for (const i of [0, 4, 5, 7, 8, 11]) {
     const c = fx.logistic[i];

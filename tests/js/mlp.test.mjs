@@ -301,6 +301,24 @@ test('MLPClassifier lbfgs: the native build\'s bits for the same randomState', (
   m.dispose();
 });
 
+// sparseLevels with four values a column: Xᵀ·δ₁ then sums δ₁'s rows a value at a time. The native
+// build's bits (tests/core/mlp_test.cpp MLPDefaults.SumsByValueSameBitsInEveryBuild pins the same
+// values): adam in batches of 200, lbfgs over every row, adam in float32.
+test('MLPClassifier: the native build\'s bits when X repeats its values', () => {
+  const X = Array.from({ length: 320 }, (_, i) => Array.from({ length: 40 }, (_, j) => (level(i, j) < 10 ? 0 : (((level(i, j) - 10) % 4) + 1) / 4)));
+  const y = threeLevelClasses(X);
+  const pins = (options, input) => {
+    const m = new MLPClassifier({ hiddenLayerSizes: [24], randomState: 0, ...options }).fit(input, y);
+    const w = packedWeights(m);
+    const values = [m.nIter, m.loss, w.reduce((s, v) => s + v, 0), w[0], w[100], w[w.length - 1]];
+    m.dispose();
+    return values;
+  };
+  assert.deepEqual(pins({}, X), [200, 0.04113408359151201, 15.865047339029545, -0.07146016097062101, -0.3302172144293728, 0.046337087759725934]);
+  assert.deepEqual(pins({ solver: 'lbfgs', alpha: 0.01 }, X), [30, 0.001728285160979926, 10.174897949887658, -0.08862329484892947, -0.21849133132238333, 0.9809128518746592]);
+  assert.deepEqual(pins({}, { data: Float32Array.from(X.flat()), rows: 320, cols: 40 }), [200, 0.041137203617298786, 15.867541296114911, -0.07148201763629913, -0.3300168514251709, 0.0463462695479393]);
+});
+
 // tanh and logistic give the native build's bits, in training and prediction (tests/core/mlp_test.cpp
 // MLPDefaults.TanhAndLogisticSameBitsInEveryBuild pins the same values): tanh 8-8 with one logistic
 // output, logistic 9 with softmax outputs, 300 rows of 9 features, 30 epochs; and layerActivations in float32.

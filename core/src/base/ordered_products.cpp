@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <cstring>
+#include <limits>
+#include <numeric>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -75,6 +78,23 @@ __attribute__((noinline)) void scaled_rows_tile(
   }
 }
 
+// The columns 0 .. k of a product in tiles of whole packets (of T), as even in width as the fewest
+// tiles of at most kMaxPackets allow (100 doubles, 8 at most: 8, 7, 7, 7, 7, 7 and 7 pairs, not six
+// tiles of 8 and one of 2, whose loop would cost as much per entry for less): packets(j, width) for
+// each; then scalars(j, count) for the last columns past whole packets (a double, up to three floats).
+template <class T, int kMaxPackets, class Packets, class Scalars>
+void for_column_tiles(Index k, Packets packets, Scalars scalars) {
+  constexpr Index kLanes = dense_detail::kPacketWidth<T>;
+  const Index whole = k / kLanes, tiles = (whole + kMaxPackets - 1) / kMaxPackets;
+  Index j = 0;
+  for (Index t = 0; t < tiles; ++t) {
+    const Index width = whole / tiles + (t < whole % tiles);
+    packets(j, width);
+    j += kLanes * width;
+  }
+  if (j < k) scalars(j, k - j);
+}
+
 // 16 doubles or 32 floats: 8 sums, the broadcast and a load in V8's 16 registers.
 constexpr int kTilePackets = 8;
 template <class P>
@@ -88,6 +108,50 @@ constexpr ScaledRowsTile<P> kScaledRowsTiles[kTilePackets] = {
 // The last columns past whole packets (one of doubles, up to three of floats), a scalar each.
 template <class S>
 constexpr ScaledRowsTile<S> kScalarTiles[3] = {scaled_rows_tile<S, 1>, scaled_rows_tile<S, 2>, scaled_rows_tile<S, 3>};
+
+// C(c, 0 .. kWidth·w) = Σ over column c's value slots s of value[s]·(Σ of B's rows of slot s's
+// entries, 0 .. kWidth·w) for every column c, w scalars in a P as scaled_rows_tile's: each slot's sum
+// from its first entry's row on, in registers beside the column's (2·kWidth of them).
+template <class P, int kWidth>
+__attribute__((noinline)) void value_slots_tile(const typename NonzeroEntriesOf<typename ScalarOf<P>::type>::Slots& slots,
+                                                const typename ScalarOf<P>::type* B, typename ScalarOf<P>::type* C,
+                                                Index ldc) {
+  using S = typename ScalarOf<P>::type;
+  constexpr Index kStep = sizeof(P) / sizeof(S);
+  const auto row_of = [b_bytes = reinterpret_cast<const char*>(B)](std::ptrdiff_t offset) {
+    return reinterpret_cast<const S*>(b_bytes + offset);
+  };
+  for (Index c = 0; c < slots.cols; ++c, C += ldc) {
+    P acc[kWidth];
+    for (auto& v : acc) v = P{};
+    for (Index s = slots.column_slot[c], last = slots.column_slot[c + 1]; s < last; ++s) {
+      const std::ptrdiff_t *entry = slots.offset + slots.begin[s], *stop = slots.offset + slots.end[s];
+      if (entry == stop) continue;
+      P sum[kWidth];
+      const S* first = row_of(*entry);
+      for (int h = 0; h < kWidth; ++h) sum[h] = load_as<P>(first + kStep * h);
+      while (++entry != stop) {
+        const S* b = row_of(*entry);
+        for (int h = 0; h < kWidth; ++h) sum[h] += load_as<P>(b + kStep * h);
+      }
+      const P v = splat_as<P>(slots.value[s]);
+      for (int h = 0; h < kWidth; ++h) acc[h] += v * sum[h];
+    }
+    for (int h = 0; h < kWidth; ++h) store_as(C + kStep * h, acc[h]);
+  }
+}
+
+// 12 doubles or 24 floats: 12 sums, the broadcast and a load in V8's registers.
+constexpr int kSlotTilePackets = 6;
+template <class P>
+using ValueSlotsTile = void (*)(const typename NonzeroEntriesOf<typename ScalarOf<P>::type>::Slots&,
+                                const typename ScalarOf<P>::type*, typename ScalarOf<P>::type*, Index);
+template <class P>
+constexpr ValueSlotsTile<P> kValueSlotsTiles[kSlotTilePackets] = {value_slots_tile<P, 1>, value_slots_tile<P, 2>,
+                                                                  value_slots_tile<P, 3>, value_slots_tile<P, 4>,
+                                                                  value_slots_tile<P, 5>, value_slots_tile<P, 6>};
+template <class S>
+constexpr ValueSlotsTile<S> kScalarSlotTiles[3] = {value_slots_tile<S, 1>, value_slots_tile<S, 2>, value_slots_tile<S, 3>};
 
 // The first kCount values at p (fewer than a packet's) as a packet P, its other lanes zeros; and the
 // first kCount lanes of a packet written to p. Built from the values (8 bytes as one load), not by a
@@ -181,6 +245,7 @@ void narrow_product_in_order(OperandOf<T> A, OperandOf<T> B, Index depth, RowMat
 template <class T>
 bool NonzeroEntriesOf<T>::list_if_sparse(const RowMatrixRefOf<T>& X, double min_zero_share, Index b_stride,
                                           bool by_columns) {
+  values_listed_ = false;
   Index nonzeros = 0;
   for (Index i = 0; i < X.rows(); ++i)
     for (Index j = 0; j < X.cols(); ++j) nonzeros += X(i, j) != T(0);
@@ -224,8 +289,108 @@ void NonzeroEntriesOf<T>::list_rows_of(const NonzeroEntriesOf& all, const int* r
   }
   row_index_ = all.row_index_;
   row_entry_ = all.row_entry_;
-  columns_listed_ = true;
-  list_columns(false);
+  values_listed_ = all.values_listed_;
+  columns_listed_ = !values_listed_;
+  if (!values_listed_) return list_columns(false);
+  column_slot_ = all.column_slot_;
+  slot_value_ = all.slot_value_;
+  entry_slot_ = all.entry_slot_;
+  slot_entries_ = all.slot_entries_;
+  // Each slot gets room for its entries in all the rows, or for every row: so no row may come twice.
+  row_listed_.assign(static_cast<std::size_t>(all.rows_), false);
+  for (Index i = 0; i < count; ++i) {
+    if (row_listed_[static_cast<std::size_t>(rows[i])]) throw std::logic_error("a row to list by values comes twice");
+    row_listed_[static_cast<std::size_t>(rows[i])] = true;
+  }
+  list_slots();
+}
+
+// Each entry's slot by a hash table of (column, value's bits) in order of the rows, the slots numbered
+// in order of first appearance, then renumbered column by column; given up as soon as there are more
+// slots than the average asked for allows (continuous values: after about nonzeros / 24 entries).
+template <class T>
+bool NonzeroEntriesOf<T>::list_values_if_repeated(Index batch_rows, double min_entries_per_slot) {
+  values_listed_ = false;
+  const Index nonzeros = rows_ > 0 ? row_end_.back() : 0;
+  const double batch_entries =
+      rows_ > 0 ? static_cast<double>(nonzeros) * static_cast<double>(std::min(batch_rows, rows_)) / static_cast<double>(rows_) : 0;
+  const auto max_slots = static_cast<std::size_t>(batch_entries / min_entries_per_slot);
+  if (max_slots == 0) return false;
+  std::size_t capacity = 16;
+  int shift = 60;  // the hash's top bits index the table
+  for (; capacity < 2 * max_slots; capacity *= 2) --shift;
+  struct Cell {
+    std::uint64_t bits;
+    int column;
+    int slot;  // −1: empty
+  };
+  std::vector<Cell> table(capacity, Cell{0, 0, -1});
+  std::vector<int> slot_column, entry_slot(static_cast<std::size_t>(nonzeros));
+  std::vector<T> value_of_slot;
+  for (Index e = 0; e < nonzeros; ++e) {
+    std::uint64_t bits = 0;
+    std::memcpy(&bits, &row_entry_[e].value, sizeof(T));
+    const int column = row_index_[e];
+    std::size_t at = static_cast<std::size_t>(((bits ^ static_cast<std::uint64_t>(column)) * 0x9E3779B97F4A7C15ULL) >> shift);
+    while (table[at].slot >= 0 && (table[at].bits != bits || table[at].column != column)) at = (at + 1) & (capacity - 1);
+    if (table[at].slot < 0) {
+      if (slot_column.size() == max_slots) return false;
+      table[at] = {bits, column, static_cast<int>(slot_column.size())};
+      slot_column.push_back(column);
+      value_of_slot.push_back(row_entry_[e].value);
+    }
+    entry_slot[static_cast<std::size_t>(e)] = table[at].slot;
+  }
+  // Renumbered so that each column's slots follow each other, in order of first appearance.
+  std::vector<Index> column_slot(static_cast<std::size_t>(cols_ + 1), 0);
+  for (const int c : slot_column) ++column_slot[static_cast<std::size_t>(c) + 1];
+  std::partial_sum(column_slot.begin(), column_slot.end(), column_slot.begin());
+  std::vector<Index> fill(column_slot.begin(), column_slot.end() - 1), slot_entries(slot_column.size(), 0);
+  std::vector<int> renumbered(slot_column.size());
+  std::vector<T> slot_value(slot_column.size());
+  for (std::size_t s = 0; s < slot_column.size(); ++s) {
+    const auto to = static_cast<std::size_t>(fill[static_cast<std::size_t>(slot_column[s])]++);
+    renumbered[s] = static_cast<int>(to);
+    slot_value[to] = value_of_slot[s];
+  }
+  for (int& slot : entry_slot) {
+    slot = renumbered[static_cast<std::size_t>(slot)];
+    ++slot_entries[static_cast<std::size_t>(slot)];
+  }
+  own_column_slot_ = std::move(column_slot);
+  own_slot_entries_ = std::move(slot_entries);
+  own_slot_value_ = std::move(slot_value);
+  own_entry_slot_ = std::move(entry_slot);
+  column_slot_ = own_column_slot_.data();
+  slot_value_ = own_slot_value_.data();
+  entry_slot_ = own_entry_slot_.data();
+  slot_entries_ = own_slot_entries_.data();
+  values_listed_ = true;
+  list_slots();
+  return true;
+}
+
+// The rows' entries by slot in one pass: slot s's list gets room for min(its entries in all the rows,
+// the rows), which the rows (each once) cannot overfill.
+template <class T>
+void NonzeroEntriesOf<T>::list_slots() {
+  const auto slots = static_cast<std::size_t>(column_slot_[cols_]);
+  slot_begin_.resize(slots);
+  Index room = 0;
+  for (std::size_t s = 0; s < slots; ++s) {
+    slot_begin_[s] = room;
+    room += std::min(slot_entries_[s], rows_);
+  }
+  slot_end_ = slot_begin_;
+  slot_offset_.resize(static_cast<std::size_t>(room));
+  const Index *begin = row_begin_.data(), *end = row_end_.data();
+  const int* slot = entry_slot_;
+  Index* fill = slot_end_.data();
+  std::ptrdiff_t* offset = slot_offset_.data();
+  for (Index i = 0; i < rows_; ++i) {
+    const std::ptrdiff_t row_offset = offset_of_row(i);
+    for (Index e = begin[i], stop = end[i]; e < stop; ++e) offset[fill[slot[e]]++] = row_offset;
+  }
 }
 
 // The row lists' entries sorted by column, rows in order within each column. `counted`: each column's
@@ -269,25 +434,30 @@ template <class T>
 void sum_scaled_rows(const typename NonzeroEntriesOf<T>::Lists& lists, const RowMatrixRefOf<T>& B,
                      RowMatrixOutOf<T> C, RowFinishOf<T> finish) {
   using Packet = dense_detail::PacketOf<T>;
-  constexpr Index kLanes = dense_detail::kPacketWidth<T>;
-  const Index k = B.cols(), ldc = C.outerStride();
+  const Index ldc = C.outerStride();
   if (B.outerStride() != lists.b_stride)
     throw std::logic_error("the lists address B's rows " + std::to_string(lists.b_stride) + " apart, not " +
                            std::to_string(B.outerStride()));
-  // The packets in tiles of as even a width as the fewest tiles allow (100 doubles: 8, 7, 7, 7, 7, 7
-  // and 7 pairs, not six tiles of 8 and one of 2, whose loop would cost as much per entry for less).
-  const Index packets = k / kLanes, tiles = (packets + kTilePackets - 1) / kTilePackets;
   // finish's intercept for the columns from j on.
   const auto from = [&](Index j) {
     return RowFinishOf<T>{finish.intercept ? finish.intercept + j : nullptr, finish.relu};
   };
-  Index j = 0;
-  for (Index t = 0; t < tiles; ++t) {
-    const Index width = packets / tiles + (t < packets % tiles);
-    kScaledRowsTiles<Packet>[width - 1](lists, B.data() + j, C.data() + j, ldc, from(j));
-    j += kLanes * width;
-  }
-  if (j < k) kScalarTiles<T>[k - j - 1](lists, B.data() + j, C.data() + j, ldc, from(j));
+  for_column_tiles<T, kTilePackets>(
+      B.cols(), [&](Index j, Index width) { kScaledRowsTiles<Packet>[width - 1](lists, B.data() + j, C.data() + j, ldc, from(j)); },
+      [&](Index j, Index count) { kScalarTiles<T>[count - 1](lists, B.data() + j, C.data() + j, ldc, from(j)); });
+}
+
+template <class T>
+void transpose_times_by_value(const NonzeroEntriesOf<T>& X, const RowMatrixRefOf<T>& B, RowMatrixOutOf<T> C) {
+  using Packet = dense_detail::PacketOf<T>;
+  const typename NonzeroEntriesOf<T>::Slots slots = X.by_values();
+  if (B.outerStride() != slots.b_stride)
+    throw std::logic_error("the lists address B's rows " + std::to_string(slots.b_stride) + " apart, not " +
+                           std::to_string(B.outerStride()));
+  const Index ldc = C.outerStride();
+  for_column_tiles<T, kSlotTilePackets>(
+      B.cols(), [&](Index j, Index width) { kValueSlotsTiles<Packet>[width - 1](slots, B.data() + j, C.data() + j, ldc); },
+      [&](Index j, Index count) { kScalarSlotTiles<T>[count - 1](slots, B.data() + j, C.data() + j, ldc); });
 }
 
 template void narrow_product_in_order<double>(Operand, Operand, Index, MatrixOut);
@@ -298,5 +468,9 @@ template void sum_scaled_rows<double>(const NonzeroEntriesOf<double>::Lists&, co
                                       RowMatrixOutOf<double>, RowFinishOf<double>);
 template void sum_scaled_rows<float>(const NonzeroEntriesOf<float>::Lists&, const RowMatrixRefOf<float>&,
                                      RowMatrixOutOf<float>, RowFinishOf<float>);
+template void transpose_times_by_value<double>(const NonzeroEntriesOf<double>&, const RowMatrixRefOf<double>&,
+                                               RowMatrixOutOf<double>);
+template void transpose_times_by_value<float>(const NonzeroEntriesOf<float>&, const RowMatrixRefOf<float>&,
+                                              RowMatrixOutOf<float>);
 
 }  // namespace wasmlearn

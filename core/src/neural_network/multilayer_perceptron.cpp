@@ -246,12 +246,15 @@ using VectorOf = Eigen::Matrix<T, Eigen::Dynamic, 1>;
 template <class T>
 class Backprop {
  public:
-  // X and the targets must outlive the passes. X's nonzeros are listed once, when zeros are common
-  // enough for the products that skip them to be faster (the same bits); each batch then gathers its
-  // rows' lists. Not relu's outputs: on digits about a fifth of them are zeros after the first
-  // epochs, and listing them cost more than it saved (545 against 519 ms a fit).
+  // X and the targets must outlive the passes, which take batches of up to batch_rows rows. X's
+  // nonzeros are listed once, when zeros are common enough for the products that skip them to be
+  // faster (the same bits); each batch then gathers its rows' lists. By value too when a batch's
+  // columns repeat their values enough (digits, lbfgs's batch of every row): Xᵀ·δ₁ then sums δ₁'s
+  // rows of a value before one multiply (other bits). Not relu's outputs: on digits about a fifth of
+  // them are zeros after the first epochs, and listing them cost more than it saved (545 against
+  // 519 ms a fit).
   Backprop(MLPWeights& w, MLPActivation hidden, MLPActivation out, double alpha, const MatrixRef& X,
-           const MatrixRef& targets)
+           const MatrixRef& targets, Index batch_rows)
       : w_(w), hidden_(hidden), out_(out), alpha_(alpha), X_(X), targets_(targets), acts_(w.layers() + 1),
         deltas_(w.layers()) {
     if constexpr (std::is_same_v<T, float>) {
@@ -261,6 +264,7 @@ class Backprop {
     }
     // Both products over the lists read rows of units[1] values: W₁'s (X·W₁) and δ₁'s (Xᵀ·δ₁).
     input_listed_ = all_nonzeros_.list_if_sparse(inputs(), kListedZeroShare, w.units[1], false);
+    if (input_listed_) all_nonzeros_.list_values_if_repeated(batch_rows);
   }
 
   // The weights the passes read, packed as the model's: the model's own in double, the float copy in
@@ -291,7 +295,7 @@ class Backprop {
     for (std::size_t l = layers; l-- > 0;) {
       const RowMatrixRefOf<T> layer_input = l == 0 ? input : RowMatrixRefOf<T>(acts_[l]);
       Eigen::Map<RowMatrixOf<T>> coef_sums(sums + w_.coef_offset(l), w_.units[l], w_.units[l + 1]);
-      if (l == 0 && input_listed_) transpose_times_in_order(batch_nonzeros_, deltas_[l], coef_sums);
+      if (l == 0 && input_listed_) transpose_times_listed<T>(batch_nonzeros_, deltas_[l], coef_sums);
       else product_in_order(transposed(layer_input), as_is(deltas_[l]), layer_input.rows(), coef_sums);
       add_penalty_and_average(coef_sums.data(), coef(l).data(), coef_sums.size(), alpha_, n);
       average(sums + w_.intercept_offset(l), w_.units[l + 1], n);  // δ's column sums, from the pass that made δ
@@ -660,8 +664,8 @@ class StochasticStepsOf final : public StochasticSteps {
 
  public:
   StochasticStepsOf(MLPWeights& w, Optimizer& optimizer, MLPActivation out, const MatrixRef& X,
-                    const MatrixRef& targets)
-      : w_(w), optimizer_(optimizer), pass_(w, optimizer.p.activation, out, optimizer.p.alpha, X, targets) {
+                    const MatrixRef& targets, Index batch_rows)
+      : w_(w), optimizer_(optimizer), pass_(w, optimizer.p.activation, out, optimizer.p.alpha, X, targets, batch_rows) {
     if constexpr (kFloat) {
       first_ = optimizer.s.first.cast<float>();
       second_ = optimizer.s.second.cast<float>();
@@ -698,9 +702,10 @@ class StochasticStepsOf final : public StochasticSteps {
 
 // The optimizer, X and T must outlive the steps.
 std::unique_ptr<StochasticSteps> make_stochastic_steps(bool float32, MLPWeights& w, Optimizer& optimizer,
-                                                       MLPActivation out, const MatrixRef& X, const MatrixRef& T) {
-  if (float32) return std::make_unique<StochasticStepsOf<float>>(w, optimizer, out, X, T);
-  return std::make_unique<StochasticStepsOf<double>>(w, optimizer, out, X, T);
+                                                       MLPActivation out, const MatrixRef& X, const MatrixRef& T,
+                                                       Index batch_rows) {
+  if (float32) return std::make_unique<StochasticStepsOf<float>>(w, optimizer, out, X, T, batch_rows);
+  return std::make_unique<StochasticStepsOf<double>>(w, optimizer, out, X, T, batch_rows);
 }
 
 Matrix rows_of(MatrixRef A, IntVectorRef rows) {
@@ -1101,7 +1106,7 @@ void MultilayerPerceptron::run_epochs(MLPRun& run, MatrixRef X, MatrixRef T, Mat
                                               std::to_string(n) + " training samples; it is clipped to " + std::to_string(n));
   IntVector& order = run.order;
   const std::unique_ptr<StochasticSteps> steps =
-      make_stochastic_steps(run.float32, weights_, optimizer, out_activation_, X, T);
+      make_stochastic_steps(run.float32, weights_, optimizer, out_activation_, X, T, batch);
   for (int epoch = 0; epoch < epochs; ++epoch) {
     if (p.shuffle && run.next_row == 0) run.random.shuffle(order.data(), order.data() + n);
     for (Index begin = run.next_row; begin < n; begin += batch) {
@@ -1168,7 +1173,7 @@ struct LbfgsObjective {
 void MultilayerPerceptron::fit_lbfgs(MatrixRef X, MatrixRef T) {
   const MLPParams& p = params_;
   // In double whatever X's precision: scikit-learn's L-BFGS (scipy's) runs on float64 weights.
-  Backprop<double> pass(weights_, p.activation, out_activation_, p.alpha, X, T);
+  Backprop<double> pass(weights_, p.activation, out_activation_, p.alpha, X, T, X.rows());
   const int n = static_cast<int>(X.rows());
   LbfgsObjective objective{weights_, pass, IntVector::LinSpaced(n, 0, n - 1), p.max_fun, 0, kInf, Vector()};
   // scipy's L-BFGS-B as scikit-learn calls it: 10 corrections, gtol = tol on the largest gradient

@@ -11,6 +11,10 @@
 // entries are listed by rows and by columns; each output row is then a sum of scaled rows of B over
 // one list, in tiles of up to 16 columns kept in registers across the list.
 //
+// When X's columns repeat a few values (digits: 17 levels), Xᵀ·B may instead sum B's rows of each
+// value before one multiply (transpose_times_by_value): other bits, the same in every build, a
+// multiply a value instead of an entry.
+//
 // Each comes in doubles and in floats (the MLP's float32 training): four floats to a packet, tiles of
 // up to 32 columns.
 #pragma once
@@ -81,6 +85,11 @@ struct ListedEntry {
   std::ptrdiff_t offset;
 };
 
+// The entries a value slot must hold on average (see list_values_if_repeated) for Xᵀ·B a value at a
+// time to be the faster: a slot costs a loop exit a tile (digits' batches of 200, 8 entries a slot,
+// were slower).
+constexpr double kMinEntriesPerValueSlot = 24;
+
 // The nonzero entries of a row-major matrix of T, listed by rows (and by columns), each list in
 // order, for products X·B and Xᵀ·B whose B has its rows `b_stride` apart.
 template <class T>
@@ -93,8 +102,17 @@ class NonzeroEntriesOf {
 
   // The lists of rows[0 .. count) of the matrix `all` lists, in that order: what list_if_sparse of
   // those rows would list, without a pass over their entries. The lists by rows stay in `all`'s
-  // memory (it must outlive this and keep its lists); the lists by columns are sorted out of them.
+  // memory (it must outlive this and keep its lists); the lists by columns are sorted out of them,
+  // or by value slots when `all` lists its values (then no row may come twice).
   void list_rows_of(const NonzeroEntriesOf& all, const int* rows, Index count);
+
+  // Besides the lists by rows, each column's distinct nonzero values in order of first appearance
+  // (its value slots) and the rows' entries by slot, for products Xᵀ·B summed a value at a time
+  // (transpose_times_by_value); list_rows_of then lists its rows by slot, not by column. Done when
+  // `batch_rows` of the rows would hold at least `min_entries_per_slot` entries a slot on average
+  // (digits, every row: 17 values, 53 entries a slot), returning true; otherwise lists nothing more.
+  // After list_if_sparse.
+  bool list_values_if_repeated(Index batch_rows, double min_entries_per_slot = kMinEntriesPerValueSlot);
 
   // One list per row or per column: entries begin[r] .. end[r] of index (their column or row) and
   // entry (their value and B's row), for a B with rows b_stride apart.
@@ -111,11 +129,29 @@ class NonzeroEntriesOf {
     if (!columns_listed_) throw std::logic_error("the nonzeros were listed by rows only");
     return {column_begin_.data(), column_end_.data(), column_row_.data(), column_entry_.data(), cols_, b_stride_};
   }
+  // The rows' entries by value slot: column c's slots are column_slot[c] .. column_slot[c + 1], slot
+  // s holds value[s] and the entries begin[s] .. end[s] of offset (where each entry's row of B
+  // starts, in bytes from B's first row), in order of the rows.
+  struct Slots {
+    const Index* column_slot;
+    const T* value;
+    const Index* begin;
+    const Index* end;
+    const std::ptrdiff_t* offset;
+    Index cols;
+    Index b_stride;
+  };
+  Slots by_values() const {
+    if (!values_listed_) throw std::logic_error("the nonzeros were not listed by values");
+    return {column_slot_, slot_value_, slot_begin_.data(), slot_end_.data(), slot_offset_.data(), cols_, b_stride_};
+  }
+  bool values_listed() const { return values_listed_; }
   Index rows() const { return rows_; }
   Index cols() const { return cols_; }
 
  private:
   void list_columns(bool counted);
+  void list_slots();
   std::ptrdiff_t offset_of_row(Index row) const {
     return static_cast<std::ptrdiff_t>(row) * b_stride_ * static_cast<std::ptrdiff_t>(sizeof(T));
   }
@@ -127,6 +163,19 @@ class NonzeroEntriesOf {
   const ListedEntry<T>* row_entry_ = nullptr;
   std::vector<int> own_index_, column_row_;
   std::vector<ListedEntry<T>> own_entry_, column_entry_;
+  // By value slots: the slots (each column's, their values, each entry's slot beside the row lists,
+  // each slot's entries in all the rows) in own_* or in another list's; the rows' entries by slot.
+  bool values_listed_ = false;
+  const Index* column_slot_ = nullptr;
+  const T* slot_value_ = nullptr;
+  const int* entry_slot_ = nullptr;
+  const Index* slot_entries_ = nullptr;
+  std::vector<Index> own_column_slot_, own_slot_entries_;
+  std::vector<T> own_slot_value_;
+  std::vector<int> own_entry_slot_;
+  std::vector<Index> slot_begin_, slot_end_;
+  std::vector<std::ptrdiff_t> slot_offset_;
+  std::vector<bool> row_listed_;
 };
 using NonzeroEntries = NonzeroEntriesOf<double>;
 
@@ -152,6 +201,20 @@ inline void product_in_order(const NonzeroEntries& X, const MatrixRef& B, Matrix
 inline void product_in_order(const NonzeroEntriesOf<float>& X, const RowMatrixRefOf<float>& B,
                              RowMatrixOutOf<float> C, RowFinishOf<float> finish = {}) {
   sum_scaled_rows<float>(X.by_rows(), B, C, finish);
+}
+
+// C = Xᵀ·B summed a value at a time, for X listed by values: C(c, :) = Σ over column c's values v, in
+// order of their slots, of v·(Σ of B's rows of the entries of value v, in order of the rows), from +0.
+// One multiply a value, not an entry: other bits than transpose_times_in_order's, the same in every
+// build.
+template <class T>
+void transpose_times_by_value(const NonzeroEntriesOf<T>& X, const RowMatrixRefOf<T>& B, RowMatrixOutOf<T> C);
+
+// C = Xᵀ·B: a value at a time when X lists its values, else transpose_times_in_order's.
+template <class T>
+void transpose_times_listed(const NonzeroEntriesOf<T>& X, const RowMatrixRefOf<T>& B, RowMatrixOutOf<T> C) {
+  if (X.values_listed()) transpose_times_by_value<T>(X, B, C);
+  else sum_scaled_rows<T>(X.by_columns(), B, C);
 }
 
 // C = Xᵀ·B: the bits of product_in_order(transposed(X), as_is(B), X.rows(), C).
