@@ -4,7 +4,6 @@
 #include <array>
 #include <cstdint>
 #include <cstring>
-#include <limits>
 #include <numeric>
 #include <stdexcept>
 #include <string>
