@@ -152,6 +152,18 @@ TEST(SizeCheck, HugeRequestsFailFastWithoutTheAllocator) {
             }),
             1000);
   EXPECT_EQ(poly.rfind("PolynomialFeatures of degree 2147483647 on 3 features: output columns: ", 0), 0u) << poly;
+  // The whole count, not the part counted before the limit: C(2^31 + 2, 3) with the bias; C(46, 6) of
+  // 40 features at degree 6 (the degrees up to 5 alone pass the limit), and Σ_{d ≤ 6} C(40, d) of sets.
+  EXPECT_NE(poly.find(": 1.6505867213530166e+27 needed"), std::string::npos) << poly;
+  const Matrix X40 = grid(12, 40);
+  EXPECT_EQ(error_of([&] { make_estimator("PolynomialFeatures", {{"degree", 6}})->fit(X40, Matrix(), true); }),
+            "PolynomialFeatures of degree 6 on 40 features: output columns: 9366819 needed, past the limit of 1000000 "
+            "(see Limits in the README)");
+  EXPECT_EQ(error_of([&] {
+              make_estimator("PolynomialFeatures", {{"degree", 6}, {"interactionOnly", true}})->fit(X40, Matrix(), true);
+            }),
+            "PolynomialFeatures of degree 6 on 40 features: output columns: 4598479 needed, past the limit of 1000000 "
+            "(see Limits in the README)");
   EXPECT_LT(millis_of([&] { make_estimator("PolynomialFeatures", {{"degree", 2147483647}})->fit(X.leftCols(1), Matrix(), true); }),
             1000);
 }

@@ -1,5 +1,6 @@
 #include "wasmlearn/preprocessing/polynomial.hpp"
 
+#include <algorithm>
 #include <string>
 
 #include "wasmlearn/base/validation.hpp"
@@ -11,23 +12,32 @@ namespace {
 constexpr double kMaxOutputs = 1e6;  // refuse bases that could not fit in memory for any data
 
 // Number of output columns: multisets (or sets, interaction only) of each size d <= degree from p
-// items, as a double, each size's count from the previous one's. Counting stops once past `limit`
-// (degree 2 ** 31 - 1 would otherwise count for seconds), so the result is exact or already too many.
-double count_outputs(Index p, int degree, bool interaction_only, bool include_bias, double limit) {
-  double total = include_bias ? 1 : 0, of_size = 1;
-  for (int d = 1; d <= degree && total <= limit; ++d) {
-    of_size = of_size * static_cast<double>(interaction_only ? p - d + 1 : p + d - 1) / d;
-    if (of_size <= 0) break;
-    total += of_size;
+// items, the bias being the empty one. Multisets: C(p + degree, degree), as the product over i <= m =
+// min(p, degree) of (p + degree - m + i) / i; sets: the sum over d <= min(p, degree) of C(p, d), each
+// from the one before. Every partial result is a whole count (exact below 2^53), and the loops are
+// min(p, degree) long whatever the degree (2^31 - 1 included); past double's range the count is
+// Infinity, refused all the same.
+double count_outputs(Index p, int degree, bool interaction_only, bool include_bias) {
+  const Index m = std::min<Index>(p, degree);
+  double total = 1;
+  if (interaction_only) {
+    double of_size = 1;
+    for (Index d = 1; d <= m; ++d) {
+      of_size = of_size * static_cast<double>(p - d + 1) / static_cast<double>(d);
+      total += of_size;
+    }
+  } else {
+    const double n = static_cast<double>(p) + degree;
+    for (Index i = 1; i <= m; ++i) total = total * (n - static_cast<double>(m - i)) / static_cast<double>(i);
   }
-  return total;
+  return include_bias ? total : total - 1;
 }
 
 }  // namespace
 
 void PolynomialFeatures::build(Index p) {
   const int degree = params_.degree;
-  const double total = count_outputs(p, degree, params_.interaction_only, params_.include_bias, kMaxOutputs);
+  const double total = count_outputs(p, degree, params_.interaction_only, params_.include_bias);
   check_size(total, "PolynomialFeatures of degree " + std::to_string(degree) + " on " + std::to_string(p) +
                         " features: output columns", kMaxOutputs);
   if (total == 0) throw InvalidArgument("interactionOnly with degree " + std::to_string(degree) + " on " +
