@@ -267,6 +267,26 @@ TEST(Overflow, RSquaredOfHugeTargetsIsComputedScaled) {
   EXPECT_GT(r2_score(y, p), 0.99);
 }
 
+// A row whose norm overflows from finite values is scaled by its largest value first (it became zeros:
+// x / Infinity); rows within range keep their bits.
+TEST(Overflow, NormalizerOfHugeRowsIsComputedScaled) {
+  Matrix X(3, 3);
+  X << 1e200, 1e200, 0, 1e308, -1e308, 3e307, 3, 4, 0;
+  const auto normalized = [&](const char* norm) {
+    auto m = make_estimator("Normalizer", {{"norm", norm}});
+    m->fit(X, Matrix(), true);
+    return m->call("transform", X).items[0].second.data;
+  };
+  const auto expect_near = [](const std::vector<double>& got, const std::vector<double>& want) {
+    ASSERT_EQ(got.size(), want.size());
+    for (std::size_t i = 0; i < got.size(); ++i) EXPECT_NEAR(got[i], want[i], 4e-16) << i;
+  };
+  const double half = std::sqrt(0.5), r = std::sqrt(2.09);
+  expect_near(normalized("l2"), {half, half, 0, 1 / r, -1 / r, 0.3 / r, 0.6, 0.8, 0});
+  expect_near(normalized("l1"), {0.5, 0.5, 0, 1 / 2.3, -1 / 2.3, 0.3 / 2.3, 3.0 / 7, 4.0 / 7, 0});
+  EXPECT_EQ(normalized("max"), (std::vector<double>{1, 1, 0, 1, -1, 0.3, 0.75, 1, 0}));
+}
+
 TEST(Overflow, ANonFiniteResultForFiniteXIsAnErrorUnlessWarned) {
   Matrix X(4, 2);
   X << 1e300, 1, -1e300, 2, 1e300, 3, -1e300, 4;

@@ -155,10 +155,17 @@ Matrix Normalizer::transform(MatrixRef X) const {
   check_n_features(n_features_in_, X);
   check_matrix(X);
   Matrix out = X;
+  const auto norm_of = [&](Index i) {
+    return params_.norm == NormKind::l1   ? out.row(i).cwiseAbs().sum()
+           : params_.norm == NormKind::l2 ? out.row(i).norm()
+                                          : out.row(i).cwiseAbs().maxCoeff();
+  };
   for (Index i = 0; i < out.rows(); ++i) {
-    const double norm = params_.norm == NormKind::l1   ? out.row(i).cwiseAbs().sum()
-                        : params_.norm == NormKind::l2 ? out.row(i).norm()
-                                                       : out.row(i).cwiseAbs().maxCoeff();
+    double norm = norm_of(i);
+    if (std::isinf(norm)) {  // finite values whose sum overflowed (1e200 squared): scaled by the largest first
+      out.row(i) /= out.row(i).cwiseAbs().maxCoeff();
+      norm = norm_of(i);
+    }
     if (norm > 10 * std::numeric_limits<double>::epsilon()) out.row(i) /= norm;
   }
   return out;
