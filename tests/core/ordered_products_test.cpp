@@ -346,6 +346,7 @@ void check_sums_by_value() {
       M batch_by_value(cols, k);
       transpose_times_listed<T>(batch, B, batch_by_value);
       ASSERT_EQ(batch_by_value, by_value_loops(gathered, B, X)) << "batch " << cols << " × " << k;
+      EXPECT_THROW(batch.list_values_if_repeated(count), std::logic_error);  // a batch's lists are not one run
       // Rows given twice could overfill a value's room: refused.
       order[1] = order[0];
       EXPECT_THROW(batch.list_rows_of(all, order.data(), count), std::logic_error);

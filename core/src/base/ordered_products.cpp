@@ -306,9 +306,11 @@ void NonzeroEntriesOf<T>::list_rows_of(const NonzeroEntriesOf& all, const int* r
 
 // Each entry's slot by a hash table of (column, value's bits) in order of the rows, the slots numbered
 // in order of first appearance, then renumbered column by column; given up as soon as there are more
-// slots than the average asked for allows (continuous values: after about nonzeros / 24 entries).
+// slots than the average asked for allows (continuous values: after that many entries).
 template <class T>
 bool NonzeroEntriesOf<T>::list_values_if_repeated(Index batch_rows, double min_entries_per_slot) {
+  if (row_entry_ != own_entry_.data())  // a batch's lists are in another list's memory, not one run
+    throw std::logic_error("values are listed on the lists of list_if_sparse only");
   values_listed_ = false;
   const Index nonzeros = rows_ > 0 ? row_end_.back() : 0;
   const double batch_entries =
