@@ -287,6 +287,23 @@ TEST(Overflow, NormalizerOfHugeRowsIsComputedScaled) {
   EXPECT_EQ(normalized("max"), (std::vector<double>{1, 1, 0, 1, -1, 0.3, 0.75, 1, 0}));
 }
 
+// MinMaxScaler on a column spanning past double's range (−1e308 .. 1e308) scaled it to zeros; the
+// ratio of the halves maps it to [0, 1] (and back), the other column as before.
+TEST(Overflow, MinMaxScalerOfAHugeSpanIsComputedByHalves) {
+  Matrix X(3, 2);
+  X << -1e308, 1, 0, 2, 1e308, 5;
+  auto m = make_estimator("MinMaxScaler", json::object());
+  m->fit(X, Matrix(), true);
+  const std::vector<double> out = m->call("transform", X).items[0].second.data;
+  const std::vector<double> want = {0, 0, 0.5, 0.25, 1, 1};
+  ASSERT_EQ(out.size(), want.size());
+  for (std::size_t i = 0; i < out.size(); ++i) EXPECT_NEAR(out[i], want[i], 1e-15) << i;
+  Matrix Y(3, 2);
+  for (Index i = 0; i < 6; ++i) Y.data()[i] = out[static_cast<std::size_t>(i)];
+  const std::vector<double> back = m->call("inverseTransform", Y).items[0].second.data;
+  for (std::size_t i = 0; i < back.size(); ++i) EXPECT_NEAR(back[i], X.data()[i], 1e-15 * std::max(1.0, std::abs(X.data()[i]))) << i;
+}
+
 TEST(Overflow, ANonFiniteResultForFiniteXIsAnErrorUnlessWarned) {
   Matrix X(4, 2);
   X << 1e300, 1, -1e300, 2, 1e300, 3, -1e300, 4;

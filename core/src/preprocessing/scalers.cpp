@@ -71,7 +71,12 @@ MinMaxScaler& MinMaxScaler::fit(MatrixRef X) {
   begin_fit(X);
   data_min_ = X.colwise().minCoeff().transpose();
   data_max_ = X.colwise().maxCoeff().transpose();
-  const Vector scale = (range[1] - range[0]) / nonzero_divisor(data_max_ - data_min_).array();
+  Vector scale = (range[1] - range[0]) / nonzero_divisor(data_max_ - data_min_).array();
+  // A span past double's range (finite values of both signs beyond ±9e307) gave a scale of 0: the
+  // ratio of the halves instead.
+  for (Index j = 0; j < scale.size(); ++j)
+    if (std::isinf(data_max_[j] - data_min_[j]))
+      scale[j] = (range[1] / 2 - range[0] / 2) / (data_max_[j] / 2 - data_min_[j] / 2);
   set_map(scale, range[0] - data_min_.array() * scale.array());
   return *this;
 }
