@@ -304,6 +304,20 @@ TEST(Overflow, MinMaxScalerOfAHugeSpanIsComputedByHalves) {
   for (std::size_t i = 0; i < back.size(); ++i) EXPECT_NEAR(back[i], X.data()[i], 1e-15 * std::max(1.0, std::abs(X.data()[i]))) << i;
 }
 
+// StandardScaler on columns whose sum or squared deviations overflow: the mean and scale of the
+// values divided by the largest, scaled back (they gave a scale of Infinity: zeros).
+TEST(Overflow, StandardScalerOfHugeColumnsIsComputedScaled) {
+  Matrix X(4, 3);
+  X << -1e308, 1e308, 1, 1e308, 1e308, 2, 0, 1e308, 3, 0, 1e308, 4;
+  auto m = make_estimator("StandardScaler", json::object());
+  m->fit(X, Matrix(), true);
+  const std::vector<double> out = m->call("transform", X).items[0].second.data;
+  const double r = std::sqrt(2.0), z = 1.5 / std::sqrt(1.25);  // column 3: mean 2.5, variance 1.25
+  const std::vector<double> want = {-r, 0, -z, r, 0, -z / 3, 0, 0, z / 3, 0, 0, z};
+  ASSERT_EQ(out.size(), want.size());
+  for (std::size_t i = 0; i < out.size(); ++i) EXPECT_NEAR(out[i], want[i], 1e-15) << i;
+}
+
 TEST(Overflow, ANonFiniteResultForFiniteXIsAnErrorUnlessWarned) {
   Matrix X(4, 2);
   X << 1e300, 1, -1e300, 2, 1e300, 3, -1e300, 4;

@@ -1,5 +1,7 @@
 #include "wasmlearn/preprocessing/standard_scaler.hpp"
 
+#include <cmath>
+
 #include "wasmlearn/base/validation.hpp"
 #include "wasmlearn/preprocessing/describe.hpp"
 
@@ -15,6 +17,19 @@ StandardScaler& StandardScaler::fit(MatrixRef X, VectorRef sample_weight) {
   mean_ = X.transpose() * sample_weight / total;
   var_ = (X.rowwise() - mean_.transpose()).array().square().matrix().transpose() * sample_weight / total;
   scale_ = var_.cwiseSqrt();
+  // A column whose sum or squared deviations overflow from finite values (|x| near 1e308): its mean
+  // and variance from the values divided by the largest, then scaled back (var may stay Infinity,
+  // the scale is finite).
+  for (Index j = 0; j < X.cols(); ++j) {
+    if (std::isfinite(mean_[j]) && std::isfinite(var_[j])) continue;
+    const double largest = X.col(j).cwiseAbs().maxCoeff();
+    const Vector scaled = X.col(j) / largest;
+    const double mean = scaled.dot(sample_weight) / total;
+    const double var = (scaled.array() - mean).square().matrix().dot(sample_weight) / total;
+    mean_[j] = mean * largest;
+    var_[j] = var * largest * largest;
+    scale_[j] = std::sqrt(var) * largest;
+  }
   // scikit-learn treats variances below ~10 ulp of the mean's magnitude as zero (constant feature).
   const double eps = 10 * std::numeric_limits<double>::epsilon();
   for (Index j = 0; j < scale_.size(); ++j)
