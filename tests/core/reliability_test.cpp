@@ -318,6 +318,23 @@ TEST(Overflow, StandardScalerOfHugeColumnsIsComputedScaled) {
   for (std::size_t i = 0; i < out.size(); ++i) EXPECT_NEAR(out[i], want[i], 1e-15) << i;
 }
 
+// Lasso and ElasticNet rescale the weights to sum to n (their scale does not matter): weights of 1e307,
+// whose sum overflows, fit as uniform ones (they were "zero for every sample").
+TEST(Overflow, LassoOfHugeUniformWeightsFitsAsUnweighted) {
+  const Matrix X = grid(30, 3);
+  Matrix y(30, 1);
+  for (Index i = 0; i < 30; ++i) y(i, 0) = X(i, 0) - 2 * X(i, 1) + 0.1 * std::cos(static_cast<double>(i));
+  const Vector huge = Vector::Constant(30, 1e307);
+  for (const char* name : {"Lasso", "ElasticNet"}) {
+    auto weighted = make_estimator(name, {{"alpha", 0.01}}), plain = make_estimator(name, {{"alpha", 0.01}});
+    weighted->fit(X, y, true, &huge);
+    plain->fit(X, y, true);
+    const std::vector<double> a = weighted->call("predict", X).items[0].second.data,
+                              b = plain->call("predict", X).items[0].second.data;
+    for (std::size_t i = 0; i < a.size(); ++i) EXPECT_NEAR(a[i], b[i], 1e-12) << name << " " << i;
+  }
+}
+
 TEST(Overflow, ANonFiniteResultForFiniteXIsAnErrorUnlessWarned) {
   Matrix X(4, 2);
   X << 1e300, 1, -1e300, 2, 1e300, 3, -1e300, 4;

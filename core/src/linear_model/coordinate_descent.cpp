@@ -265,7 +265,13 @@ void ElasticNet::fit_impl(MatrixRef X, MatrixRef Y, double l1_ratio, const Vecto
   Vector to_n;
   if (sample_weight) {
     check_sample_weight(*sample_weight, X.rows());
-    to_n = *sample_weight * (static_cast<double>(X.rows()) / sample_weight->sum());
+    const double n = static_cast<double>(X.rows()), total = sample_weight->sum();
+    if (std::isinf(total)) {  // weights near 1e308 whose sum overflows: divided by the largest first
+      to_n = *sample_weight / sample_weight->maxCoeff();
+      to_n *= n / to_n.sum();
+    } else {
+      to_n = *sample_weight * (n / total);
+    }
   }
   const VectorRef scaled_weight(to_n);
   CentredData c = centre_data(X, Y, pr.fit_intercept, sample_weight ? &scaled_weight : nullptr);
