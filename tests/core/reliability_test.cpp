@@ -335,6 +335,18 @@ TEST(Overflow, LassoOfHugeUniformWeightsFitsAsUnweighted) {
   }
 }
 
+// A Bagging member's weights are the draw counts times sampleWeight: past the float64 limit that is
+// an overflow named as such (the member said "sampleWeight contains Infinity" of finite weights).
+TEST(Overflow, BaggingWeightsTimesDrawCountsOverflowNamed) {
+  const Matrix X = grid(30, 2);
+  Matrix y(30, 1);
+  for (Index i = 0; i < 30; ++i) y(i, 0) = static_cast<double>(i % 2);
+  const Vector huge = Vector::Constant(30, 1e308);
+  auto bagging = make_estimator("BaggingClassifier", {{"randomState", 0}});
+  EXPECT_EQ(error_of([&] { bagging->fit(X, y, true, &huge); }).rfind("sampleWeight times the draw count overflowed float64 for member ", 0),
+            0u);
+}
+
 TEST(Overflow, ANonFiniteResultForFiniteXIsAnErrorUnlessWarned) {
   Matrix X(4, 2);
   X << 1e300, 1, -1e300, 2, 1e300, 3, -1e300, 4;

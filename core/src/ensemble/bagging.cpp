@@ -114,6 +114,9 @@ void BaggingBase::fit_members(const BaggingParams& p, MatrixRef X, MatrixRef Y, 
       member_weight.resize(static_cast<Index>(rows.size()));
       for (Index i = 0; i < member_weight.size(); ++i)
         member_weight[i] = count[rows[i]] * (sample_weight ? (*sample_weight)[rows[i]] : 1.0);
+      if (!all_finite(member_weight.data(), member_weight.size()))  // the member would say "contains Infinity"
+        throw InvalidArgument("sampleWeight times the draw count overflowed float64 for member " + std::to_string(index) +
+                              " (sampleWeight near the float64 limit); scale sampleWeight");
     }
     const Index n_rows = static_cast<Index>(rows.size());
     Matrix Xs(n_rows, n_feats), Ys(n_rows, Y.cols());
