@@ -12,6 +12,13 @@
 namespace wasmlearn {
 namespace {
 
+// The lists' offsets address B's rows `listed` apart: a B with another stride is refused, not misread.
+void check_b_stride(Index listed, Index b_stride) {
+  if (b_stride != listed)
+    throw std::logic_error("the lists address B's rows " + std::to_string(listed) + " apart, not " +
+                           std::to_string(b_stride));
+}
+
 // The end of the depth block of entry e of a list that ends at `end` (a list that ends in its first
 // entry's block is one block, found without a scan).
 Index block_end_of(const int* index, Index e, Index end) {
@@ -436,9 +443,7 @@ void sum_scaled_rows(const typename NonzeroEntriesOf<T>::Lists& lists, const Row
                      RowMatrixOutOf<T> C, RowFinishOf<T> finish) {
   using Packet = dense_detail::PacketOf<T>;
   const Index ldc = C.outerStride();
-  if (B.outerStride() != lists.b_stride)
-    throw std::logic_error("the lists address B's rows " + std::to_string(lists.b_stride) + " apart, not " +
-                           std::to_string(B.outerStride()));
+  check_b_stride(lists.b_stride, B.outerStride());
   // finish's intercept for the columns from j on.
   const auto from = [&](Index j) {
     return RowFinishOf<T>{finish.intercept ? finish.intercept + j : nullptr, finish.relu};
@@ -452,9 +457,7 @@ template <class T>
 void transpose_times_by_value(const NonzeroEntriesOf<T>& X, const RowMatrixRefOf<T>& B, RowMatrixOutOf<T> C) {
   using Packet = dense_detail::PacketOf<T>;
   const typename NonzeroEntriesOf<T>::Slots slots = X.by_values();
-  if (B.outerStride() != slots.b_stride)
-    throw std::logic_error("the lists address B's rows " + std::to_string(slots.b_stride) + " apart, not " +
-                           std::to_string(B.outerStride()));
+  check_b_stride(slots.b_stride, B.outerStride());
   const Index ldc = C.outerStride();
   for_column_tiles<T, kSlotTilePackets>(
       B.cols(), [&](Index j, Index width) { kValueSlotsTiles<Packet>[width - 1](slots, B.data() + j, C.data() + j, ldc); },
