@@ -318,6 +318,26 @@ TEST(Overflow, StandardScalerOfHugeColumnsIsComputedScaled) {
   for (std::size_t i = 0; i < out.size(); ++i) EXPECT_NEAR(out[i], want[i], 1e-15) << i;
 }
 
+// A column whose mean's square overflows (values near 1e154 and past) is not constant: its scale was
+// taken for 1 (the variance compared with mean², Infinity), leaving it unscaled.
+TEST(Overflow, StandardScalerOfColumnsPast1e154IsScaled) {
+  Matrix X(3, 2);
+  X << 1, 0, 2, 1, 4, 5;
+  auto m = make_estimator("StandardScaler", json::object());
+  m->fit(X, Matrix(), true);
+  const std::vector<double> want = m->call("transform", X).items[0].second.data;
+  for (const double s : {1e154, 1e160, 1e300}) {
+    Matrix big = X;
+    big.col(0) *= s;
+    m->fit(big, Matrix(), true);
+    const std::vector<double> out = m->call("transform", big).items[0].second.data;
+    for (std::size_t i = 0; i < out.size(); ++i) EXPECT_NEAR(out[i], want[i], 1e-15) << s << " " << i;
+  }
+  Matrix constant = Matrix::Constant(3, 1, 1e160);  // still constant: scale 1, zeros
+  m->fit(constant, Matrix(), true);
+  EXPECT_EQ(m->call("transform", constant).items[0].second.data, std::vector<double>(3, 0.0));
+}
+
 // Lasso and ElasticNet rescale the weights to sum to n (their scale does not matter): weights of 1e307,
 // whose sum overflows, fit as uniform ones (they were "zero for every sample").
 TEST(Overflow, LassoOfHugeUniformWeightsFitsAsUnweighted) {

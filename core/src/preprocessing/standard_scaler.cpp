@@ -30,10 +30,11 @@ StandardScaler& StandardScaler::fit(MatrixRef X, VectorRef sample_weight) {
     var_[j] = var * largest * largest;
     scale_[j] = std::sqrt(var) * largest;
   }
-  // scikit-learn treats variances below ~10 ulp of the mean's magnitude as zero (constant feature).
+  // scikit-learn treats variances below ~10 ulp of the mean's magnitude as zero (constant feature):
+  // compared as standard deviations, whose squares (var, mean²) may overflow past 1e154.
   const double eps = 10 * std::numeric_limits<double>::epsilon();
   for (Index j = 0; j < scale_.size(); ++j)
-    if (var_[j] <= eps * eps * std::max(1.0, mean_[j] * mean_[j])) scale_[j] = 1.0;
+    if (scale_[j] <= eps * std::max(1.0, std::abs(mean_[j]))) scale_[j] = 1.0;
   if (!params_.with_mean) mean_.setZero();
   if (!params_.with_std) scale_.setOnes();
   n_features_in_ = X.cols();
