@@ -338,6 +338,77 @@ TEST(Overflow, StandardScalerOfColumnsPast1e154IsScaled) {
   EXPECT_EQ(m->call("transform", constant).items[0].second.data, std::vector<double>(3, 0.0));
 }
 
+// Estimators whose sums reach squares of X's values (distances, variances, kernels, XᵀX) refuse
+// values past 1e150 at fit, at every method and at partialFit, naming the estimator and the range:
+// they gave wrong models (every query in one class, one cluster). The neighbours by their metric:
+// manhattan sums the values themselves (up to 1e300), minkowski p = 3 their cubes (1e100).
+TEST(Overflow, PowersOfXPastFloat64AreRefused) {
+  Matrix X(8, 2), y(8, 1);
+  X << 0, 0, 0.1, 0.2, 0, 0.1, 0.2, 0, 1, 1, 1.1, 0.9, 1, 1.2, 0.9, 1;
+  y << 0, 0, 0, 0, 1, 1, 1, 1;
+  const std::vector<std::pair<const char*, json>> guarded = {
+      {"KNeighborsClassifier", {{"nNeighbors", 1}}}, {"KNeighborsRegressor", {{"nNeighbors", 1}}},
+      {"RadiusNeighborsClassifier", {{"radius", 1}}}, {"RadiusNeighborsRegressor", {{"radius", 1}}},
+      {"NearestCentroid", json::object()}, {"GaussianNB", json::object()},
+      {"QuadraticDiscriminantAnalysis", {{"regParam", 0.1}}}, {"KMeans", {{"nClusters", 2}, {"randomState", 0}}},
+      {"GaussianMixture", {{"nComponents", 2}, {"randomState", 0}}}, {"KernelPCA", {{"nComponents", 1}}},
+      {"SVC", json::object()}, {"NuSVC", json::object()}, {"SVR", json::object()},
+      {"NuSVR", json::object()}, {"OneClassSVM", json::object()}, {"LinearSVC", json::object()},
+      {"LinearSVR", json::object()}, {"Ridge", json::object()}, {"Lasso", {{"alpha", 0.01}}},
+      {"ElasticNet", {{"alpha", 0.01}}}, {"LogisticRegression", json::object()}, {"Perceptron", json::object()},
+      {"RidgeClassifier", json::object()}, {"MLPClassifier", {{"randomState", 0}, {"maxIter", 5}}},
+      {"MLPRegressor", {{"randomState", 0}, {"maxIter", 5}}}};
+  Matrix far = X;
+  far(2, 0) = 1e160;
+  const auto refusal = [](const char* name, const std::string& value, const std::string& place) {
+    return "X holds " + value + " at row " + place + ": " + name +
+           " sums squares of X's values, which stay within float64 for |x| ≤ 1e+150; scale X";
+  };
+  for (const auto& [name, options] : guarded) {
+    SCOPED_TRACE(name);
+    auto m = make_estimator(name, options);
+    Matrix big = X;
+    big(3, 1) = -1.5e160;
+    EXPECT_EQ(error_of([&] { m->fit(big, y, true); }), refusal(name, "-1.5e+160", "3, column 1")) << name;
+    EXPECT_NO_THROW(m->fit(X * 1e140, y, true));  // within the range
+    m->fit(X, y, true);
+    const char* method = m->kind() == Kind::transformer ? "transform" : "predict";
+    EXPECT_EQ(error_of([&] { m->call(method, far); }), refusal(name, "1e+160", "2, column 0")) << name;
+    EXPECT_EQ(m->call(method, X).items[0].second.data.size() % 8, 0u) << name;  // still usable
+  }
+  // Found in every place of rows of 20 (past the check's blocks of 8), either sign; NaN and Infinity
+  // are check_matrix's to name.
+  auto kmeans = make_estimator("KMeans", {{"nClusters", 2}, {"randomState", 0}});
+  for (Index j = 0; j < 20; ++j) {
+    Matrix wide = Matrix::Ones(3, 20);
+    wide(1, j) = j % 2 ? -2e150 : 2e150;
+    EXPECT_EQ(error_of([&] { kmeans->fit(wide, Matrix(), true); }),
+              refusal("KMeans", j % 2 ? "-2e+150" : "2e+150", "1, column " + std::to_string(j)));
+    wide(1, j) = std::nan("");
+    EXPECT_EQ(error_of([&] { kmeans->fit(wide, Matrix(), true); }), "X contains NaN at row 1, column " + std::to_string(j));
+    wide(1, j) = -INFINITY;
+    EXPECT_EQ(error_of([&] { kmeans->fit(wide, Matrix(), true); }), "X contains -Infinity at row 1, column " + std::to_string(j));
+  }
+  auto mlp = make_estimator("MLPClassifier", {{"randomState", 0}});
+  EXPECT_EQ(error_of([&] { mlp->update(mlp->method_id("partialFit"), far, y, true, 2); }), refusal("MLPClassifier", "1e+160", "2, column 0"));
+  // A member of a meta-estimator refuses them as itself.
+  auto ovr = make_estimator("OneVsRestClassifier", {{"estimator", "SVC"}});
+  EXPECT_EQ(error_of([&] { ovr->fit(far, y, true); }), refusal("SVC", "1e+160", "2, column 0"));
+  // Manhattan distances sum the values: 1e160 is within range and the model is the unscaled one's.
+  auto manhattan = make_estimator("KNeighborsClassifier", {{"nNeighbors", 1}, {"metric", "manhattan"}});
+  manhattan->fit(X * 1e160, y, true);
+  EXPECT_EQ(manhattan->call("predict", X * 1e160).items[0].second.data, std::vector<double>(y.data(), y.data() + 8));
+  far(2, 0) = 1e301;
+  EXPECT_EQ(error_of([&] { manhattan->call("predict", far); }),
+            "X holds 1e+301 at row 2, column 0: KNeighborsClassifier sums X's values, which stay within float64 for |x| ≤ "
+            "1e+300; scale X");
+  auto cubes = make_estimator("KNeighborsRegressor", {{"nNeighbors", 1}, {"p", 3}});
+  far(2, 0) = 1e101;
+  EXPECT_EQ(error_of([&] { cubes->fit(far, y, true); }),
+            "X holds 1e+101 at row 2, column 0: KNeighborsRegressor sums X's values to the power 3, which stay within "
+            "float64 for |x| ≤ 1e+100; scale X");
+}
+
 // Lasso and ElasticNet rescale the weights to sum to n (their scale does not matter): weights of 1e307,
 // whose sum overflows, fit as uniform ones (they were "zero for every sample").
 TEST(Overflow, LassoOfHugeUniformWeightsFitsAsUnweighted) {
@@ -370,11 +441,6 @@ TEST(Overflow, BaggingWeightsTimesDrawCountsOverflowNamed) {
 TEST(Overflow, ANonFiniteResultForFiniteXIsAnErrorUnlessWarned) {
   Matrix X(4, 2);
   X << 1e300, 1, -1e300, 2, 1e300, 3, -1e300, 4;
-  auto knn = make_estimator("KNeighborsRegressor", {{"nNeighbors", 1}});
-  knn->fit(X, X.col(1), true);
-  Matrix far(1, 2);
-  far << -1e300, 1e300;  // its squared distances pass float64
-  EXPECT_EQ(error_of([&] { knn->call("kneighbors", far); }).rfind("kneighbors overflowed float64: its result holds Infinity", 0), 0u);
   auto scaler = make_estimator("StandardScaler", {});
   scaler->fit(X / 1e150, Matrix(), true);  // a deviation of 1e150
   Matrix beyond(1, 2);
@@ -451,15 +517,14 @@ TEST(Overflow, TreesRefuseValuesPastFloat32) {
 }
 
 // The declared methods and scoreSamples: a log-probability of -Infinity is a true value, a NaN for a
-// finite X is an overflow (GaussianNB and QDA's predictLogProba gave NaN).
+// finite X is an overflow (GaussianNB and QDA's predictLogProba gave NaN at 1e300, now refused as X
+// past their squares' range; LDA's scores of 1e307 overflow).
 TEST(Overflow, DeclaredMethodsAndScoreSamplesRefuseNaN) {
   Matrix X(6, 2), y(6, 1);
   X << 0, 1, 1, 0, 1, 1, 4, 5, 5, 4, 5, 5;
   y << 0, 0, 0, 1, 1, 1;
-  for (const char* name : {"GaussianNB", "QuadraticDiscriminantAnalysis"}) {
-    auto m = make_estimator(name, name[0] == 'Q' ? json{{"regParam", 0.1}} : json::object());
-    m->fit(X, y, true);
-    EXPECT_EQ(error_of([&] { m->call("predictLogProba", X * 1e300); }).rfind("predictLogProba overflowed float64: its result holds NaN", 0), 0u) << name;
-    EXPECT_TRUE(m->call("predictLogProba", X).items[0].second.data.size() == 12) << name;
-  }
+  auto m = make_estimator("LinearDiscriminantAnalysis", json::object());
+  m->fit(X, y, true);
+  EXPECT_EQ(error_of([&] { m->call("predictLogProba", X * 1e307); }).rfind("predictLogProba overflowed float64: its result holds NaN", 0), 0u);
+  EXPECT_TRUE(m->call("predictLogProba", X).items[0].second.data.size() == 12);
 }

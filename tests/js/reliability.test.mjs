@@ -166,16 +166,25 @@ test('values near the float64 limit give a finite result or an Error naming the 
     try {
       out = run();
     } catch (e) {
-      assert.match(e.message, /overflowed float64/, `${what}: ${e.message}`);
+      assert.match(e.message, /overflowed float64|sums squares of X's values, which stay within float64 for \|x\| ≤ 1e\+150; scale X$/, `${what}: ${e.message}`);
       return;
     }
     const values = out.data ?? out.distances?.data ?? out;
     assert.ok(Array.from(values).every(Number.isFinite), `${what} returned a non-finite value`);
   };
-  const knn = new wl.KNeighborsClassifier({ nNeighbors: 2 }).fit(big, labels);
-  finiteOrOverflow('kneighbors', () => knn.kneighbors([[-1e300, 1e300, 1e300]]));
-  const km = new wl.KMeans({ nClusters: 2, nInit: 1, randomState: 0 }).fit(big);
-  finiteOrOverflow('KMeans.transform', () => km.transform([[-1e300, 1e300, 1e300]]));
+  // Estimators whose sums reach squares of X's values refuse values past 1e150 at fit and at
+  // every method: they gave wrong models (a KMeans of one cluster, every query in one class).
+  assert.throws(() => new wl.KMeans({ nClusters: 2, nInit: 1, randomState: 0 }).fit(big),
+    { message: `X holds ${big[0][0]} at row 0, column 0: KMeans sums squares of X's values, which stay within float64 for |x| ≤ 1e+150; scale X` });
+  const knn = new wl.KNeighborsClassifier({ nNeighbors: 2 }).fit(X, labels);
+  assert.throws(() => knn.predict([[0, 1e151, 0]]),
+    { message: "X holds 1e+151 at row 0, column 1: KNeighborsClassifier sums squares of X's values, which stay within float64 for |x| ≤ 1e+150; scale X" });
+  knn.dispose();
+  // Manhattan distances sum the values themselves: 1e299 is within their range, and the neighbours
+  // are those of the data scaled down.
+  const manhattan = new wl.KNeighborsClassifier({ nNeighbors: 1, metric: 'manhattan' }).fit(X.map((r) => r.map((v) => v * 1e299)), labels);
+  assert.deepEqual(Array.from(manhattan.predict(X.map((r) => r.map((v) => v * 1e299)))), labels);
+  manhattan.dispose();
   for (const Class of [wl.GaussianNB, wl.QuadraticDiscriminantAnalysis]) {
     const m = new Class().fit(X, labels);
     finiteOrOverflow(`${Class.name}.predictProba`, () => m.predictProba(big));
@@ -189,14 +198,14 @@ test('values near the float64 limit give a finite result or an Error naming the 
   }
   const scaler = new wl.StandardScaler().fit(X.map((r) => r.map((v) => 10 * v))); // scales of about 6
   finiteOrOverflow('StandardScaler.inverseTransform', () => scaler.inverseTransform([[1e308, 0, 0]]));
-  // A NaN is never a true result, also of the declared methods and scoreSamples (-Infinity may be).
-  const gnb = new wl.GaussianNB().fit(X, labels);
-  assert.throws(() => gnb.predictLogProba(big), /^Error: predictLogProba overflowed float64: its result holds NaN/);
-  gnb.dispose();
-  const huge = X.map((r) => r.map((v) => v * 1e155));
-  const ocsvm = new wl.OneClassSVM().fit(huge);
-  assert.throws(() => ocsvm.scoreSamples(huge), /^Error: scoreSamples overflowed float64: its result holds NaN/);
-  ocsvm.dispose();
+  // A NaN is never a true result, also of the declared methods (-Infinity may be one): LDA's scores
+  // of 1e307 overflow.
+  const two = [[0, 1], [1, 0], [1, 1], [4, 5], [5, 4], [5, 5]];
+  const lda = new wl.LinearDiscriminantAnalysis().fit(two, [0, 0, 0, 1, 1, 1]);
+  assert.throws(() => lda.predictLogProba(two.map((r) => r.map((v) => v * 1e307))), /^Error: predictLogProba overflowed float64: its result holds NaN/);
+  lda.dispose();
+  // OneClassSVM's kernels at 1e155 gave NaN scores: refused at fit now.
+  assert.throws(() => new wl.OneClassSVM().fit(X.map((r) => r.map((v) => v * 1e155))), /^Error: X holds .* OneClassSVM sums squares of X's values/);
   // Trees compare features in float32: past its range an Error at fit and at predict (they built
   // other models than on the same data scaled down).
   for (const Class of [wl.DecisionTreeClassifier, wl.RandomForestClassifier]) {

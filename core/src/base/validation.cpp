@@ -76,6 +76,22 @@ bool all_finite(const double* a, Index n) {
   return sum[0] == 0 && sum[1] == 0 && rest == 0;
 }
 
+// Whether any of the n values at a lies past ±limit (NaN does not), four packets at a time.
+static bool any_beyond(const double* a, Index n, double limit) {
+  const Lanes2 high = {limit, limit}, low = -high;
+  Longs2 beyond[4] = {};
+  Index j = 0;
+  for (; j + 8 <= n; j += 8)
+    for (int q = 0; q < 4; ++q) {
+      const Lanes2 v = load_lanes(a + j + 2 * q);
+      beyond[q] |= (Longs2)((v > high) | (v < low));
+    }
+  bool any = false;
+  for (; j < n; ++j) any |= std::abs(a[j]) > limit;
+  const Longs2 all = (beyond[0] | beyond[1]) | (beyond[2] | beyond[3]);
+  return any || all[0] != 0 || all[1] != 0;
+}
+
 // "X contains NaN at row 1, column 0": the first non-finite cell, by rows; NaN passes when
 // `allow_nan` (a missing value, see missing_values.hpp).
 static void check_cells(MatrixRef A, const char* name, bool allow_nan) {
@@ -132,6 +148,27 @@ void check_float32_range(MatrixRef X, const char* name) {
         throw InvalidArgument(std::string(name) + " holds " + format_number(X(i, j)) + " at row " + std::to_string(i) +
                               ", column " + std::to_string(j) + ": trees compare features in float32, whose range ends at ±" +
                               format_number(kLargest) + "; scale " + name);
+}
+
+void check_powers_in_range(MatrixRef X, double power, const char* estimator, const char* name) {
+  // 10^⌊300 / power⌋, read as its literal (a pow's last bit would show in the message); a power
+  // under 1 (an option its own check refuses) as 1.
+  const int exponent = static_cast<int>(300 / (power >= 1 ? power : 1));
+  const double largest = std::strtod(("1e" + std::to_string(exponent)).c_str(), nullptr);
+  bool beyond = false;
+  for (Index i = 0; i < X.rows() && !beyond; ++i) beyond = any_beyond(X.data() + i * X.outerStride(), X.cols(), largest);
+  if (!beyond) return;
+  for (Index i = 0; i < X.rows(); ++i)
+    for (Index j = 0; j < X.cols(); ++j) {
+      const double v = X(i, j);
+      if (!(std::abs(v) > largest) || !std::isfinite(v)) continue;
+      const std::string powers = power == 2 ? std::string("squares of ") + name + "'s values"
+                                 : power == 1 ? std::string(name) + "'s values"
+                                              : std::string(name) + "'s values to the power " + format_number(power);
+      throw InvalidArgument(std::string(name) + " holds " + format_number(v) + " at row " + std::to_string(i) +
+                            ", column " + std::to_string(j) + ": " + estimator + " sums " + powers +
+                            ", which stay within float64 for |x| ≤ " + format_number(largest) + "; scale " + name);
+    }
 }
 
 void check_same_rows(Index x_rows, Index y_rows, const char* y_name) {

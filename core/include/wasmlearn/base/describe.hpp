@@ -15,6 +15,11 @@
 //     static auto attributes() { return std::make_tuple(
 //         attribute("nFeaturesIn", &KNeighborsClassifier::n_features_in, "number of columns seen in fit")); }
 //   };
+//
+// An estimator whose sums reach powers of X's values (squared distances, variances, kernels) declares
+// `static constexpr double feature_power = 2;`, or a function of the estimator,
+// `static double feature_power(const E&)` (a metric's power): X past that power's range is then an
+// Error at fit and at every method (check_powers_in_range), not a wrong model.
 #pragma once
 #include <cmath>
 #include <limits>

@@ -63,6 +63,12 @@ void check_not_overflowed(const Eigen::Ref<const Eigen::MatrixXd>& A, const char
 // features in float32 as scikit-learn's trees do ("X holds 1e+39 at row 2, column 0: trees compare
 // features in float32, whose range ends at ±3.4028234663852886e+38; scale X").
 void check_float32_range(MatrixRef X, const char* name = "X");
+// X's values small enough for the `power`-th powers of them an estimator sums (squared distances,
+// variances, kernels, X·Xᵀ: power 2) to stay within float64: |x| ≤ 10^⌊300 / power⌋, 1e150 for
+// squares, room for sums over 1e7 terms. Past it the model would be wrong, not an error, so it is an
+// InvalidArgument ("X holds 1e+160 at row 2, column 0: KMeans sums squares of X's values, which stay
+// within float64 for |x| ≤ 1e+150; scale X"). Non-finite values are left to check_matrix.
+void check_powers_in_range(MatrixRef X, double power, const char* estimator, const char* name = "X");
 // A target vector/matrix must have one entry/row per sample of X.
 void check_same_rows(Index x_rows, Index y_rows, const char* y_name = "y");
 // Class codes are 0..n_classes-1 (the JS layer encodes labels); returns n_classes = max + 1.

@@ -12,6 +12,7 @@ struct Describe<GaussianMixture> {
   static constexpr const char* family = "mixture";
   static constexpr const char* doc = "Gaussian mixture fitted by expectation-maximisation";
   static constexpr Kind kind = Kind::clusterer;
+  static constexpr double feature_power = 2;  // covariances: squares of X's values
   static auto params() {
     using P = GaussianMixture::Params;
     return std::tuple_cat(std::make_tuple(
