@@ -114,9 +114,9 @@ template <class E> struct has_warnings<E, std::void_t<decltype(std::declval<cons
 template <class E, class = void> struct has_n_classes : std::false_type {};
 template <class E> struct has_n_classes<E, std::void_t<decltype(std::declval<const E&>().n_classes())>> : std::true_type {};
 // The power of X's values an estimator's sums reach (check_powers_in_range): its declaration's
-// feature_power, a number or a function of the estimator (its options); none when not declared.
+// feature_power, a FeaturePower or a function of the estimator (its options); none when not declared.
 template <class D, class = void> struct has_fixed_feature_power : std::false_type {};
-template <class D> struct has_fixed_feature_power<D, std::enable_if_t<std::is_arithmetic_v<decltype(D::feature_power)>>> : std::true_type {};
+template <class D> struct has_fixed_feature_power<D, std::enable_if_t<std::is_same_v<std::decay_t<decltype(D::feature_power)>, FeaturePower>>> : std::true_type {};
 template <class D, class E, class = void> struct has_feature_power_of : std::false_type {};
 template <class D, class E> struct has_feature_power_of<D, E, std::void_t<decltype(D::feature_power(std::declval<const E&>()))>> : std::true_type {};
 // The labels a saved classifier carries (the JS layer's `labels`, when the model has them) must name
@@ -215,7 +215,7 @@ class Adapter final : public AnyEstimator {
 
   void fit(MatrixRef X, MatrixRef Y, bool y_is_vector, const Vector* sample_weight) override {
     if (X.size() == 0) check_matrix(X);  // "X is empty" before anything is said about y
-    check_feature_range(X);
+    check_feature_range(X, FeaturePower::at_fit);
     if constexpr (D::kind == Kind::classifier || D::kind == Kind::regressor) check_same_rows(X.rows(), Y.rows());
     if constexpr (D::kind == Kind::classifier && detail::has_fit_multilabel<E>::value) {
       if (!y_is_vector) {
@@ -268,7 +268,7 @@ class Adapter final : public AnyEstimator {
 
   using AnyEstimator::call;
   NamedArrays call(int id, MatrixRef X, MatrixRef Y, double number) const override {
-    check_feature_range(X);
+    check_feature_range(X, FeaturePower::at_every_method);
     std::optional<NamedArrays> out;
     const MethodCall inputs{X, Y, number, y_is_vector_};
     int i = 0;
@@ -310,7 +310,7 @@ class Adapter final : public AnyEstimator {
       check_available(est_, m.name);
       if (X.size() == 0) check_matrix(X);
       check_same_rows(X.rows(), Y.rows());
-      check_feature_range(X);
+      check_feature_range(X, FeaturePower::at_fit);
       if constexpr (std::is_same_v<decltype(m.function), E& (E::*)(MatrixRef, IntVectorRef, int)>)
         (est_.*(m.function))(X, detail::class_codes_from(Y), std::isnan(number) ? 0 : static_cast<int>(number));
       else
@@ -421,10 +421,14 @@ class Adapter final : public AnyEstimator {
   void fitted(const char* method) const { check_fitted(est_.is_fitted(), D::name, method); }
   // After a fit or partialFit: whether its X was float32, for a fitAndX rule.
   void remember_fit_precision() { fitted_float32_ = kRemembersFloat32Fit && float32_input_; }
-  // X within the range of the powers of its values the estimator sums (its declared feature_power).
-  void check_feature_range(MatrixRef X) const {
-    if constexpr (detail::has_fixed_feature_power<D>::value) check_powers_in_range(X, D::feature_power, D::name);
-    else if constexpr (detail::has_feature_power_of<D, E>::value) check_powers_in_range(X, D::feature_power(est_), D::name);
+  // X within the range of the powers of its values the estimator sums (its declared feature_power), in
+  // a fit (at_fit) or a method (at_every_method): a declaration's at_fit is not checked at methods.
+  void check_feature_range(MatrixRef X, FeaturePower::Where call) const {
+    std::optional<FeaturePower> declared;
+    if constexpr (detail::has_fixed_feature_power<D>::value) declared = D::feature_power;
+    else if constexpr (detail::has_feature_power_of<D, E>::value) declared = D::feature_power(est_);
+    if (declared && (call == FeaturePower::at_fit || declared->where == FeaturePower::at_every_method))
+      check_powers_in_range(X, declared->power, D::name);
   }
 
   // est_.fit(args...), with the weights appended when there are some.

@@ -16,10 +16,10 @@
 //         attribute("nFeaturesIn", &KNeighborsClassifier::n_features_in, "number of columns seen in fit")); }
 //   };
 //
-// An estimator whose sums reach powers of X's values (squared distances, variances, kernels) declares
-// `static constexpr double feature_power = 2;`, or a function of the estimator,
-// `static double feature_power(const E&)` (a metric's power): X past that power's range is then an
-// Error at fit and at every method (check_powers_in_range), not a wrong model.
+// An estimator whose sums reach powers of X's values (squared distances, variances, kernels, XᵀX)
+// declares `static constexpr FeaturePower feature_power = {2, FeaturePower::at_every_method};`, or a
+// function of the estimator, `static FeaturePower feature_power(const E&)` (a metric's power): X past
+// that power's range is then an Error (check_powers_in_range), not a wrong model.
 #pragma once
 #include <cmath>
 #include <limits>
@@ -40,6 +40,14 @@ template <class E>
 struct Describe;  // specialised once per estimator, next to it
 
 enum class Kind { classifier, regressor, transformer, clusterer };
+
+// The power of X's values an estimator's sums reach, and where: in the fit alone (a linear model's
+// predictions are linear in X) or at every method too (distances, kernels, densities).
+struct FeaturePower {
+  enum Where { at_fit, at_every_method };
+  double power;
+  Where where;
+};
 inline const char* kind_name(Kind k) {
   switch (k) {
     case Kind::classifier: return "classifier";

@@ -12,7 +12,7 @@ struct Describe<KMeans> {
   static constexpr const char* family = "cluster";
   static constexpr const char* doc = "k-means clustering (Lloyd or Elkan iterations from k-means++ or random starts)";
   static constexpr Kind kind = Kind::clusterer;
-  static constexpr double feature_power = 2;  // distances to the centres: squares of X's values
+  static constexpr FeaturePower feature_power = {2, FeaturePower::at_every_method};  // distances to the centres
   static constexpr Float32Results float32_results = {Float32Rule::fit_and_x};
   static auto params() {
     using P = KMeans::Params;

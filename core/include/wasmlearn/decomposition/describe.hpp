@@ -57,7 +57,7 @@ struct Describe<KernelPCA> {
   static constexpr const char* family = "decomposition";
   static constexpr const char* doc = "Kernel principal component analysis: PCA in a kernel's feature space";
   static constexpr Kind kind = Kind::transformer;
-  static constexpr double feature_power = 2;  // kernels: squares of X's values
+  static constexpr FeaturePower feature_power = {2, FeaturePower::at_every_method};  // kernels
   static constexpr Float32Results float32_results = {Float32Rule::fit_and_x, Float32Rule::fit_and_x};
   static auto params() {
     using P = KernelPCA::Params;

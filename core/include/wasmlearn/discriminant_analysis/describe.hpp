@@ -72,7 +72,7 @@ struct Describe<QuadraticDiscriminantAnalysis> {
   static constexpr const char* family = "discriminant_analysis";
   static constexpr const char* doc = "Gaussian classes, each with its own covariance: quadratic boundaries";
   static constexpr Kind kind = Kind::classifier;
-  static constexpr double feature_power = 2;  // covariances: squares of X's values
+  static constexpr FeaturePower feature_power = {2, FeaturePower::at_every_method};  // covariances
   static auto params() {
     using P = QuadraticDiscriminantAnalysis::Params;
     return std::make_tuple(
@@ -100,7 +100,7 @@ struct Describe<NearestCentroid> {
   static constexpr const char* family = "neighbors";
   static constexpr const char* doc = "Assign each sample to the class with the nearest mean";
   static constexpr Kind kind = Kind::classifier;
-  static constexpr double feature_power = 2;  // squared distances to the centroids: squares of X's values
+  static constexpr FeaturePower feature_power = {2, FeaturePower::at_every_method};  // squared distances to the centroids
   static auto params() {
     using P = NearestCentroid::Params;
     return std::make_tuple(param("metric", &P::metric,

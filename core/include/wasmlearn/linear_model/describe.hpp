@@ -36,7 +36,7 @@ struct Describe<Ridge> {
   static constexpr const char* family = "linear_model";
   static constexpr const char* doc = "Least squares with an L2 penalty on the coefficients";
   static constexpr Kind kind = Kind::regressor;
-  static constexpr double feature_power = 2;  // XᵀX: squares of X's values
+  static constexpr FeaturePower feature_power = {2, FeaturePower::at_fit};  // XᵀX
   static constexpr Float32Results float32_results = float32_predict(Float32Rule::fit_and_x);  // scikit-learn's coef_ has the fit's dtype
   static auto params() {
     using P = Ridge::Params;
@@ -81,7 +81,7 @@ struct Describe<Lasso> {
   static constexpr const char* family = "linear_model";
   static constexpr const char* doc = "Least squares with an L1 penalty, by coordinate descent: (1/2n)‖y − Xw‖² + α‖w‖₁";
   static constexpr Kind kind = Kind::regressor;
-  static constexpr double feature_power = 2;  // the columns' squared norms: squares of X's values
+  static constexpr FeaturePower feature_power = {2, FeaturePower::at_fit};  // the columns' squared norms
   static constexpr Float32Results float32_results = float32_predict(Float32Rule::fit_and_x);  // scikit-learn's coef_ has the fit's dtype
   static auto params() {
     using P = Lasso::Params;
@@ -98,7 +98,7 @@ struct Describe<ElasticNet> {
   static constexpr const char* doc =
       "Least squares with a mixed L1/L2 penalty, by coordinate descent: (1/2n)‖y − Xw‖² + αρ‖w‖₁ + ½α(1 − ρ)‖w‖²";
   static constexpr Kind kind = Kind::regressor;
-  static constexpr double feature_power = 2;  // the columns' squared norms: squares of X's values
+  static constexpr FeaturePower feature_power = {2, FeaturePower::at_fit};  // the columns' squared norms
   static constexpr Float32Results float32_results = float32_predict(Float32Rule::fit_and_x);  // scikit-learn's coef_ has the fit's dtype
   static auto params() {
     using P = ElasticNet::Params;
@@ -126,7 +126,7 @@ struct Describe<LogisticRegression> {
   static constexpr const char* doc =
       "Logistic regression (binary, one-vs-rest or multinomial): C·Σ log-loss + penalty, intercept unpenalised";
   static constexpr Kind kind = Kind::classifier;
-  static constexpr double feature_power = 2;  // the curvature Xᵀ·D·X: squares of X's values
+  static constexpr FeaturePower feature_power = {2, FeaturePower::at_fit};  // the curvature Xᵀ·D·X
   static auto params() {
     using P = LogisticRegression::Params;
     return std::make_tuple(
@@ -180,7 +180,7 @@ struct Describe<Perceptron> {
   static constexpr const char* family = "linear_model";
   static constexpr const char* doc = "Rosenblatt's perceptron: steps on misclassified samples (one-vs-rest for 3+ classes)";
   static constexpr Kind kind = Kind::classifier;
-  static constexpr double feature_power = 2;  // scores of weights grown by X's rows: squares of X's values
+  static constexpr FeaturePower feature_power = {2, FeaturePower::at_fit};  // scores of weights grown by X's rows
   static auto params() {
     using P = Perceptron::Params;
     return std::make_tuple(
@@ -211,7 +211,7 @@ struct Describe<RidgeClassifier> {
   static constexpr const char* family = "linear_model";
   static constexpr const char* doc = "Ridge regression on ±1 class indicators; predicts the largest score";
   static constexpr Kind kind = Kind::classifier;
-  static constexpr double feature_power = 2;  // XᵀX: squares of X's values
+  static constexpr FeaturePower feature_power = {2, FeaturePower::at_fit};  // XᵀX
   static constexpr Float32Results float32_results = float32_decision_function(Float32Rule::fit_and_x);  // scikit-learn's coef_ has the fit's dtype
   static auto params() {
     using P = RidgeClassifier::Params;

@@ -12,7 +12,7 @@ struct Describe<GaussianMixture> {
   static constexpr const char* family = "mixture";
   static constexpr const char* doc = "Gaussian mixture fitted by expectation-maximisation";
   static constexpr Kind kind = Kind::clusterer;
-  static constexpr double feature_power = 2;  // covariances: squares of X's values
+  static constexpr FeaturePower feature_power = {2, FeaturePower::at_every_method};  // covariances
   static auto params() {
     using P = GaussianMixture::Params;
     return std::tuple_cat(std::make_tuple(

@@ -12,7 +12,7 @@ struct Describe<GaussianNB> {
   static constexpr const char* family = "naive_bayes";
   static constexpr const char* doc = "Gaussian naive Bayes: independent Gaussian features per class";
   static constexpr Kind kind = Kind::classifier;
-  static constexpr double feature_power = 2;  // variances: squares of X's values
+  static constexpr FeaturePower feature_power = {2, FeaturePower::at_every_method};  // variances
   static auto params() {
     using P = GaussianNB::Params;
     return std::make_tuple(

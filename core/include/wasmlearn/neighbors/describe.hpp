@@ -29,12 +29,12 @@ auto search_params() {
              {"chebyshev", NeighborsMetric::chebyshev}}));
 }
 
-// The power of X's values the metric's sums reach: 2 for euclidean, 1 for manhattan and chebyshev,
-// p for minkowski (Describe's feature_power).
-inline double feature_power_of(const NeighborsSearchParams& p) {
+// The power of X's values the metric's sums reach, in the fit and in every query: 2 for euclidean, 1
+// for manhattan and chebyshev, p for minkowski (Describe's feature_power).
+inline FeaturePower feature_power_of(const NeighborsSearchParams& p) {
   const Distance d = resolve_distance(p);
-  if (d.kind == DistanceKind::squared_euclidean) return 2;
-  return d.kind == DistanceKind::minkowski ? d.p : 1;
+  const double power = d.kind == DistanceKind::squared_euclidean ? 2 : d.kind == DistanceKind::minkowski ? d.p : 1;
+  return {power, FeaturePower::at_every_method};
 }
 
 template <class E>
@@ -67,7 +67,7 @@ struct Describe<KNeighborsClassifier> {
   static constexpr const char* family = "neighbors";
   static constexpr const char* doc = "Vote among the k nearest training samples";
   static constexpr Kind kind = Kind::classifier;
-  static double feature_power(const KNeighborsClassifier& e) { return nn::feature_power_of(e.params()); }
+  static FeaturePower feature_power(const KNeighborsClassifier& e) { return nn::feature_power_of(e.params()); }
   static auto params() { return nn::k_neighbors_params(); }
   static auto rules() { return std::make_tuple(n_jobs_rule<KNeighborsParams>()); }
   static auto attributes() {
@@ -83,7 +83,7 @@ struct Describe<KNeighborsRegressor> {
   static constexpr const char* family = "neighbors";
   static constexpr const char* doc = "Average the targets of the k nearest training samples";
   static constexpr Kind kind = Kind::regressor;
-  static double feature_power(const KNeighborsRegressor& e) { return nn::feature_power_of(e.params()); }
+  static FeaturePower feature_power(const KNeighborsRegressor& e) { return nn::feature_power_of(e.params()); }
   static auto params() { return nn::k_neighbors_params(); }
   static auto rules() { return std::make_tuple(n_jobs_rule<KNeighborsParams>()); }
   static auto attributes() {
@@ -99,7 +99,7 @@ struct Describe<RadiusNeighborsClassifier> {
   static constexpr const char* family = "neighbors";
   static constexpr const char* doc = "Vote among the training samples within a radius";
   static constexpr Kind kind = Kind::classifier;
-  static double feature_power(const RadiusNeighborsClassifier& e) { return nn::feature_power_of(e.params()); }
+  static FeaturePower feature_power(const RadiusNeighborsClassifier& e) { return nn::feature_power_of(e.params()); }
   static auto params() {
     using P = RadiusNeighborsClassifierParams;
     return std::tuple_cat(
@@ -121,7 +121,7 @@ struct Describe<RadiusNeighborsRegressor> {
   static constexpr const char* family = "neighbors";
   static constexpr const char* doc = "Average the targets of the training samples within a radius (NaN if none)";
   static constexpr Kind kind = Kind::regressor;
-  static double feature_power(const RadiusNeighborsRegressor& e) { return nn::feature_power_of(e.params()); }
+  static FeaturePower feature_power(const RadiusNeighborsRegressor& e) { return nn::feature_power_of(e.params()); }
   static auto params() { return std::tuple_cat(nn::radius_param(), nn::search_params<RadiusNeighborsParams>()); }
   static auto attributes() {
     using E = RadiusNeighborsRegressor;

@@ -135,7 +135,7 @@ struct Describe<MLPClassifier> {
       "Multi-layer perceptron classifier: softmax (or logistic for two classes) outputs, cross-entropy loss. "
       "X as a Float32Array trains adam and sgd (and then predicts such an X) in float32, as scikit-learn keeps float32 input";
   static constexpr Kind kind = Kind::classifier;
-  static constexpr double feature_power = 2;  // scores of weights grown by X's rows: squares of X's values
+  static constexpr FeaturePower feature_power = {2, FeaturePower::at_fit};  // scores of weights grown by X's rows
   static constexpr Float32Results float32_results = float32_predict_proba(Float32Rule::fit_and_x);  // when trained in float32 (adam, sgd)
   static auto params() { return detail::mlp_params(); }
   static auto rules() { return detail::mlp_rules(); }
@@ -163,7 +163,7 @@ struct Describe<MLPRegressor> {
       "Multi-layer perceptron regressor: identity outputs, squared-error loss. X as a Float32Array trains adam and "
       "sgd (and then predicts such an X) in float32, as scikit-learn keeps float32 input";
   static constexpr Kind kind = Kind::regressor;
-  static constexpr double feature_power = 2;  // scores of weights grown by X's rows: squares of X's values
+  static constexpr FeaturePower feature_power = {2, FeaturePower::at_fit};  // scores of weights grown by X's rows
   static constexpr Float32Results float32_results = float32_predict(Float32Rule::fit_and_x);  // when trained in float32 (adam, sgd)
   static auto params() { return detail::mlp_params(); }
   static auto rules() { return detail::mlp_rules(); }

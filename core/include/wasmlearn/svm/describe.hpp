@@ -90,7 +90,7 @@ struct Describe<SVC> {
       "predictProba couples the pairs' Platt sigmoids, and its argmax may differ from predict (the votes), as in "
       "scikit-learn";
   static constexpr Kind kind = Kind::classifier;
-  static constexpr double feature_power = 2;  // kernels: squares of X's values
+  static constexpr FeaturePower feature_power = {2, FeaturePower::at_every_method};  // kernels
   static auto params() {
     return std::tuple_cat(std::make_tuple(param("C", &SVCParams::C, "penalty of margin violations", greater_than(0))),
                           svm_decl::kernel_params(), svm_decl::classifier_params());
@@ -108,7 +108,7 @@ struct Describe<NuSVC> {
       "ν-support vector classification: nu bounds the fraction of margin errors and of support vectors; probability "
       "as SVC's (argmax(predictProba) may differ from predict)";
   static constexpr Kind kind = Kind::classifier;
-  static constexpr double feature_power = 2;  // kernels: squares of X's values
+  static constexpr FeaturePower feature_power = {2, FeaturePower::at_every_method};  // kernels
   static auto params() {
     return std::tuple_cat(std::make_tuple(param("nu", &NuSVCParams::nu, "upper bound on the fraction of margin errors, lower bound on the fraction of support vectors",
                                                 Range{0, 1, true, false})),
@@ -125,7 +125,7 @@ struct Describe<SVR> {
   static constexpr const char* family = "svm";
   static constexpr const char* doc = "ε-support vector regression: errors below epsilon cost nothing";
   static constexpr Kind kind = Kind::regressor;
-  static constexpr double feature_power = 2;  // kernels: squares of X's values
+  static constexpr FeaturePower feature_power = {2, FeaturePower::at_every_method};  // kernels
   static auto params() {
     return std::tuple_cat(std::make_tuple(param("C", &SVRParams::C, "penalty of errors beyond epsilon", greater_than(0)),
                                           param("epsilon", &SVRParams::epsilon, "half-width of the tube with no penalty", at_least(0))),
@@ -140,7 +140,7 @@ struct Describe<NuSVR> {
   static constexpr const char* family = "svm";
   static constexpr const char* doc = "ν-support vector regression: nu sets the fraction of support vectors, the tube's width follows";
   static constexpr Kind kind = Kind::regressor;
-  static constexpr double feature_power = 2;  // kernels: squares of X's values
+  static constexpr FeaturePower feature_power = {2, FeaturePower::at_every_method};  // kernels
   static auto params() {
     return std::tuple_cat(std::make_tuple(param("nu", &NuSVRParams::nu, "upper bound on the fraction of errors, lower bound on the fraction of support vectors",
                                                 Range{0, 1, true, false}),
@@ -156,7 +156,7 @@ struct Describe<OneClassSVM> {
   static constexpr const char* family = "svm";
   static constexpr const char* doc = "novelty detection: the region holding the training data (predict +1 inside, -1 outside)";
   static constexpr Kind kind = Kind::clusterer;
-  static constexpr double feature_power = 2;  // kernels: squares of X's values
+  static constexpr FeaturePower feature_power = {2, FeaturePower::at_every_method};  // kernels
   static auto params() {
     return std::tuple_cat(std::make_tuple(param("nu", &OneClassSVMParams::nu, "upper bound on the fraction of training outliers, lower bound on the fraction of support vectors",
                                                 Range{0, 1, true, false})),

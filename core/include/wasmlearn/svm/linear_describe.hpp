@@ -38,7 +38,7 @@ struct Describe<LinearSVC> {
   static constexpr const char* family = "svm";
   static constexpr const char* doc = "Linear support vector classifier (liblinear-style dual / primal solvers; one-vs-rest)";
   static constexpr Kind kind = Kind::classifier;
-  static constexpr double feature_power = 2;  // the rows' squared norms: squares of X's values
+  static constexpr FeaturePower feature_power = {2, FeaturePower::at_fit};  // the rows' squared norms
   static auto params() {
     using P = LinearSVC::Params;
     return std::tuple_cat(
@@ -68,7 +68,7 @@ struct Describe<LinearSVR> {
   static constexpr const char* family = "svm";
   static constexpr const char* doc = "Linear support vector regression (epsilon-insensitive loss; liblinear-style solvers)";
   static constexpr Kind kind = Kind::regressor;
-  static constexpr double feature_power = 2;  // the rows' squared norms: squares of X's values
+  static constexpr FeaturePower feature_power = {2, FeaturePower::at_fit};  // the rows' squared norms
   static auto params() {
     using P = LinearSVR::Params;
     return std::tuple_cat(
