@@ -131,14 +131,27 @@ void check_not_overflowed(const Eigen::Ref<const Eigen::MatrixXd>& A, const char
                         " too large in magnitude, near the float64 limit); scale " + inputs);
 }
 
-void check_float32_range(MatrixRef X, const char* name) {
-  constexpr double kLargest = std::numeric_limits<float>::max();
+// "<name> holds v at row i, column j: <why()>; scale <name>" for the first finite value past ±largest,
+// by rows. Values under 2^k ≤ largest pass at once: times 2^(1024 − k) (exact, a power of two) they
+// stay finite, as all_finite's sums see. The rest (and NaN, ±Infinity) are looked at one by one.
+template <class Why>
+static void check_cells_within(MatrixRef X, double largest, const char* name, Why why) {
+  const double scale = std::ldexp(1.0, 1024 - std::ilogb(largest));
+  bool below = std::isfinite(scale);
+  for (Index i = 0; i < X.rows() && below; ++i) below = all_finite_times<true>(X.data() + i * X.outerStride(), X.cols(), scale);
+  if (below) return;
   for (Index i = 0; i < X.rows(); ++i)
     for (Index j = 0; j < X.cols(); ++j)
-      if (std::abs(X(i, j)) > kLargest)
+      if (std::abs(X(i, j)) > largest && std::isfinite(X(i, j)))
         throw InvalidArgument(std::string(name) + " holds " + format_number(X(i, j)) + " at row " + std::to_string(i) +
-                              ", column " + std::to_string(j) + ": trees compare features in float32, whose range ends at ±" +
-                              format_number(kLargest) + "; scale " + name);
+                              ", column " + std::to_string(j) + ": " + why() + "; scale " + name);
+}
+
+void check_float32_range(MatrixRef X, const char* name) {
+  constexpr double kLargest = std::numeric_limits<float>::max();
+  check_cells_within(X, kLargest, name, [&] {
+    return "trees compare features in float32, whose range ends at ±" + format_number(kLargest);
+  });
 }
 
 void check_powers_in_range(MatrixRef X, double power, const char* estimator, const char* name) {
@@ -146,23 +159,12 @@ void check_powers_in_range(MatrixRef X, double power, const char* estimator, con
   // under 1 (an option its own check refuses) as 1.
   const int exponent = static_cast<int>(300 / (power >= 1 ? power : 1));
   const double largest = std::strtod(("1e" + std::to_string(exponent)).c_str(), nullptr);
-  // Values under 2^k ≤ largest pass at once: times 2^(1024 − k) (exact, a power of two) they stay
-  // finite. The rest (and NaN, ±Infinity) are looked at one by one.
-  const double scale = std::ldexp(1.0, 1024 - std::ilogb(largest));
-  bool below = std::isfinite(scale);
-  for (Index i = 0; i < X.rows() && below; ++i) below = all_finite_times<true>(X.data() + i * X.outerStride(), X.cols(), scale);
-  if (below) return;
-  for (Index i = 0; i < X.rows(); ++i)
-    for (Index j = 0; j < X.cols(); ++j) {
-      const double v = X(i, j);
-      if (!(std::abs(v) > largest) || !std::isfinite(v)) continue;
-      const std::string powers = power == 2 ? std::string("squares of ") + name + "'s values"
-                                 : power == 1 ? std::string(name) + "'s values"
-                                              : std::string(name) + "'s values to the power " + format_number(power);
-      throw InvalidArgument(std::string(name) + " holds " + format_number(v) + " at row " + std::to_string(i) +
-                            ", column " + std::to_string(j) + ": " + estimator + " sums " + powers +
-                            ", which stay within float64 for |x| ≤ " + format_number(largest) + "; scale " + name);
-    }
+  check_cells_within(X, largest, name, [&] {
+    const std::string powers = power == 2   ? std::string("squares of ") + name + "'s values"
+                               : power == 1 ? std::string(name) + "'s values"
+                                            : std::string(name) + "'s values to the power " + format_number(power);
+    return std::string(estimator) + " sums " + powers + ", which stay within float64 for |x| ≤ " + format_number(largest);
+  });
 }
 
 void check_same_rows(Index x_rows, Index y_rows, const char* y_name) {
