@@ -13,6 +13,9 @@
 #include "wasmlearn/base/function.hpp"
 #include "wasmlearn/base/validation.hpp"
 #include "wasmlearn/linear_model/describe.hpp"
+#include "wasmlearn/metrics/cluster.hpp"
+#include "wasmlearn/metrics/pairwise.hpp"
+#include "wasmlearn/metrics/regression.hpp"
 #include "wasmlearn/svm/linear_describe.hpp"
 
 using namespace wasmlearn;
@@ -266,6 +269,122 @@ TEST(Overflow, RSquaredOfHugeTargetsIsComputedScaled) {
   const Matrix ys = y * 1e-307, ps = p * 1e-307;
   EXPECT_NEAR(r2_score(y, p), r2_score(ys, ps), 1e-12);
   EXPECT_GT(r2_score(y, p), 0.99);
+}
+
+// Scores that do not change when X (or yTrue and yPred) is scaled were NaN or 0 past ±1e150 (their
+// sums of squares overflowed); distances, which scale with X, were Infinity. Computed on the values
+// over a power of two now: at X·2^m exactly the values of X (distances exactly 2^m times), at X·1e300
+// the same within rounding. Within ±1e150 nothing is scaled (the values keep their bits).
+TEST(Overflow, ScoresAndDistancesOfHugeValuesAreComputedScaled) {
+  const Matrix X = grid(12, 3);
+  IntVector labels(12);
+  for (Index i = 0; i < 12; ++i) labels[i] = static_cast<int>(i % 3);
+  Matrix y(12, 1), p(12, 1);
+  for (Index i = 0; i < 12; ++i) y(i, 0) = X(i, 0), p(i, 0) = X(i, 0) + 0.3 * X(i, 1);
+  const double two_to_520 = std::ldexp(1.0, 520), two_to_1000 = std::ldexp(1.0, 1000);
+  for (const double factor : {two_to_520, two_to_1000, 1e300}) {
+    const bool exact = factor != 1e300;
+    const auto expect_same = [&](double got, double want, const char* what) {
+      if (exact) EXPECT_EQ(got, want) << what << " at " << factor;
+      else EXPECT_NEAR(got, want, 1e-13 * std::max(1.0, std::abs(want))) << what << " at " << factor;
+    };
+    const Matrix big = X * factor;
+    for (const DistanceMetric metric : {DistanceMetric::euclidean, DistanceMetric::sqeuclidean, DistanceMetric::manhattan,
+                                        DistanceMetric::cosine})
+      expect_same(silhouette_score(big, labels, metric), silhouette_score(X, labels, metric), "silhouette");
+    expect_same(davies_bouldin_score(big, labels), davies_bouldin_score(X, labels), "Davies-Bouldin");
+    expect_same(calinski_harabasz_score(big, labels), calinski_harabasz_score(X, labels), "Calinski-Harabasz");
+    const Matrix ys = y * factor, ps = p * factor;
+    expect_same(explained_variance_score(ys, ps, Vector()), explained_variance_score(y, p, Vector()), "explained variance");
+    expect_same(r2_score(ys, ps, Vector()), r2_score(y, p, Vector()), "R²");
+    // Distances scale with X: compared at X's scale.
+    const Matrix D = pairwise_distances(big, big, DistanceMetric::euclidean, true) / factor,
+                 M = pairwise_distances(big, big, DistanceMetric::manhattan, true) / factor,
+                 C = pairwise_distances(big, big, DistanceMetric::cosine, true);
+    const Matrix want_d = pairwise_distances(X, X, DistanceMetric::euclidean, true),
+                 want_m = pairwise_distances(X, X, DistanceMetric::manhattan, true),
+                 want_c = pairwise_distances(X, X, DistanceMetric::cosine, true);
+    if (exact) {
+      EXPECT_EQ(D, want_d) << factor;
+      EXPECT_EQ(M, want_m) << factor;
+      EXPECT_EQ(C, want_c) << factor;
+    } else {
+      EXPECT_LT((D - want_d).cwiseAbs().maxCoeff(), 1e-14 * want_d.maxCoeff()) << factor;
+      EXPECT_LT((M - want_m).cwiseAbs().maxCoeff(), 1e-14 * want_m.maxCoeff()) << factor;
+      EXPECT_LT((C - want_c).cwiseAbs().maxCoeff(), 1e-14) << factor;
+    }
+  }
+  // Squared distances at X·2^500 (3.3e150, past the range): 2^1000 times X's, exactly; at X·2^520 the
+  // off-diagonal ones are past float64, Infinity.
+  const Matrix S = pairwise_distances(X * std::ldexp(1.0, 500), X, DistanceMetric::sqeuclidean, false);
+  const Matrix within = pairwise_distances(X * std::ldexp(1.0, 500) / two_to_520, X / two_to_520, DistanceMetric::sqeuclidean, false);
+  EXPECT_EQ(S, within * two_to_520 * two_to_520);
+  const Matrix past = pairwise_distances(X * two_to_520, X * two_to_520, DistanceMetric::sqeuclidean, true);
+  EXPECT_EQ(past(0, 0), 0);
+  EXPECT_EQ(past(0, 1), std::numeric_limits<double>::infinity());
+  // Values within range are not scaled: the same bits as the loops give them.
+  EXPECT_EQ(pairwise_distances(X * 1e150, X, DistanceMetric::manhattan, false)(1, 2),
+            std::abs(X(1, 0) * 1e150 - X(2, 0)) + std::abs(X(1, 1) * 1e150 - X(2, 1)) + std::abs(X(1, 2) * 1e150 - X(2, 2)));
+}
+
+// The kernel functions sum products of X's and Y's values: past ±1e150 an InvalidArgument naming the
+// function, the place and the range (they gave NaN: ∞ − ∞ in the sums), as the kernel estimators.
+TEST(Overflow, KernelFunctionsRefuseValuesPastTheSquarableRange) {
+  Matrix X = grid(4, 3), Y = grid(2, 3);
+  const json none = json::object();
+  for (const char* kernel : {"linearKernel", "polynomialKernel", "rbfKernel", "sigmoidKernel"}) {
+    const std::string name = kernel;
+    EXPECT_NO_THROW(call_function(name, {Eigen::Map<const Matrix>(X.data(), 4, 3), Eigen::Map<const Matrix>(Y.data(), 2, 3)}, none));
+    X(2, 1) = -1.5e160;
+    EXPECT_EQ(error_of([&] { call_function(name, {Eigen::Map<const Matrix>(X.data(), 4, 3), Eigen::Map<const Matrix>(Y.data(), 0, 0)}, none); }),
+              "X holds -1.5e+160 at row 2, column 1: " + name +
+                  " sums squares of X's values, which stay within float64 for |x| ≤ 1e+150; scale X");
+    X(2, 1) = 9e149;  // within range
+    Y(1, 2) = 2e150;
+    EXPECT_EQ(error_of([&] { call_function(name, {Eigen::Map<const Matrix>(X.data(), 4, 3), Eigen::Map<const Matrix>(Y.data(), 2, 3)}, none); }),
+              "Y holds 2e+150 at row 1, column 2: " + name +
+                  " sums squares of Y's values, which stay within float64 for |x| ≤ 1e+150; scale Y");
+    X = grid(4, 3), Y = grid(2, 3);
+  }
+  X(0, 0) = 1e151;
+  EXPECT_EQ(error_of([&] { call_function("pairwiseKernels", {Eigen::Map<const Matrix>(X.data(), 4, 3), Eigen::Map<const Matrix>(Y.data(), 0, 0)}, {{"metric", "rbf"}}); }),
+            "X holds 1e+151 at row 0, column 0: pairwiseKernels sums squares of X's values, which stay within float64 "
+            "for |x| ≤ 1e+150; scale X");
+}
+
+// Matthews' coefficient and Cohen's kappa do not change when the weights are scaled; they were NaN
+// with weights past 1e150 (products of the confusion matrix's sums overflowed). The paths sum squares
+// of X and y: past ±1e150 an InvalidArgument (lassoPath gave NaN coefficients, its gaps were NaN).
+TEST(Overflow, WeightedAgreementScoresAndPathsOfHugeValues) {
+  Matrix truth(6, 1), predicted(6, 1);
+  truth << 0, 1, 1, 0, 1, 0;
+  predicted << 0, 1, 0, 0, 1, 1;
+  const auto map = [](const Matrix& m) { return Eigen::Map<const Matrix>(m.data(), m.rows(), m.cols()); };
+  const std::vector<double> weights = {1, 2, 1, 1, 3, 1};
+  for (const char* score : {"matthewsCorrcoef", "cohenKappaScore"}) {
+    const auto with = [&](double factor) {
+      std::vector<double> scaled = weights;
+      for (double& w : scaled) w *= factor;
+      return call_function(score, {map(truth), map(predicted)}, {{"sampleWeight", scaled}}).arrays[0].second.data[0];
+    };
+    const double unscaled = with(1);
+    EXPECT_GT(std::abs(unscaled), 0.2) << score;
+    EXPECT_EQ(with(std::ldexp(1.0, 600)), unscaled) << score;
+    EXPECT_NEAR(with(1e300), unscaled, 1e-15) << score;
+  }
+  Matrix X = grid(6, 2), y(6, 1);
+  for (Index i = 0; i < 6; ++i) y(i, 0) = X(i, 0) - X(i, 1);
+  for (const std::string path : {"lassoPath", "enetPath"}) {
+    EXPECT_NO_THROW(call_function(path, {map(X), map(y)}, {{"nAlphas", 3}}));
+    X(4, 1) = 2e150;
+    EXPECT_EQ(error_of([&] { call_function(path, {map(X), map(y)}, {{"nAlphas", 3}}); }),
+              "X holds 2e+150 at row 4, column 1: " + path + " sums squares of X's values, which stay within float64 for |x| ≤ 1e+150; scale X");
+    X = grid(6, 2);
+    y(5, 0) = -1e160;
+    EXPECT_EQ(error_of([&] { call_function(path, {map(X), map(y)}, {{"nAlphas", 3}}); }),
+              "y holds -1e+160 at row 5, column 0: " + path + " sums squares of y's values, which stay within float64 for |x| ≤ 1e+150; scale y");
+    y(5, 0) = X(5, 0) - X(5, 1);
+  }
 }
 
 // A row whose norm overflows from finite values is scaled by its largest value first (it became zeros:

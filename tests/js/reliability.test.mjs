@@ -221,6 +221,36 @@ test('values near the float64 limit give a finite result or an Error naming the 
   assertUsable();
 });
 
+test('functions of values past 1e150: scores and distances computed scaled, kernels and paths an Error naming the overflow', () => {
+  const labels = X.map((_, i) => i % 3);
+  const big = X.map((r) => r.map((v) => v * 1e300));
+  const { metrics } = wl;
+  // Scores that do not change with X's scale were NaN or 0 (Davies-Bouldin) past 1e150.
+  for (const score of ['silhouetteScore', 'daviesBouldinScore', 'calinskiHarabaszScore']) {
+    const want = metrics[score](X, labels), got = metrics[score](big, labels);
+    assert.ok(Math.abs(got - want) <= 1e-13 * Math.max(1, Math.abs(want)), `${score}: ${got} against ${want}`);
+  }
+  const yPred = yReal.map((v, i) => v + 0.3 * Math.cos(i));
+  const explained = metrics.explainedVarianceScore(yReal.map((v) => v * 1e300), yPred.map((v) => v * 1e300));
+  assert.ok(Math.abs(explained - metrics.explainedVarianceScore(yReal, yPred)) < 1e-13, `explainedVarianceScore ${explained}`);
+  // Distances scale with X: 1e300 times X's (they were Infinity).
+  const distances = metrics.pairwise.pairwiseDistances(big), unit = metrics.pairwise.pairwiseDistances(X);
+  for (let i = 0; i < unit.data.length; i++) assert.ok(Math.abs(distances.data[i] / 1e300 - unit.data[i]) <= 1e-14 * 4, `distance ${i}`);
+  // Weighted agreement scores do not change with the weights' scale (they were NaN).
+  const truth = [0, 1, 1, 0, 1, 0], predicted = [0, 1, 0, 0, 1, 1], weights = [1, 2, 1, 1, 3, 1];
+  for (const score of ['matthewsCorrcoef', 'cohenKappaScore']) {
+    const want = metrics[score](truth, predicted, { sampleWeight: weights });
+    assert.ok(Math.abs(metrics[score](truth, predicted, { sampleWeight: weights.map((w) => w * 1e300) }) - want) < 1e-15, score);
+  }
+  // Kernels and the lasso paths sum products of the values: an Error past 1e150 (they gave NaN).
+  assert.throws(() => metrics.pairwise.rbfKernel(big),
+    { message: `X holds ${big[0][0]} at row 0, column 0: rbfKernel sums squares of X's values, which stay within float64 for |x| ≤ 1e+150; scale X` });
+  assert.throws(() => metrics.pairwise.linearKernel(X, big), /^Error: Y holds .* linearKernel sums squares of Y's values/);
+  assert.throws(() => wl.lassoPath(big, yReal), /^Error: X holds .* lassoPath sums squares of X's values/);
+  assert.throws(() => wl.enetPath(X, yReal.map((v) => v * 1e160)), /^Error: y holds .* enetPath sums squares of y's values/);
+  assertUsable();
+});
+
 test('fits whose decompositions would overflow float64 are an Error naming what to scale: no trap, no leak, the same each call', () => {
   const memory = () => wasm.HEAP8.buffer.byteLength;
   const X = Array.from({ length: 400 }, (_, i) => [Math.sin(i), Math.cos(3 * i), (i % 7) / 7]);

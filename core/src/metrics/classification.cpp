@@ -6,6 +6,7 @@
 
 #include "wasmlearn/base/det_math.hpp"
 #include "wasmlearn/base/json.hpp"
+#include "wasmlearn/base/squarable.hpp"
 #include "wasmlearn/base/validation.hpp"
 
 namespace wasmlearn {
@@ -175,8 +176,17 @@ double balanced_accuracy_score(const LabelledPair& s, bool adjusted, Warnings& w
   return score;
 }
 
+// The (weighted) confusion matrix over a power of two that keeps the products of its sums within
+// float64 (1 when its counts are within ±1e150): the coefficients below do not change when the
+// weights are scaled.
+static Matrix squarable_confusion_matrix(const LabelledPair& s, const std::vector<int>& labels) {
+  Matrix cm = confusion_matrix(s, labels);
+  cm /= power_of_two_scale(largest_magnitude(cm));
+  return cm;
+}
+
 double matthews_corrcoef(const LabelledPair& s) {
-  const Matrix cm = confusion_matrix(s, metric_labels(s, {}));
+  const Matrix cm = squarable_confusion_matrix(s, metric_labels(s, {}));
   const Vector t = cm.rowwise().sum(), p = cm.colwise().sum().transpose();
   const double n = p.sum(), correct = cm.trace();
   const double cov_tp = correct * n - t.dot(p), cov_pp = n * n - p.dot(p), cov_tt = n * n - t.dot(t);
@@ -186,7 +196,7 @@ double matthews_corrcoef(const LabelledPair& s) {
 
 double cohen_kappa_score(const LabelledPair& s, const std::vector<double>& labels, KappaWeights weights,
                          Warnings& warnings) {
-  const Matrix cm = confusion_matrix(s, metric_labels(s, labels));
+  const Matrix cm = squarable_confusion_matrix(s, metric_labels(s, labels));
   const Index k = cm.rows();
   const Vector rows = cm.rowwise().sum(), cols = cm.colwise().sum().transpose();
   const Matrix expected = rows * cols.transpose() / rows.sum();

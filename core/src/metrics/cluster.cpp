@@ -8,6 +8,7 @@
 
 #include "wasmlearn/base/det_math.hpp"
 #include "wasmlearn/base/distances.hpp"
+#include "wasmlearn/base/squarable.hpp"
 #include "wasmlearn/base/validation.hpp"
 #include "wasmlearn/metrics/pairwise.hpp"
 
@@ -117,10 +118,12 @@ void check_precomputed_distances(MatrixRef D) {
   }
 }
 
-Vector silhouette_samples(MatrixRef X, IntVectorRef labels, DistanceMetric metric) {
-  const int k = checked_clusters(X, labels);
-  const Index n = X.rows(), p = X.cols();
-  if (metric == DistanceMetric::precomputed) check_precomputed_distances(X);
+Vector silhouette_samples(MatrixRef given, IntVectorRef labels, DistanceMetric metric) {
+  const int k = checked_clusters(given, labels);
+  const Index n = given.rows(), p = given.cols();
+  if (metric == DistanceMetric::precomputed) check_precomputed_distances(given);
+  Matrix storage;
+  const MatrixRef X = squarable(given, storage);  // the silhouettes do not change when X is scaled
   if (metric != DistanceMetric::euclidean) {
     // Blocks of rows against all rows: the distance matrix is never held whole.
     return silhouette_from_rows(n, labels, k, 64, [&](Index begin, Index end, RowMatrix& D) {
@@ -141,8 +144,10 @@ double silhouette_score(MatrixRef X, IntVectorRef labels, DistanceMetric metric)
   return silhouette_samples(X, labels, metric).mean();
 }
 
-double davies_bouldin_score(MatrixRef X, IntVectorRef labels) {
-  const int k = checked_clusters(X, labels);
+double davies_bouldin_score(MatrixRef given, IntVectorRef labels) {
+  const int k = checked_clusters(given, labels);
+  Matrix storage;
+  const MatrixRef X = squarable(given, storage);  // the score does not change when X is scaled
   Vector sizes;
   const Matrix c = centroids(X, labels, k, sizes);
   Vector spread = Vector::Zero(k);
@@ -164,8 +169,10 @@ double davies_bouldin_score(MatrixRef X, IntVectorRef labels) {
   return sum / k;
 }
 
-double calinski_harabasz_score(MatrixRef X, IntVectorRef labels) {
-  const int k = checked_clusters(X, labels);
+double calinski_harabasz_score(MatrixRef given, IntVectorRef labels) {
+  const int k = checked_clusters(given, labels);
+  Matrix storage;
+  const MatrixRef X = squarable(given, storage);  // the score does not change when X is scaled
   Vector sizes;
   const Matrix c = centroids(X, labels, k, sizes);
   const Eigen::RowVectorXd mean = X.colwise().mean();

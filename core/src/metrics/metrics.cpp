@@ -5,13 +5,11 @@
 #include <numeric>
 #include <vector>
 
+#include "wasmlearn/base/squarable.hpp"
 #include "wasmlearn/base/validation.hpp"
 #include "wasmlearn/metrics/regression.hpp"
 
 namespace wasmlearn {
-
-// Past this magnitude a square, or a sum of a few thousand squares, can overflow float64.
-constexpr double kLargestSquarable = 1e150;
 
 static void check_pair(Index a_rows, Index a_cols, Index b_rows, Index b_cols) {
   if (a_rows == 0) throw InvalidArgument("yTrue is empty");
@@ -36,6 +34,17 @@ static void check_targets(MatrixRef y_true, MatrixRef y_pred, VectorRef w) {
 static Vector column_means(const Matrix& values, VectorRef w) {
   if (w.size() == 0) return values.colwise().mean().transpose();
   return (w.transpose() * values).transpose() / w.sum();
+}
+
+// Column k of yTrue and of yPred over one power of two that keeps their squares within float64 (1
+// within ±1e150, see squarable.hpp): R² and the explained variance do not change when both are scaled.
+struct ScaledColumns {
+  Vector t, p;
+  double scale;
+};
+static ScaledColumns scaled_columns(MatrixRef y_true, MatrixRef y_pred, Index k) {
+  const double scale = power_of_two_scale(std::max(largest_magnitude(y_true.col(k)), largest_magnitude(y_pred.col(k))));
+  return {y_true.col(k) / scale, y_pred.col(k) / scale, scale};
 }
 
 // 1 - numerator / denominator per output, with scikit-learn's finite conventions for a zero denominator.
@@ -80,11 +89,7 @@ OutputScores r2_score_per_output(MatrixRef y_true, MatrixRef y_pred, VectorRef w
   const Vector weights = w.size() ? Vector(w) : Vector::Ones(y_true.rows());
   OutputScores out{Vector(y_true.cols()), Vector(y_true.cols())};
   for (Index k = 0; k < y_true.cols(); ++k) {
-    // R² does not change when both columns are scaled; values whose squares (or sum) would overflow
-    // float64 (y ~ 1e307) are scaled to at most 1 first, others are left as they are (exact as before).
-    const double largest = std::max(y_true.col(k).cwiseAbs().maxCoeff(), y_pred.col(k).cwiseAbs().maxCoeff());
-    const double scale = largest > kLargestSquarable ? largest : 1.0;
-    const Vector t = y_true.col(k) / scale, p = y_pred.col(k) / scale;
+    const auto [t, p, scale] = scaled_columns(y_true, y_pred, k);
     const double mean = t.dot(weights) / weights.sum();
     const double ss_res = (t - p).array().square().matrix().dot(weights);
     const double ss_tot = (t.array() - mean).square().matrix().dot(weights);
@@ -100,11 +105,13 @@ OutputScores explained_variance_score_per_output(MatrixRef y_true, MatrixRef y_p
   const double total = weights.sum();
   OutputScores out{Vector(y_true.cols()), Vector(y_true.cols())};
   for (Index k = 0; k < y_true.cols(); ++k) {
-    const Vector diff = y_true.col(k) - y_pred.col(k);
-    const double diff_mean = diff.dot(weights) / total, true_mean = y_true.col(k).dot(weights) / total;
+    const auto [t, p, scale] = scaled_columns(y_true, y_pred, k);
+    const Vector diff = t - p;
+    const double diff_mean = diff.dot(weights) / total, true_mean = t.dot(weights) / total;
     const double numerator = (diff.array() - diff_mean).square().matrix().dot(weights) / total;
-    out.variances[k] = (y_true.col(k).array() - true_mean).square().matrix().dot(weights) / total;
-    out.scores[k] = explained_ratio(numerator, out.variances[k]);
+    const double variance = (t.array() - true_mean).square().matrix().dot(weights) / total;
+    out.scores[k] = explained_ratio(numerator, variance);
+    out.variances[k] = variance * scale * scale;  // 'variance_weighted' weights, in y's own units
   }
   return out;
 }

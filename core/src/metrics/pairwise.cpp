@@ -1,9 +1,11 @@
 #include "wasmlearn/metrics/pairwise.hpp"
 
+#include <algorithm>
 #include <string>
 
 #include "wasmlearn/base/distances.hpp"
 #include "wasmlearn/base/row_blocks.hpp"
+#include "wasmlearn/base/squarable.hpp"
 #include "wasmlearn/base/validation.hpp"
 
 namespace wasmlearn {
@@ -25,6 +27,15 @@ Matrix pairwise_distances(MatrixRef X, MatrixRef Y, DistanceMetric metric, bool 
   check_size(static_cast<double>(X.rows()) * static_cast<double>(Y.rows()),
              "the distance matrix of " + std::to_string(X.rows()) + " x " + std::to_string(Y.rows()) + " rows");
   if (metric == DistanceMetric::precomputed) return X;
+  // Past ±1e150 the squares overflow: the distances of X and Y divided by a power of two, scaled back
+  // (exact; a distance past float64 is then Infinity, as it is).
+  if (const double scale = power_of_two_scale(std::max(largest_magnitude(X), largest_magnitude(Y))); scale != 1) {
+    Matrix D = pairwise_distances(X / scale, Y / scale, metric, same);
+    if (metric == DistanceMetric::cosine) return D;  // the angles do not change
+    D *= scale;
+    if (metric == DistanceMetric::sqeuclidean) D *= scale;
+    return D;
+  }
   Matrix D(X.rows(), Y.rows());
   if (metric == DistanceMetric::cosine) {
     // 1 − cos: rows scaled to unit length (a zero row stays zero), then one product; clipped to [0, 2].
@@ -67,8 +78,12 @@ std::pair<Matrix, bool> second_argument(const FunctionArrays& a) {
   return {a[1], false};
 }
 
-FunctionResult kernel_result(const FunctionArrays& a, KernelType type, const fn::KernelFunctionParams& o) {
+FunctionResult kernel_result(const FunctionArrays& a, KernelType type, const fn::KernelFunctionParams& o,
+                             const char* function) {
   const Matrix Y = second_argument(a).first;
+  // The kernels sum products of X's and Y's values (x·y, ‖x − y‖²): past ±1e150 they overflow.
+  check_powers_in_range(a[0], 2, function, "X");
+  check_powers_in_range(Y, 2, function, "Y");
   const Kernel kernel{type, o.degree, o.gamma.value_or(1.0 / static_cast<double>(a[0].cols())), o.coef0};
   return FunctionResult().add("", NdArray::from(kernel_matrix(kernel, a[0], Y)));
 }

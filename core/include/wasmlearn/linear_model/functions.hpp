@@ -32,7 +32,8 @@ inline auto path_params() {
       param("positive", &P::positive, "non-negative coefficients only"));
 }
 
-// What lassoPath and enetPath share: their arrays, their results and the call.
+// What lassoPath and enetPath (Self, the function's tag) share: their arrays, their results and the call.
+template <class Self>
 struct PathDeclaration {
   static constexpr const char* module = "linearModel";
   static constexpr bool top_level = true;
@@ -48,6 +49,9 @@ struct PathDeclaration {
             {"warnings", ResultKind::strings, "one ConvergenceWarning per alpha that reached maxIter"}};
   }
   static FunctionResult run(const FunctionArrays& a, const EnetPathOptions& options) {
+    // The path sums squares of X's and y's values (XᵀX, the duality gaps): past ±1e150 they overflow.
+    check_powers_in_range(a[0], 2, Describe<Self>::name, "X");
+    check_powers_in_range(a[1], 2, Describe<Self>::name, "y");
     wasmlearn::EnetPath r = enet_path(a[0], a[1].col(0), options);
     return FunctionResult()
         .add("alphas", NdArray::from(r.alphas))
@@ -61,7 +65,7 @@ struct PathDeclaration {
 }  // namespace detail
 
 template <>
-struct Describe<fn::LassoPath> : detail::PathDeclaration {
+struct Describe<fn::LassoPath> : detail::PathDeclaration<fn::LassoPath> {
   static constexpr const char* name = "lassoPath";
   static constexpr const char* doc =
       "sklearn.linear_model.lasso_path: the lasso solutions along a descending grid of alphas, warm-started "
@@ -70,7 +74,7 @@ struct Describe<fn::LassoPath> : detail::PathDeclaration {
 };
 
 template <>
-struct Describe<fn::EnetPath> : detail::PathDeclaration {
+struct Describe<fn::EnetPath> : detail::PathDeclaration<fn::EnetPath> {
   static constexpr const char* name = "enetPath";
   static constexpr const char* doc =
       "sklearn.linear_model.enet_path: as lassoPath for the elastic-net penalty (no intercept, no centring)";

@@ -24,7 +24,8 @@ inline std::vector<Choice<DistanceMetric>> distance_metric_choices(bool with_pre
 }
 
 // D(i, j) between the rows of X and of Y (precomputed: X itself). `same`: Y is X (the cosine
-// diagonal is then exactly 0, as scikit-learn's).
+// diagonal is then exactly 0, as scikit-learn's). Values past ±1e150 are read over a power of two and
+// the distances scaled back (exact), so that no square overflows.
 Matrix pairwise_distances(MatrixRef X, MatrixRef Y, DistanceMetric metric, bool same);
 
 namespace fn {
@@ -62,7 +63,10 @@ inline std::vector<ResultDecl> matrix_result(const char* doc) { return {{"", Res
 
 // X and Y of a call (Y = X when left out), checked.
 std::pair<Matrix, bool> second_argument(const FunctionArrays& a);
-FunctionResult kernel_result(const FunctionArrays& a, KernelType type, const fn::KernelFunctionParams& o);
+// The kernel matrix of X and Y; X's and Y's values past ±1e150, whose products overflow float64, are
+// an InvalidArgument naming the function.
+FunctionResult kernel_result(const FunctionArrays& a, KernelType type, const fn::KernelFunctionParams& o,
+                             const char* function);
 
 template <class P>
 auto gamma_param() {
@@ -100,7 +104,7 @@ struct Describe<fn::KernelFunction<T>> {
     else return std::make_tuple(pairwise_decl::gamma_param<P>(), pairwise_decl::coef0_param<P>());
   }
   static std::vector<ResultDecl> results() { return pairwise_decl::matrix_result("the kernel matrix (X rows x Y rows)"); }
-  static FunctionResult run(const FunctionArrays& a, const P& o) { return pairwise_decl::kernel_result(a, T, o); }
+  static FunctionResult run(const FunctionArrays& a, const P& o) { return pairwise_decl::kernel_result(a, T, o, name); }
 };
 
 template <>
@@ -120,7 +124,7 @@ struct Describe<fn::PairwiseKernels> {
                            pairwise_decl::degree_param<P>(), pairwise_decl::gamma_param<P>(), pairwise_decl::coef0_param<P>());
   }
   static std::vector<ResultDecl> results() { return pairwise_decl::matrix_result("the kernel matrix (X rows x Y rows)"); }
-  static FunctionResult run(const FunctionArrays& a, const P& o) { return pairwise_decl::kernel_result(a, o.metric, o); }
+  static FunctionResult run(const FunctionArrays& a, const P& o) { return pairwise_decl::kernel_result(a, o.metric, o, name); }
 };
 
 template <>
