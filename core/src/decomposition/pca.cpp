@@ -60,33 +60,15 @@ Matrix tiles_of(const Eigen::MatrixXd& T) {
   return tiles;
 }
 
-// Rows [begin, end) of svd_flip's search, without forming U = Xc·V: for each column of V, the
-// entry of Xc·v of largest magnitude so far (the first on ties) in `best`.
-[[gnu::noinline]] void largest_projections_block(MatrixRef X, const RowVector& mean, Index begin, Index end,
-                                                 const Matrix& tiles, double* centred, Lanes2* best_abs, Lanes2* best) {
-  const Lanes2 zero = {0.0, 0.0};
-  for_each_projection(X, mean, begin, end, tiles, centred, [&](Index, Index c0, const Lanes2* u) {
-    for (Index l = 0; l < kTileColumns / 2; ++l) {
-      const Lanes2 magnitude = u[l] < zero ? -u[l] : u[l];
-      Lanes2& top = best_abs[c0 / 2 + l];
-      const auto larger = magnitude > top;
-      top = larger ? magnitude : top;
-      best[c0 / 2 + l] = larger ? u[l] : best[c0 / 2 + l];
-    }
-  });
-}
-
-// scikit-learn's svd_flip signs (see pca.hpp) for U = Xc·V·S⁻¹ (S > 0 scales no sign), found by rows.
-void flip_like_svd(MatrixRef X, const RowVector& mean, Eigen::MatrixXd& V) {
-  const Matrix tiles = tiles_of(V);
-  std::vector<Lanes2> best_abs(static_cast<std::size_t>(tiles.cols() / 2), Lanes2{-1.0, -1.0}),
-      best(static_cast<std::size_t>(tiles.cols() / 2), Lanes2{0.0, 0.0});
-  std::vector<double> centred(static_cast<std::size_t>(2 * X.cols()));
-  for_row_blocks(X.rows(), [&](Index b, Index e) {
-    largest_projections_block(X, mean, b, e, tiles, centred.data(), best_abs.data(), best.data());
-  });
-  for (Index j = 0; j < V.cols(); ++j)
-    if (best[static_cast<std::size_t>(j / 2)][j % 2] < 0) V.col(j) *= -1;
+// scikit-learn's signs (≥ 1.5, every solver: svd_flip by the components): in each component (column
+// of V), the entry of largest magnitude (the first on ties) is made positive.
+void flip_by_components(Eigen::MatrixXd& V) {
+  for (Index j = 0; j < V.cols(); ++j) {
+    Index largest = 0;
+    for (Index i = 1; i < V.rows(); ++i)
+      if (std::abs(V(i, j)) > std::abs(V(largest, j))) largest = i;
+    if (V(largest, j) < 0) V.col(j) *= -1;
+  }
 }
 
 [[gnu::noinline]] void project_block(MatrixRef X, const RowVector& mean, Index begin, Index end, const Matrix& tiles,
@@ -184,7 +166,7 @@ PCA& PCA::fit(MatrixRef X) {
     S = lambda.cwiseSqrt();
   }
   if (solver != PCASolver::full) total_var = Xc.colwise().squaredNorm().sum() / static_cast<double>(n - 1);
-  flip_like_svd(X, mean, V);  // the signs from U = Xc·V/S, searched row by row without forming it
+  flip_by_components(V);
   const Eigen::VectorXd ev = S.array().square() / static_cast<double>(n - 1);
   const Eigen::VectorXd ratio = ev / total_var;
 

@@ -15,8 +15,9 @@
 //                               below 80 % of min(nSamples, nFeatures) and the data have more than
 //                               500 rows or columns (scikit-learn would pick its randomised solver
 //                               there; this library has none); else 'full'.
-// Signs are deterministic and equal scikit-learn's (svd_flip): in each column of U, the entry of
-// largest magnitude (the first one on ties) is made positive, and the component flipped with it.
+// Signs are deterministic and equal scikit-learn's (≥ 1.5, every solver: svd_flip by the components):
+// in each component, the entry of largest magnitude (the first one on ties) is made positive.
+// scikit-learn 1.2–1.4 decided them by U's columns instead, which took a pass over X·V.
 #pragma once
 #include <optional>
 #include <variant>
