@@ -11,6 +11,7 @@
 #include "wasmlearn/base/row_blocks.hpp"
 #include "wasmlearn/base/validation.hpp"
 #include "wasmlearn/decomposition/describe.hpp"
+#include "wasmlearn/decomposition/signs.hpp"
 
 namespace wasmlearn {
 
@@ -73,16 +74,6 @@ void check_psd(Vector& values) {
     if (v < 1e-12 * largest) v = 0;
 }
 
-// svd_flip's signs on eigenvectors: the entry of largest magnitude of each column (the first on
-// ties) made positive.
-void flip_signs(Eigen::MatrixXd& V) {
-  for (Index j = 0; j < V.cols(); ++j) {
-    Index top = 0;
-    V.col(j).cwiseAbs().maxCoeff(&top);
-    if (V(top, j) < 0) V.col(j) *= -1;
-  }
-}
-
 }  // namespace
 
 KernelPCA& KernelPCA::fit(MatrixRef X) {
@@ -111,7 +102,7 @@ KernelPCA& KernelPCA::fit(MatrixRef X) {
     vectors = eig.eigenvectors().rowwise().reverse().leftCols(k);
   }
   check_psd(values);
-  flip_signs(vectors);
+  flip_signs_by_largest_entries(vectors);
   if (params_.remove_zero_eig || !params_.n_components) {
     const Index kept = (values.array() > 0).count();  // zeros come last: values are sorted
     values.conservativeResize(kept);

@@ -11,6 +11,7 @@
 #include "wasmlearn/base/row_blocks.hpp"
 #include "wasmlearn/base/validation.hpp"
 #include "wasmlearn/decomposition/describe.hpp"
+#include "wasmlearn/decomposition/signs.hpp"
 
 namespace wasmlearn {
 
@@ -58,17 +59,6 @@ Matrix tiles_of(const Eigen::MatrixXd& T) {
   Matrix tiles = Matrix::Zero(T.rows(), padded_columns(T.cols()));
   tiles.leftCols(T.cols()) = T;
   return tiles;
-}
-
-// scikit-learn's signs (≥ 1.5, every solver: svd_flip by the components): in each component (column
-// of V), the entry of largest magnitude (the first on ties) is made positive.
-void flip_by_components(Eigen::MatrixXd& V) {
-  for (Index j = 0; j < V.cols(); ++j) {
-    Index largest = 0;
-    for (Index i = 1; i < V.rows(); ++i)
-      if (std::abs(V(i, j)) > std::abs(V(largest, j))) largest = i;
-    if (V(largest, j) < 0) V.col(j) *= -1;
-  }
 }
 
 [[gnu::noinline]] void project_block(MatrixRef X, const RowVector& mean, Index begin, Index end, const Matrix& tiles,
@@ -166,7 +156,7 @@ PCA& PCA::fit(MatrixRef X) {
     S = lambda.cwiseSqrt();
   }
   if (solver != PCASolver::full) total_var = Xc.colwise().squaredNorm().sum() / static_cast<double>(n - 1);
-  flip_by_components(V);
+  flip_signs_by_largest_entries(V);  // scikit-learn ≥ 1.5's signs, by the components
   const Eigen::VectorXd ev = S.array().square() / static_cast<double>(n - 1);
   const Eigen::VectorXd ratio = ev / total_var;
 
