@@ -554,6 +554,32 @@ TEST(Overflow, LassoOfHugeUniformWeightsFitsAsUnweighted) {
   }
 }
 
+// Lasso and ElasticNet with y past 1e150: the duality gap was NaN, so every fit ran maxIter sweeps and
+// warned, its coefficients near but not at the solution. Solved on y / 2^k and the L1 penalty / 2^k:
+// a Lasso with y and alpha times 2^600 has exactly 2^600 times the coefficients and intercept, in as
+// many sweeps; an ElasticNet (whose L2 penalty does not scale so) converges, without a warning.
+TEST(Overflow, LassoOfHugeTargetsIsSolvedScaled) {
+  const Matrix X = grid(30, 3);
+  Matrix y(30, 1);
+  for (Index i = 0; i < 30; ++i) y(i, 0) = X(i, 0) - 2 * X(i, 1) + 0.1 * std::cos(static_cast<double>(i));
+  const double factor = std::ldexp(1.0, 600);
+  const Matrix y_big = y * factor;
+  auto plain = make_estimator("Lasso", {{"alpha", 0.01}}), big = make_estimator("Lasso", {{"alpha", 0.01 * factor}});
+  plain->fit(X, y, true);
+  big->fit(X, y_big, true);
+  for (const char* attribute : {"coef", "intercept"}) {
+    std::vector<double> got = big->attribute(attribute).data;
+    for (double& v : got) v /= factor;
+    EXPECT_EQ(got, plain->attribute(attribute).data) << attribute;
+  }
+  EXPECT_EQ(big->attribute("nIter").data, plain->attribute("nIter").data);
+  EXPECT_TRUE(big->warnings().empty());
+  auto enet = make_estimator("ElasticNet", {{"alpha", 0.01 * factor}});
+  enet->fit(X, y_big, true);
+  EXPECT_TRUE(enet->warnings().empty());
+  EXPECT_LT(enet->attribute("nIter").data[0], 1000);
+}
+
 // A Bagging member's weights are the draw counts times sampleWeight: past the float64 limit that is
 // an overflow named as such (the member said "sampleWeight contains Infinity" of finite weights).
 TEST(Overflow, BaggingWeightsTimesDrawCountsOverflowNamed) {

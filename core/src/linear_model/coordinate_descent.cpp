@@ -8,6 +8,7 @@
 #include "wasmlearn/base/dense_products.hpp"
 #include "wasmlearn/base/det_math.hpp"
 #include "wasmlearn/base/random.hpp"
+#include "wasmlearn/base/squarable.hpp"
 #include "wasmlearn/base/validation.hpp"
 #include "wasmlearn/linear_model/describe.hpp"
 
@@ -160,6 +161,18 @@ Design make_design(ColMatrix X) {
 
 CDResult solve_one(Eigen::VectorXd& w, double l1, double l2, const Design& d, const Eigen::VectorXd& y,
                    const Eigen::VectorXd& xy, int max_iter, double tol, CDSelection sel, std::uint64_t seed, bool positive) {
+  // y past ±1e150, whose squares (the gap, its tolerance) overflow: the problem of y / 2^k and l1 / 2^k
+  // has the solution w / 2^k and the gap / 4^k (exact scalings); Xᵀy taken again, as it may have
+  // overflowed.
+  if (const double scale = power_of_two_scale(y.cwiseAbs().maxCoeff()); scale != 1) {
+    const Eigen::VectorXd scaled = y / scale, scaled_xy = d.X.transpose() * scaled;
+    w /= scale;
+    CDResult r = solve_one(w, l1 / scale, l2, d, scaled, scaled_xy, max_iter, tol, sel, seed, positive);
+    w *= scale;
+    r.gap = r.gap * scale * scale;
+    r.tol = r.tol * scale * scale;
+    return r;
+  }
   CDProblem pb;
   if (d.use_gram) {
     pb.gram = &d.gram;
