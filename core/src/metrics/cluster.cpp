@@ -127,7 +127,7 @@ Vector silhouette_samples(MatrixRef given, IntVectorRef labels, DistanceMetric m
   if (metric != DistanceMetric::euclidean) {
     // Blocks of rows against all rows: the distance matrix is never held whole.
     return silhouette_from_rows(n, labels, k, 64, [&](Index begin, Index end, RowMatrix& D) {
-      D.topLeftCorner(end - begin, n) = pairwise_distances(X.middleRows(begin, end - begin), X, metric, false);
+      D.topLeftCorner(end - begin, n) = distances_within_range(X.middleRows(begin, end - begin), X, metric, false);
     });
   }
   // The rows feature-major (entry (t, j) at t·width + j), padded to an even width, for the distance tiles.

@@ -43,7 +43,7 @@ struct ScaledColumns {
   double scale;
 };
 static ScaledColumns scaled_columns(MatrixRef y_true, MatrixRef y_pred, Index k) {
-  const double scale = power_of_two_scale(std::max(largest_magnitude(y_true.col(k)), largest_magnitude(y_pred.col(k))));
+  const double scale = power_of_two_scale(std::max(y_true.col(k).cwiseAbs().maxCoeff(), y_pred.col(k).cwiseAbs().maxCoeff()));
   return {y_true.col(k) / scale, y_pred.col(k) / scale, scale};
 }
 

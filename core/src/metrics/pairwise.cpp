@@ -24,18 +24,22 @@ void distances_of_row(const Op& op, const double* x, MatrixRef Y, double* out) {
 }  // namespace
 
 Matrix pairwise_distances(MatrixRef X, MatrixRef Y, DistanceMetric metric, bool same) {
+  if (metric == DistanceMetric::precomputed) return distances_within_range(X, Y, metric, same);
+  // Past ±1e150 the squares overflow: the distances of X and Y divided by a power of two, scaled back
+  // (exact; a distance past float64 is then Infinity, as it is).
+  const double scale = power_of_two_scale(std::max(largest_magnitude(X), largest_magnitude(Y)));
+  if (scale == 1) return distances_within_range(X, Y, metric, same);
+  Matrix D = distances_within_range(X / scale, Y / scale, metric, same);
+  if (metric == DistanceMetric::cosine) return D;  // the angles do not change
+  D *= scale;
+  if (metric == DistanceMetric::sqeuclidean) D *= scale;
+  return D;
+}
+
+Matrix distances_within_range(MatrixRef X, MatrixRef Y, DistanceMetric metric, bool same) {
   check_size(static_cast<double>(X.rows()) * static_cast<double>(Y.rows()),
              "the distance matrix of " + std::to_string(X.rows()) + " x " + std::to_string(Y.rows()) + " rows");
   if (metric == DistanceMetric::precomputed) return X;
-  // Past ±1e150 the squares overflow: the distances of X and Y divided by a power of two, scaled back
-  // (exact; a distance past float64 is then Infinity, as it is).
-  if (const double scale = power_of_two_scale(std::max(largest_magnitude(X), largest_magnitude(Y))); scale != 1) {
-    Matrix D = pairwise_distances(X / scale, Y / scale, metric, same);
-    if (metric == DistanceMetric::cosine) return D;  // the angles do not change
-    D *= scale;
-    if (metric == DistanceMetric::sqeuclidean) D *= scale;
-    return D;
-  }
   Matrix D(X.rows(), Y.rows());
   if (metric == DistanceMetric::cosine) {
     // 1 − cos: rows scaled to unit length (a zero row stays zero), then one product; clipped to [0, 2].

@@ -27,6 +27,9 @@ inline std::vector<Choice<DistanceMetric>> distance_metric_choices(bool with_pre
 // diagonal is then exactly 0, as scikit-learn's). Values past ±1e150 are read over a power of two and
 // the distances scaled back (exact), so that no square overflows.
 Matrix pairwise_distances(MatrixRef X, MatrixRef Y, DistanceMetric metric, bool same);
+// The same for X and Y already within ±1e150 (see squarable.hpp), without looking at their values
+// again: the silhouettes' blocks of rows of an X scaled once.
+Matrix distances_within_range(MatrixRef X, MatrixRef Y, DistanceMetric metric, bool same);
 
 namespace fn {
 // The kernel options of scikit-learn's kernel functions: gamma null = 1/p, coef0 1, degree 3.
