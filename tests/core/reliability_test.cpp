@@ -354,7 +354,7 @@ TEST(Overflow, KernelFunctionsRefuseValuesPastTheSquarableRange) {
 
 // Matthews' coefficient and Cohen's kappa do not change when the weights are scaled; they were NaN
 // with weights past 1e150 (products of the confusion matrix's sums overflowed). The paths sum squares
-// of X and y: past ±1e150 an InvalidArgument (lassoPath gave NaN coefficients, its gaps were NaN).
+// of X: past ±1e150 an InvalidArgument (lassoPath gave NaN coefficients).
 TEST(Overflow, WeightedAgreementScoresAndPathsOfHugeValues) {
   Matrix truth(6, 1), predicted(6, 1);
   truth << 0, 1, 1, 0, 1, 0;
@@ -380,11 +380,40 @@ TEST(Overflow, WeightedAgreementScoresAndPathsOfHugeValues) {
     EXPECT_EQ(error_of([&] { call_function(path, {map(X), map(y)}, {{"nAlphas", 3}}); }),
               "X holds 2e+150 at row 4, column 1: " + path + " sums squares of X's values, which stay within float64 for |x| ≤ 1e+150; scale X");
     X = grid(6, 2);
-    y(5, 0) = -1e160;
-    EXPECT_EQ(error_of([&] { call_function(path, {map(X), map(y)}, {{"nAlphas", 3}}); }),
-              "y holds -1e+160 at row 5, column 0: " + path + " sums squares of y's values, which stay within float64 for |x| ≤ 1e+150; scale y");
-    y(5, 0) = X(5, 0) - X(5, 1);
   }
+}
+
+// The paths on y past 1e150 (their duality gaps were NaN: maxIter sweeps and a warning at each alpha)
+// solve y / 2^k with the L1 penalty / 2^k (enetPath's L2 penalty does not scale with y). A lasso's
+// path then scales exactly: its grid and coefficients on y·2^k are 2^k times those on y, its gaps
+// 4^k times (Infinity where that is past float64), in as many sweeps. With n past the 256-row blocks and p past 16 (the Gram
+// matrix), and with p > n (the residuals).
+TEST(Overflow, PathsOfHugeTargetsAreSolvedScaled) {
+  const auto map = [](const Matrix& m) { return Eigen::Map<const Matrix>(m.data(), m.rows(), m.cols()); };
+  for (const auto& [n, p] : {std::pair<Index, Index>{300, 20}, {12, 20}}) {
+    const Matrix X = grid(n, p);
+    Matrix y = X.col(0) - 2 * X.col(3) + 0.5 * X.col(p - 1);
+    y /= std::exp2(std::floor(std::log2(y.cwiseAbs().maxCoeff())));  // max |y| in [1, 2): y·2^k / 2^k = y
+    const json options = {{"nAlphas", 5}, {"eps", 1e-2}};
+    const FunctionResult unit = call_function("lassoPath", {map(X), map(y)}, options);
+    // 2^1020: Xᵀy overflows (n = 300), and so would the automatic grid's largest alpha read from it.
+    for (const double factor : {std::ldexp(1.0, 600), std::ldexp(1.0, 1020)}) {
+      const Matrix big = y * factor;
+      const FunctionResult scaled = call_function("lassoPath", {map(X), map(big)}, options);
+      ASSERT_EQ(scaled.texts[0].second.size(), 0u) << "no ConvergenceWarning";
+      const auto& [alphas, coefs, gaps, sweeps] = std::tie(scaled.arrays[0].second.data, scaled.arrays[1].second.data,
+                                                           scaled.arrays[2].second.data, scaled.arrays[3].second.data);
+      for (std::size_t i = 0; i < alphas.size(); ++i) EXPECT_EQ(alphas[i], unit.arrays[0].second.data[i] * factor) << i;
+      for (std::size_t i = 0; i < coefs.size(); ++i) EXPECT_EQ(coefs[i], unit.arrays[1].second.data[i] * factor) << i;
+      for (std::size_t i = 0; i < gaps.size(); ++i) EXPECT_EQ(gaps[i], unit.arrays[2].second.data[i] * factor * factor) << i;
+      EXPECT_EQ(sweeps, unit.arrays[3].second.data);
+      EXPECT_GT(*std::max_element(coefs.begin(), coefs.end()), 0.1 * factor) << "a path that leaves zero";
+    }
+  }
+  // A largest alpha past float64 is an Error, not a path of Infinity.
+  const Matrix X = grid(300, 20) * 1e140, y = grid(300, 1) * std::ldexp(1.0, 1020);
+  EXPECT_EQ(error_of([&] { call_function("enetPath", {map(X), map(y)}, {{"l1Ratio", 0.01}}); }),
+            "the automatic grid's largest alpha, max|Xᵀy| / (n·l1Ratio), overflows float64; scale y");
 }
 
 // A row whose norm overflows from finite values is scaled by its largest value first (it became zeros:

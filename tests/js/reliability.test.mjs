@@ -247,7 +247,13 @@ test('functions of values past 1e150: scores and distances computed scaled, kern
     { message: `X holds ${big[0][0]} at row 0, column 0: rbfKernel sums squares of X's values, which stay within float64 for |x| ≤ 1e+150; scale X` });
   assert.throws(() => metrics.pairwise.linearKernel(X, big), /^Error: Y holds .* linearKernel sums squares of Y's values/);
   assert.throws(() => wl.lassoPath(big, yReal), /^Error: X holds .* lassoPath sums squares of X's values/);
-  assert.throws(() => wl.enetPath(X, yReal.map((v) => v * 1e160)), /^Error: y holds .* enetPath sums squares of y's values/);
+  // A lasso path of y·2^600 is 2^600 times the path of y (it was NaN gaps and a warning at each alpha).
+  const top = Math.max(...yReal.map(Math.abs)), unitY = yReal.map((v) => v / 2 ** Math.floor(Math.log2(top)));
+  const unitPath = wl.lassoPath(X, unitY, { nAlphas: 4 }), hugePath = wl.lassoPath(X, unitY.map((v) => v * 2 ** 600), { nAlphas: 4 });
+  assert.deepEqual(hugePath.warnings, []);
+  assert.deepEqual(Array.from(hugePath.alphas), Array.from(unitPath.alphas, (v) => v * 2 ** 600));
+  assert.deepEqual(Array.from(hugePath.coefs.data), Array.from(unitPath.coefs.data, (v) => v * 2 ** 600));
+  assert.ok(unitPath.coefs.data.some((v) => Math.abs(v) > 0.1));
   assertUsable();
 });
 

@@ -159,20 +159,13 @@ Design make_design(ColMatrix X) {
   return d;
 }
 
-CDResult solve_one(Eigen::VectorXd& w, double l1, double l2, const Design& d, const Eigen::VectorXd& y,
-                   const Eigen::VectorXd& xy, int max_iter, double tol, CDSelection sel, std::uint64_t seed, bool positive) {
-  // y past ±1e150, whose squares (the gap, its tolerance) overflow: the problem of y / 2^k and l1 / 2^k
-  // has the solution w / 2^k and the gap / 4^k (exact scalings); Xᵀy taken again, as it may have
-  // overflowed.
-  if (const double scale = power_of_two_scale(y.cwiseAbs().maxCoeff()); scale != 1) {
-    const Eigen::VectorXd scaled = y / scale, scaled_xy = d.X.transpose() * scaled;
-    w /= scale;
-    CDResult r = solve_one(w, l1 / scale, l2, d, scaled, scaled_xy, max_iter, tol, sel, seed, positive);
-    w *= scale;
-    r.gap = r.gap * scale * scale;
-    r.tol = r.tol * scale * scale;
-    return r;
-  }
+// The problem of y·scale solved as the one of y (y and xy = Xᵀy already divided by `scale`, a power
+// of two, and l1 its L1 penalty over `scale`): w, in the unscaled problem's units, is divided by
+// `scale` for the descent and multiplied back after, the gap and its tolerance by scale² (exact, or
+// Infinity where past float64).
+CDResult solve_scaled(Eigen::VectorXd& w, double l1, double l2, const Design& d, const Eigen::VectorXd& y,
+                      const Eigen::VectorXd& xy, double scale, int max_iter, double tol, CDSelection sel,
+                      std::uint64_t seed, bool positive) {
   CDProblem pb;
   if (d.use_gram) {
     pb.gram = &d.gram;
@@ -182,7 +175,24 @@ CDResult solve_one(Eigen::VectorXd& w, double l1, double l2, const Design& d, co
     pb.X = &d.X;
     pb.y = &y;
   }
-  return enet_coordinate_descent(w, l1, l2, pb, max_iter, tol, sel, seed, positive);
+  if (scale == 1) return enet_coordinate_descent(w, l1, l2, pb, max_iter, tol, sel, seed, positive);
+  w /= scale;
+  CDResult r = enet_coordinate_descent(w, l1, l2, pb, max_iter, tol, sel, seed, positive);
+  w *= scale;
+  r.gap = r.gap * scale * scale;
+  r.tol = r.tol * scale * scale;
+  return r;
+}
+
+CDResult solve_one(Eigen::VectorXd& w, double l1, double l2, const Design& d, const Eigen::VectorXd& y,
+                   const Eigen::VectorXd& xy, int max_iter, double tol, CDSelection sel, std::uint64_t seed, bool positive) {
+  // y past ±1e150, whose squares (the gap, its tolerance) overflow: the problem of y / 2^k and l1 / 2^k
+  // has the solution w / 2^k (an exact scaling); Xᵀy taken again, as it may have overflowed.
+  if (const double scale = power_of_two_scale(y.cwiseAbs().maxCoeff()); scale != 1) {
+    const Eigen::VectorXd scaled = y / scale;
+    return solve_scaled(w, l1 / scale, l2, d, scaled, d.X.transpose() * scaled, scale, max_iter, tol, sel, seed, positive);
+  }
+  return solve_scaled(w, l1, l2, d, y, xy, 1, max_iter, tol, sel, seed, positive);
 }
 
 }  // namespace
@@ -199,7 +209,10 @@ EnetPath enet_path(MatrixRef X, VectorRef y, const EnetPathOptions& o) {
   const Index n = X.rows(), p = X.cols();
   Design d = make_design(ColMatrix(X));
   const Eigen::VectorXd yv = y;
-  const Eigen::VectorXd xy = d.X.transpose() * yv;
+  // y past ±1e150 (Xᵀy, the automatic grid's largest alpha times n and the gaps may overflow): the path of
+  // y / 2^k, its grid and coefficients times 2^k.
+  const double y_scale = power_of_two_scale(yv.cwiseAbs().maxCoeff());
+  const Eigen::VectorXd y_scaled = yv / y_scale, xy = d.X.transpose() * y_scaled;
 
   EnetPath out;
   std::vector<double> alphas;
@@ -219,7 +232,7 @@ EnetPath enet_path(MatrixRef X, VectorRef y, const EnetPathOptions& o) {
     const double alpha_max = xy.cwiseAbs().maxCoeff() / (static_cast<double>(n) * o.l1_ratio);
     const double resolution = 1e-15;
     if (alpha_max <= resolution) {
-      alphas.assign(static_cast<std::size_t>(o.n_alphas), resolution);
+      alphas.assign(static_cast<std::size_t>(o.n_alphas), resolution * y_scale);
     } else {
       // numpy.logspace(log10(α_max·eps), log10(α_max), n_alphas)[::-1], step for step.
       const double start = det_log10(alpha_max * o.eps), stop = det_log10(alpha_max);
@@ -228,9 +241,11 @@ EnetPath enet_path(MatrixRef X, VectorRef y, const EnetPathOptions& o) {
       const double step = num > 1 ? (stop - start) / (num - 1) : 0.0;
       for (int i = 0; i < num; ++i) {
         const double e = (num > 1 && i == num - 1) ? stop : i * step + start;
-        alphas[static_cast<std::size_t>(num - 1 - i)] = det_pow(10.0, e);
+        alphas[static_cast<std::size_t>(num - 1 - i)] = det_pow(10.0, e) * y_scale;
       }
     }
+    if (!std::isfinite(alphas.front()))
+      throw InvalidArgument("the automatic grid's largest alpha, max|Xᵀy| / (n·l1Ratio), overflows float64; scale y");
   }
   const Index m = static_cast<Index>(alphas.size());
   out.alphas = Eigen::Map<const Vector>(alphas.data(), m);
@@ -240,13 +255,14 @@ EnetPath enet_path(MatrixRef X, VectorRef y, const EnetPathOptions& o) {
   Eigen::VectorXd w = Eigen::VectorXd::Zero(p);
   const double nd = static_cast<double>(n);
   for (Index i = 0; i < m; ++i) {
-    const double l1 = alphas[static_cast<std::size_t>(i)] * o.l1_ratio * nd;
-    const double l2 = alphas[static_cast<std::size_t>(i)] * (1.0 - o.l1_ratio) * nd;
-    const CDResult r = solve_one(w, l1, l2, d, yv, xy, o.max_iter, o.tol, CDSelection::cyclic, 0, o.positive);
+    const double alpha = alphas[static_cast<std::size_t>(i)];
+    const double l1 = alpha / y_scale * o.l1_ratio * nd, l2 = alpha * (1.0 - o.l1_ratio) * nd;
+    const CDResult r =
+        solve_scaled(w, l1, l2, d, y_scaled, xy, y_scale, o.max_iter, o.tol, CDSelection::cyclic, 0, o.positive);
     out.coefs.col(i) = w;
     out.dual_gaps[i] = r.gap / nd;
     out.n_iters[i] = r.n_iter;
-    if (!r.converged) out.warnings.add(WarningKind::convergence, cd_convergence_message(r, l1) + " (alpha " + format_number(alphas[static_cast<std::size_t>(i)]) + ")");
+    if (!r.converged) out.warnings.add(WarningKind::convergence, cd_convergence_message(r, l1 * y_scale) + " (alpha " + format_number(alpha) + ")");
   }
   return out;
 }
