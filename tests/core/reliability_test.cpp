@@ -274,7 +274,8 @@ TEST(Overflow, RSquaredOfHugeTargetsIsComputedScaled) {
 // Scores that do not change when X (or yTrue and yPred) is scaled were NaN or 0 past ±1e150 (their
 // sums of squares overflowed); distances, which scale with X, were Infinity. Computed on the values
 // over a power of two now: at X·2^m exactly the values of X (distances exactly 2^m times), at X·1e300
-// the same within rounding. Within ±1e150 nothing is scaled (the values keep their bits).
+// the same within rounding (R² and the explained variance weighted by variances too). Within ±1e150
+// nothing is scaled (the values keep their bits).
 TEST(Overflow, ScoresAndDistancesOfHugeValuesAreComputedScaled) {
   const Matrix X = grid(12, 3);
   IntVector labels(12);
@@ -297,6 +298,22 @@ TEST(Overflow, ScoresAndDistancesOfHugeValuesAreComputedScaled) {
     const Matrix ys = y * factor, ps = p * factor;
     expect_same(explained_variance_score(ys, ps, Vector()), explained_variance_score(y, p, Vector()), "explained variance");
     expect_same(r2_score(ys, ps, Vector()), r2_score(y, p, Vector()), "R²");
+    // Two outputs weighted by their variances (the weights overflowed: NaN); with only the first
+    // scaled, the second's weight is nothing beside it.
+    Matrix y2(12, 2), p2(12, 2);
+    y2 << y, 3 * X.col(2);
+    p2 << p, 3 * X.col(2) - 0.5 * X.col(0);
+    for (const auto per_output : {&r2_score_per_output, &explained_variance_score_per_output}) {
+      const auto weighted = [&](const Matrix& t, const Matrix& q) {
+        return per_output(t, q, Vector()).combined(Multioutput::variance_weighted)[0];
+      };
+      const double unscaled = weighted(y2, p2);
+      EXPECT_GT(std::abs(unscaled - per_output(y, p, Vector()).scores[0]), 0.01) << "both outputs weigh";
+      expect_same(weighted(y2 * factor, p2 * factor), unscaled, "variance-weighted");
+      Matrix y1 = y2, p1 = p2;
+      y1.col(0) *= factor, p1.col(0) *= factor;
+      expect_same(weighted(y1, p1), per_output(y, p, Vector()).scores[0], "variance-weighted, one output scaled");
+    }
     // Distances scale with X: compared at X's scale.
     const Matrix D = pairwise_distances(big, big, DistanceMetric::euclidean, true) / factor,
                  M = pairwise_distances(big, big, DistanceMetric::manhattan, true) / factor,

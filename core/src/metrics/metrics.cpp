@@ -56,9 +56,16 @@ static double explained_ratio(double numerator, double denominator) {
 Vector OutputScores::combined(Multioutput how) const {
   if (how == Multioutput::raw_values) return scores;
   if (how == Multioutput::uniform_average || variances.size() == 0) return Vector::Constant(1, scores.mean());
+  // The weights over the largest scale² (a common factor): each within float64, the same bits when
+  // every scale is 1.
+  Vector weights = variances;
+  if (scales.size()) {
+    const double top = scales.maxCoeff();
+    for (Index k = 0; k < weights.size(); ++k) weights[k] = variances[k] * (scales[k] / top) * (scales[k] / top);
+  }
   // Every yTrue constant: scikit-learn gives 1 when every output is predicted exactly, else 0.
-  if (variances.sum() == 0) return Vector::Constant(1, (scores.array() == 1).all() ? 1.0 : 0.0);
-  return Vector::Constant(1, scores.dot(variances) / variances.sum());
+  if (weights.sum() == 0) return Vector::Constant(1, (scores.array() == 1).all() ? 1.0 : 0.0);
+  return Vector::Constant(1, scores.dot(weights) / weights.sum());
 }
 
 double accuracy_score(IntVectorRef y_true, IntVectorRef y_pred) {
@@ -87,14 +94,15 @@ OutputScores r2_score_per_output(MatrixRef y_true, MatrixRef y_pred, VectorRef w
   if (y_true.rows() < 2)
     throw InvalidArgument("r2Score needs at least 2 samples, and yTrue has " + std::to_string(y_true.rows()));
   const Vector weights = w.size() ? Vector(w) : Vector::Ones(y_true.rows());
-  OutputScores out{Vector(y_true.cols()), Vector(y_true.cols())};
+  OutputScores out{Vector(y_true.cols()), Vector(y_true.cols()), Vector(y_true.cols())};
   for (Index k = 0; k < y_true.cols(); ++k) {
     const auto [t, p, scale] = scaled_columns(y_true, y_pred, k);
     const double mean = t.dot(weights) / weights.sum();
     const double ss_res = (t - p).array().square().matrix().dot(weights);
     const double ss_tot = (t.array() - mean).square().matrix().dot(weights);
     out.scores[k] = explained_ratio(ss_res, ss_tot);
-    out.variances[k] = ss_tot * scale * scale;  // 'variance_weighted' weights, in y's own units
+    out.variances[k] = ss_tot;
+    out.scales[k] = scale;
   }
   return out;
 }
@@ -103,7 +111,7 @@ OutputScores explained_variance_score_per_output(MatrixRef y_true, MatrixRef y_p
   check_targets(y_true, y_pred, w);
   const Vector weights = w.size() ? Vector(w) : Vector::Ones(y_true.rows());
   const double total = weights.sum();
-  OutputScores out{Vector(y_true.cols()), Vector(y_true.cols())};
+  OutputScores out{Vector(y_true.cols()), Vector(y_true.cols()), Vector(y_true.cols())};
   for (Index k = 0; k < y_true.cols(); ++k) {
     const auto [t, p, scale] = scaled_columns(y_true, y_pred, k);
     const Vector diff = t - p;
@@ -111,7 +119,8 @@ OutputScores explained_variance_score_per_output(MatrixRef y_true, MatrixRef y_p
     const double numerator = (diff.array() - diff_mean).square().matrix().dot(weights) / total;
     const double variance = (t.array() - true_mean).square().matrix().dot(weights) / total;
     out.scores[k] = explained_ratio(numerator, variance);
-    out.variances[k] = variance * scale * scale;  // 'variance_weighted' weights, in y's own units
+    out.variances[k] = variance;
+    out.scales[k] = scale;
   }
   return out;
 }

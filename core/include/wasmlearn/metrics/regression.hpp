@@ -14,7 +14,10 @@ enum class Multioutput { raw_values, uniform_average, variance_weighted };
 // that have no such average).
 struct OutputScores {
   Vector scores;
-  Vector variances;
+  // 'variance_weighted' weights (R², explained variance): output k's variance in y's own units is
+  // variances[k]·scales[k]², which can be past float64 (scales: powers of two; empty: all 1).
+  Vector variances{};
+  Vector scales{};
   // The outputs combined by `how`: a Vector for raw_values, else one number (as a 1-vector).
   Vector combined(Multioutput how) const;
 };
