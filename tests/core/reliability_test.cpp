@@ -427,6 +427,14 @@ TEST(Overflow, PathsOfHugeTargetsAreSolvedScaled) {
       EXPECT_GT(*std::max_element(coefs.begin(), coefs.end()), 0.1 * factor) << "a path that leaves zero";
     }
   }
+  // y orthogonal to X: the grid is scikit-learn's floor of 1e-15 (the resolution of float64) at any scale.
+  Matrix ones = Matrix::Ones(6, 1), alternating(6, 1);
+  alternating << 1, -1, 1, -1, 1, -1;
+  for (const double factor : {1.0, std::ldexp(1.0, 600)}) {
+    const Matrix y = alternating * factor;
+    EXPECT_EQ(call_function("lassoPath", {map(ones), map(y)}, {{"nAlphas", 3}}).arrays[0].second.data,
+              std::vector<double>(3, 1e-15)) << factor;
+  }
   // A largest alpha past float64 is an Error, not a path of Infinity.
   const Matrix X = grid(300, 20) * 1e140, y = grid(300, 1) * std::ldexp(1.0, 1020);
   EXPECT_EQ(error_of([&] { call_function("enetPath", {map(X), map(y)}, {{"l1Ratio", 0.01}}); }),

@@ -231,8 +231,8 @@ EnetPath enet_path(MatrixRef X, VectorRef y, const EnetPathOptions& o) {
                "the path's coefficients (features x nAlphas = " + std::to_string(p) + " x " + std::to_string(o.n_alphas) + ")");
     const double alpha_max = xy.cwiseAbs().maxCoeff() / (static_cast<double>(n) * o.l1_ratio);
     const double resolution = 1e-15;
-    if (alpha_max <= resolution) {
-      alphas.assign(static_cast<std::size_t>(o.n_alphas), resolution * y_scale);
+    if (alpha_max * y_scale <= resolution) {
+      alphas.assign(static_cast<std::size_t>(o.n_alphas), resolution);
     } else {
       // numpy.logspace(log10(α_max·eps), log10(α_max), n_alphas)[::-1], step for step.
       const double start = det_log10(alpha_max * o.eps), stop = det_log10(alpha_max);
