@@ -403,8 +403,8 @@ TEST(Overflow, WeightedAgreementScoresAndPathsOfHugeValues) {
 // The paths on y past 1e150 (their duality gaps were NaN: maxIter sweeps and a warning at each alpha)
 // solve y / 2^k with the L1 penalty / 2^k (enetPath's L2 penalty does not scale with y). A lasso's
 // path then scales exactly: its grid and coefficients on y·2^k are 2^k times those on y, its gaps
-// 4^k times (Infinity where that is past float64), in as many sweeps. With n past the 256-row blocks and p past 16 (the Gram
-// matrix), and with p > n (the residuals).
+// 4^k times (Infinity where that is past float64), in as many sweeps. With n past the 256-row
+// blocks and p past 16 (the Gram matrix), and with p > n (the residuals).
 TEST(Overflow, PathsOfHugeTargetsAreSolvedScaled) {
   const auto map = [](const Matrix& m) { return Eigen::Map<const Matrix>(m.data(), m.rows(), m.cols()); };
   for (const auto& [n, p] : {std::pair<Index, Index>{300, 20}, {12, 20}}) {

@@ -234,13 +234,11 @@ test('functions of values past 1e150: scores and distances computed scaled, kern
   const explained = metrics.explainedVarianceScore(yReal.map((v) => v * 1e300), yPred.map((v) => v * 1e300));
   assert.ok(Math.abs(explained - metrics.explainedVarianceScore(yReal, yPred)) < 1e-13, `explainedVarianceScore ${explained}`);
   // Two outputs weighted by their variances (the weights overflowed: NaN).
-  const two = (t, q) => ({ t: t.map((v, i) => [v, X[i][2]]), q: q.map((v, i) => [v, X[i][2] - 0.5 * X[i][0]]) });
+  const t2 = yReal.map((v, i) => [v, X[i][2]]), q2 = yPred.map((v, i) => [v, X[i][2] - 0.5 * X[i][0]]);
+  const huge = (rows) => rows.map((r) => r.map((v) => v * 1e300));
   for (const score of ['r2Score', 'explainedVarianceScore']) {
-    const small = two(yReal, yPred), huge = two(yReal.map((v) => v * 1e300), yPred.map((v) => v * 1e300));
-    huge.t = huge.t.map(([a, b]) => [a, b * 1e300]);
-    huge.q = huge.q.map(([a, b]) => [a, b * 1e300]);
-    const want = metrics[score](small.t, small.q, { multioutput: 'variance_weighted' });
-    const got = metrics[score](huge.t, huge.q, { multioutput: 'variance_weighted' });
+    const want = metrics[score](t2, q2, { multioutput: 'variance_weighted' });
+    const got = metrics[score](huge(t2), huge(q2), { multioutput: 'variance_weighted' });
     assert.ok(Math.abs(got - want) < 1e-13 && Math.abs(want - metrics[score](yReal, yPred)) > 0.01, `${score} variance_weighted ${got} against ${want}`);
   }
   // Distances scale with X: 1e300 times X's (they were Infinity).

@@ -58,11 +58,8 @@ Vector OutputScores::combined(Multioutput how) const {
   if (how == Multioutput::uniform_average || variances.size() == 0) return Vector::Constant(1, scores.mean());
   // The weights over the largest scale² (a common factor): each within float64, the same bits when
   // every scale is 1.
-  Vector weights = variances;
-  if (scales.size()) {
-    const double top = scales.maxCoeff();
-    for (Index k = 0; k < weights.size(); ++k) weights[k] = variances[k] * (scales[k] / top) * (scales[k] / top);
-  }
+  const Vector weights =
+      scales.size() ? Vector(variances.array() * (scales.array() / scales.maxCoeff()).square()) : variances;
   // Every yTrue constant: scikit-learn gives 1 when every output is predicted exactly, else 0.
   if (weights.sum() == 0) return Vector::Constant(1, (scores.array() == 1).all() ? 1.0 : 0.0);
   return Vector::Constant(1, scores.dot(weights) / weights.sum());
