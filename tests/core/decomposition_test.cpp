@@ -150,3 +150,86 @@ TEST(DecompositionPCA, ModelJsonRoundTrip) {
 }
 
 }  // namespace
+
+// The probabilistic model against scikit-learn (tests/fixtures/pca_likelihood.json): 300 rows fitted
+// (past the row block), 40 held-out rows scored, p = 20 and 9, every component or fewer, whiten.
+TEST(DecompositionPCA, LikelihoodMatchesScikitLearn) {
+  const json& doc = test_support::cached_fixture("pca_likelihood.json");
+  const Index n_fit = doc["nFit"].get<Index>();
+  for (const json& c : doc["cases"]) {
+    SCOPED_TRACE(c["name"].get<std::string>());
+    const Matrix X = test_support::matrix_of(doc["data"][c["data"].get<std::string>()]);
+    PCA p(params_from_json<PCA>(c["options"]));
+    p.fit(X.topRows(n_fit));
+    const Matrix held_out = X.bottomRows(X.rows() - n_fit);
+    EXPECT_EQ(p.n_components(), c["nComponents"].get<int>());
+    EXPECT_NEAR(p.noise_variance(), c["noiseVariance"].get<double>(), 1e-12 * (1 + c["noiseVariance"].get<double>()));
+    const Matrix covariance = test_support::matrix_of(c["covariance"]), precision = test_support::matrix_of(c["precision"]);
+    EXPECT_LT(max_abs_diff(p.get_covariance(), covariance), 1e-11 * covariance.cwiseAbs().maxCoeff());
+    EXPECT_LT(max_abs_diff(p.get_precision(), precision), 1e-9 * precision.cwiseAbs().maxCoeff());
+    const Vector want = vec(c["scoreSamples"]);
+    EXPECT_LT(max_abs_diff(p.score_samples(held_out), want), 1e-10 * want.cwiseAbs().maxCoeff());
+    EXPECT_NEAR(p.score(held_out), c["score"].get<double>(), 1e-10 * std::abs(c["score"].get<double>()));
+  }
+}
+
+// Two features, one component: the discarded direction's variance is the noise, so the model's
+// covariance is the sample covariance S (ddof 1) and each row's log-density the Gaussian's,
+// −½(dᵀS⁻¹d + 2·log 2π + log det S), written out for 2 × 2.
+TEST(DecompositionPCA, LikelihoodOfTwoFeaturesIsTheSampleGaussian) {
+  Matrix X(5, 2);
+  X << 1, 2, 2, 1, 4, 5, 0, -1, 3, 3;
+  PCA p(params_from_json<PCA>({{"nComponents", 1}}));
+  p.fit(X);
+  const RowVector mean = X.colwise().mean();
+  const Matrix centred = X.rowwise() - mean;
+  const Matrix S = centred.transpose() * centred / 4.0;
+  EXPECT_LT(max_abs_diff(p.get_covariance(), S), 1e-12);
+  const double det = S(0, 0) * S(1, 1) - S(0, 1) * S(1, 0);
+  Matrix inverse(2, 2);
+  inverse << S(1, 1), -S(0, 1), -S(1, 0), S(0, 0);
+  inverse /= det;
+  EXPECT_LT(max_abs_diff(p.get_precision(), inverse), 1e-12);
+  Matrix queries(3, 2);
+  queries << 0, 0, 10, -3, 2.2, 1.9;
+  const Vector got = p.score_samples(queries);
+  for (Index i = 0; i < queries.rows(); ++i) {
+    const Vector d = (queries.row(i) - mean).transpose();
+    const double want = -0.5 * (d.dot(inverse * d) + 2 * std::log(2 * M_PI) + std::log(det));
+    EXPECT_NEAR(got[i], want, 1e-12 * std::abs(want));
+  }
+  EXPECT_NEAR(p.score(queries), got.mean(), 1e-15);
+}
+
+// Data in fewer dimensions than features: scikit-learn's inverse returns arbitrary numbers
+// (13.3 and −1.0e15 for these models of rank-3 data); here the precision and the likelihood are
+// an Error, the covariance still the model's.
+TEST(DecompositionPCA, LikelihoodOfASingularModelIsAnError) {
+  Matrix X(40, 4);
+  for (Index i = 0; i < X.rows(); ++i) {
+    const double t = static_cast<double>(i);
+    X(i, 0) = std::sin(t);
+    X(i, 1) = std::cos(1.3 * t);
+    X(i, 2) = std::sin(0.7 * t + 1);
+    X(i, 3) = X(i, 0) + X(i, 1);  // rank 3
+  }
+  for (const json& options : {json::object(), json{{"nComponents", 3}}, json{{"nComponents", 3}, {"whiten", true}}}) {
+    SCOPED_TRACE(options.dump());
+    PCA p(params_from_json<PCA>(options));
+    p.fit(X);
+    const std::string error = error_of([&] { p.score_samples(X); });
+    EXPECT_EQ(error.rfind("PCA scoreSamples: the model's covariance is singular (its smallest variance, ", 0), 0u) << error;
+    EXPECT_NE(error.find("keep fewer components than the data's rank"), std::string::npos) << error;
+    EXPECT_EQ(error_of([&] { p.get_precision(); }).rfind("PCA getPrecision: the model's covariance is singular", 0), 0u);
+    EXPECT_EQ(error_of([&] { p.score(X); }).rfind("PCA scoreSamples: the model's covariance is singular", 0), 0u);
+    EXPECT_EQ(p.get_covariance().rows(), 4);
+  }
+  PCA two(params_from_json<PCA>({{"nComponents", 2}}));  // the noise of the third direction is real
+  two.fit(X);
+  EXPECT_TRUE(two.score_samples(X).allFinite());
+  // Fewer rows than features: every component kept leaves the covariance of rank n − 1 < p.
+  PCA wide;
+  wide.fit(Matrix(X.topRows(3)));
+  EXPECT_EQ(error_of([&] { wide.get_precision(); }).rfind("PCA getPrecision: the model's covariance is singular", 0), 0u);
+  EXPECT_EQ(error_of([&] { PCA().score_samples(X); }), "This PCA is not fitted yet: call fit before scoreSamples");
+}

@@ -152,3 +152,29 @@ test('GaussianMixture: same initial parameters give scikit-learn\'s lower bound;
   assert.throws(() => new GaussianMixture({ nComponents: 2, weightsInit: [0.5, 0.6] }).fit(X), { message: 'weightsInit must sum to 1, got 1.1' });
   [g, back].forEach((m) => m.dispose());
 });
+
+// PCA's probabilistic model against scikit-learn (tests/fixtures/pca_likelihood.json): 300 rows fitted,
+// 40 scored, p = 20 and 9, every component or fewer, whiten.
+test('PCA: getCovariance, getPrecision, scoreSamples and score as scikit-learn', () => {
+  const likelihood = JSON.parse(readFileSync(new URL('../fixtures/pca_likelihood.json', import.meta.url), 'utf8'));
+  const largest = (rows) => Math.max(...rows.flat().map(Math.abs));
+  for (const c of likelihood.cases) {
+    const data = likelihood.data[c.data];
+    const fit = data.slice(0, likelihood.nFit), heldOut = data.slice(likelihood.nFit);
+    const pca = new PCA(c.options).fit(fit);
+    assert.equal(pca.nComponents, c.nComponents, c.name);
+    assert.ok(maxDiff(pca.getCovariance(), c.covariance) < 1e-11 * largest(c.covariance), c.name);
+    assert.ok(maxDiff(pca.getPrecision(), c.precision) < 1e-9 * largest(c.precision), c.name);
+    assert.ok(maxDiff(pca.scoreSamples(heldOut), c.scoreSamples) < 1e-10 * largest([c.scoreSamples]), c.name);
+    assert.ok(Math.abs(pca.score(heldOut) - c.score) < 1e-10 * Math.abs(c.score), c.name);
+    pca.dispose();
+  }
+  // Rank-3 data in 4 columns: the precision would be arbitrary numbers (scikit-learn's), so an Error.
+  const flat = X.map(([a, b, c]) => [a, b, c, a + b]);
+  const singular = new PCA().fit(flat);
+  assert.throws(() => singular.scoreSamples(flat), /^Error: PCA scoreSamples: the model's covariance is singular \(its smallest variance, /);
+  assert.throws(() => singular.getPrecision(), /keep fewer components than the data's rank$/);
+  assert.equal(singular.getCovariance().rows, 4);
+  assert.ok(Number.isFinite(new PCA({ nComponents: 2 }).fit(flat).score(flat)));
+  singular.dispose();
+});

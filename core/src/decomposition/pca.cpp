@@ -8,6 +8,7 @@
 #include <limits>
 
 #include "wasmlearn/base/dense_products.hpp"
+#include "wasmlearn/base/det_math.hpp"
 #include "wasmlearn/base/row_blocks.hpp"
 #include "wasmlearn/base/validation.hpp"
 #include "wasmlearn/decomposition/describe.hpp"
@@ -200,12 +201,74 @@ Matrix PCA::inverse_transform(MatrixRef Z) const {
   check_fitted(is_fitted(), "PCA", "inverseTransform");
   check_n_features(components_.rows(), Z);
   check_matrix(Z);
-  if (params_.whiten) {
-    const Matrix scaled = components_.array().colwise() * explained_variance_.array().sqrt();
-    return (Z * scaled).rowwise() + mean_.transpose();
-  }
-  return (Z * components_).rowwise() + mean_.transpose();
+  return (Z * model_axes()).rowwise() + mean_.transpose();
 }
+
+Matrix PCA::model_axes() const {
+  if (!params_.whiten) return components_;
+  return components_.array().colwise() * explained_variance_.array().sqrt();
+}
+
+Vector PCA::variance_over_noise() const { return (explained_variance_.array() - noise_variance_).cwiseMax(0.0); }
+
+Matrix PCA::get_covariance() const {
+  check_fitted(is_fitted(), "PCA", "getCovariance");
+  const Matrix W = model_axes();
+  Matrix covariance = W.transpose() * variance_over_noise().asDiagonal() * W;
+  covariance.diagonal().array() += noise_variance_;
+  return covariance;
+}
+
+// The covariance's variances along the components (orthonormal rows, so the covariance is diagonal
+// in their basis): max(explainedVariance, noiseVariance), or with whiten scikit-learn's
+// explainedVariance·(explainedVariance − noiseVariance)₊ + noiseVariance; noiseVariance along the
+// discarded directions. A smallest variance at or below nFeatures·ε times the largest makes the
+// covariance singular to working precision (data in fewer dimensions than nFeatures): an Error,
+// where scikit-learn's inverse returns arbitrary numbers.
+Vector PCA::axis_variances(const char* method) const {
+  check_fitted(is_fitted(), "PCA", method);
+  const Vector excess = variance_over_noise();
+  Vector variances = params_.whiten ? Vector(explained_variance_.cwiseProduct(excess)) : excess;
+  variances.array() += noise_variance_;
+  const Index k = variances.size(), p = components_.cols();
+  const double smallest = k < p ? std::min(variances.minCoeff(), noise_variance_) : variances.minCoeff();
+  if (!(smallest > static_cast<double>(p) * std::numeric_limits<double>::epsilon() * variances.maxCoeff()))
+    throw InvalidArgument(std::string("PCA ") + method + ": the model's covariance is singular (its smallest variance, " +
+                          format_number(smallest) + ", is at most nFeatures·ε times its largest): the data lie in " +
+                          "fewer dimensions than nFeatures; keep fewer components than the data's rank");
+  return variances;
+}
+
+Matrix PCA::get_precision() const {
+  const Vector variances = axis_variances("getPrecision");
+  const Index k = variances.size(), p = components_.cols();
+  const double outside = k < p ? 1.0 / noise_variance_ : 0.0;  // the discarded directions' 1 / variance
+  Matrix precision = components_.transpose() * (variances.cwiseInverse().array() - outside).matrix().asDiagonal() * components_;
+  precision.diagonal().array() += outside;
+  return precision;
+}
+
+// −½(dᵀ·precision·d + nFeatures·log 2π + log det covariance), d = x − mean, in the components' basis:
+// the projections' squares over the axes' variances, and the residual's off them (‖d − projection‖²,
+// not ‖d‖² − ‖projection‖², which would cancel) over the noise.
+Vector PCA::score_samples(MatrixRef X) const {
+  const Vector variances = axis_variances("scoreSamples");
+  check_n_features(components_.cols(), X);
+  check_matrix(X);
+  const Index k = variances.size(), p = components_.cols();
+  const Matrix Z = project(X, mean_, components_);
+  Vector quadratic = Z.array().square().matrix() * variances.cwiseInverse();
+  double log_det = 0;
+  for (Index j = 0; j < k; ++j) log_det += det_log(variances[j]);
+  if (k < p) {
+    const Matrix residual = (X.rowwise() - mean_.transpose()) - Z * components_;
+    quadratic += residual.rowwise().squaredNorm() / noise_variance_;
+    log_det += static_cast<double>(p - k) * det_log(noise_variance_);
+  }
+  return -0.5 * (quadratic.array() + (static_cast<double>(p) * kLog2Pi + log_det));
+}
+
+double PCA::score(MatrixRef X) const { return score_samples(X).mean(); }
 
 json PCA::state() const {
   return {{"components", to_json(components_)},

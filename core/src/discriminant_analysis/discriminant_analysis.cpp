@@ -4,6 +4,7 @@
 #include <string>
 
 #include "wasmlearn/base/activation_lanes.hpp"
+#include "wasmlearn/base/det_math.hpp"
 #include "wasmlearn/base/validation.hpp"
 #include "wasmlearn/discriminant_analysis/describe.hpp"
 #include "wasmlearn/mixture/gaussian.hpp"
@@ -11,8 +12,6 @@
 namespace wasmlearn {
 
 namespace {
-
-constexpr double kLog2Pi = 1.8378770664093454835606594728112;
 
 // scikit-learn's discriminant_analysis._cov: empirical, Ledoit–Wolf on standardised features
 // (rescaled back), or shrunk by a fixed α.

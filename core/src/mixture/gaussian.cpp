@@ -14,10 +14,6 @@
 namespace wasmlearn {
 namespace gauss {
 
-namespace {
-constexpr double kLog2Pi = 1.8378770664093454835606594728112;  // log(2π)
-}
-
 Vector logsumexp_rows(const Matrix& A) {
   Vector out(A.rows());
   const ActivationLanes activations;

@@ -10,6 +10,8 @@
 
 namespace wasmlearn {
 
+constexpr double kLog2Pi = 1.8378770664093454835606594728112;  // log(2π), the Gaussians' constant
+
 double det_log(double x);  // natural logarithm; log(0) = -inf, log(x<0) = NaN
 double det_exp(double x);  // e^x, overflow to +inf, underflow to 0
 // x^y for x >= 0 (x < 0 gives NaN: the library only raises magnitudes), C's special cases otherwise

@@ -49,6 +49,13 @@ struct Describe<PCA> {
         attribute("nFeaturesIn", &E::n_features_in, "number of columns seen in fit"),
         attribute("nSamples", &E::n_samples, "number of rows seen in fit"));
   }
+  static auto methods() {
+    using E = PCA;
+    return std::make_tuple(
+        method("getCovariance", &E::get_covariance,
+               "covariance of the probabilistic PCA model: componentsᵀ·diag(max(explainedVariance − noiseVariance, 0))·components + noiseVariance·I (components scaled by √explainedVariance with whiten, as scikit-learn)"),
+        method("getPrecision", &E::get_precision, "inverse of getCovariance (an Error when it is singular to working precision)"));
+  }
 };
 
 template <>

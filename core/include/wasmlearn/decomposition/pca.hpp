@@ -46,6 +46,15 @@ class PCA {
   Matrix transform(MatrixRef X) const;          // (X − mean)·componentsᵀ [/ √explainedVariance]
   Matrix inverse_transform(MatrixRef Z) const;  // back to feature space
 
+  // The probabilistic PCA model's (Tipping & Bishop) Gaussian, as scikit-learn's: covariance
+  // Wᵀ·diag(max(explainedVariance − noiseVariance, 0))·W + noiseVariance·I, W the components (scaled
+  // by √explainedVariance when whiten, as scikit-learn does), its inverse, and each row's
+  // log-density under it (score: their mean). The precision needs a covariance of full rank.
+  Matrix get_covariance() const;
+  Matrix get_precision() const;
+  Vector score_samples(MatrixRef X) const;
+  double score(MatrixRef X) const;
+
   const Params& params() const { return params_; }
   bool is_fitted() const { return components_.size() > 0; }
   Matrix components() const { return components_; }  // nComponents x nFeatures, rows orthonormal
@@ -62,6 +71,9 @@ class PCA {
   void load_state(const json& s);
 
  private:
+  Matrix model_axes() const;                          // W above
+  Vector variance_over_noise() const;                 // max(explainedVariance − noiseVariance, 0)
+  Vector axis_variances(const char* method) const;  // the covariance's, checked for full rank
   Params params_;
   Matrix components_;
   Vector explained_variance_, explained_variance_ratio_, singular_values_, mean_;
