@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "wasmlearn/base/any_estimator.hpp"
+#include "wasmlearn/base/det_math.hpp"
 #include "wasmlearn/base/model_binary.hpp"
 #include "wasmlearn/ensemble/describe.hpp"
 #include "wasmlearn/metrics/metrics.hpp"
@@ -440,4 +441,42 @@ TEST(EnsembleSlices, WarmStartAndNJobsErrorsAreClear) {
   }
   EXPECT_EQ(error_of([] { make_estimator("ExtraTreesClassifier", {{"firstEstimator", -1}}); }),
             "firstEstimator must be at least 0, got -1");
+}
+
+// predictLogProba of the tree classifiers is the log of predictProba entry by entry (det_log: the
+// same bits in every build), −Infinity where a class has no share, as scikit-learn's np.log. 300 rows
+// of 3 classes: deep trees give leaves of one class, so zeros and −Infinity occur in every tree model.
+TEST(TreeClassifiers, PredictLogProbaIsTheLogOfPredictProba) {
+  IntVector y;
+  const Matrix X = blobs(300, 6, 1, y, 3);
+  Matrix Y(y.size(), 1);
+  for (Index i = 0; i < y.size(); ++i) Y(i, 0) = y[i];
+  const std::pair<const char*, json> models[] = {
+      {"DecisionTreeClassifier", {{"randomState", 0}}},
+      {"RandomForestClassifier", {{"nEstimators", 5}, {"randomState", 0}}},
+      {"ExtraTreesClassifier", {{"nEstimators", 5}, {"randomState", 0}}},
+      {"RandomForestClassifier", {{"nEstimators", 5}, {"voting", "hard"}, {"randomState", 0}}},
+      {"BaggingClassifier", {{"nEstimators", 5}, {"randomState", 0}}},
+      {"BaggingClassifier", {{"estimator", "GaussianNB"}, {"nEstimators", 5}, {"randomState", 0}}}};
+  for (const auto& [name, options] : models) {
+    SCOPED_TRACE(std::string(name) + " " + options.dump());
+    auto est = make_estimator(name, options);
+    est->fit(X, Y, true);
+    const std::vector<double> proba = est->call("predictProba", X).items.at(0).second.data;
+    const std::vector<double> log_proba = est->call("predictLogProba", X).items.at(0).second.data;
+    ASSERT_EQ(log_proba.size(), proba.size());
+    Index minus_infinity = 0;
+    for (std::size_t i = 0; i < proba.size(); ++i) {
+      EXPECT_EQ(log_proba[i], det_log(proba[i]));
+      if (proba[i] == 0) {
+        EXPECT_EQ(log_proba[i], -INFINITY);
+        ++minus_infinity;
+      } else {
+        EXPECT_NEAR(log_proba[i], std::log(proba[i]), 1e-15 * std::abs(std::log(proba[i])));
+      }
+    }
+    if (!options.contains("estimator")) EXPECT_GT(minus_infinity, 0);  // trees
+  }
+  EXPECT_FALSE(make_estimator("RandomForestRegressor", json::object())->supports("predictLogProba"));
+  EXPECT_FALSE(make_estimator("DecisionTreeRegressor", json::object())->supports("predictLogProba"));
 }

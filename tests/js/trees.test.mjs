@@ -85,6 +85,24 @@ test('forests: oobScore, progress-free fit, regressors and bagging over another 
   bag.dispose();
 });
 
+test('predictLogProba of the tree classifiers is the log of predictProba, −Infinity for a class without a share', () => {
+  const models = [
+    new DecisionTreeClassifier({ randomState: 0 }),
+    new RandomForestClassifier({ nEstimators: 5, randomState: 0 }),
+    new ExtraTreesClassifier({ nEstimators: 5, randomState: 0 }),
+    new BaggingClassifier({ nEstimators: 5, randomState: 0 }),
+  ];
+  for (const model of models) {
+    model.fit(iris.X, labels);
+    const proba = model.predictProba(iris.X).data, logProba = model.predictLogProba(iris.X).data;
+    assert.equal(logProba.length, proba.length);
+    proba.forEach((p, i) => assert.ok(Math.abs(logProba[i] - Math.log(p)) <= 1e-15 * Math.abs(Math.log(p)) || logProba[i] === Math.log(p)));
+    assert.ok(logProba.includes(-Infinity), model.constructor.name);
+    model.dispose();
+  }
+  assert.equal(typeof new RandomForestRegressor().predictLogProba, 'undefined');
+});
+
 test('bad options and inputs give clear messages', () => {
   assert.throws(() => new DecisionTreeClassifier({ criterion: 'squared_error' }), {
     message: 'criterion must be one of \'gini\', \'entropy\', \'misclassification\', got "squared_error" (a regression criterion: use DecisionTreeRegressor)',

@@ -545,7 +545,7 @@ Matrix LogisticRegression::predict_proba(MatrixRef X) const {
   return P;
 }
 
-Matrix LogisticRegression::predict_log_proba(MatrixRef X) const { return predict_proba(X).array().log().matrix(); }
+Matrix LogisticRegression::predict_log_proba(MatrixRef X) const { return det_log_of(predict_proba(X)); }
 
 IntVector LogisticRegression::predict(MatrixRef X) const {
   const Matrix D = decision_function(X);

@@ -1374,7 +1374,7 @@ Matrix MLPClassifier::predict_proba(MatrixRef X) const {
 }
 
 Matrix MLPClassifier::predict_log_proba(MatrixRef X) const {
-  return predict_proba(X).unaryExpr([](double v) { return det_log(v); });
+  return det_log_of(predict_proba(X));
 }
 
 IntVector MLPClassifier::predict(MatrixRef X) const {

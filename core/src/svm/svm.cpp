@@ -484,7 +484,7 @@ Matrix SupportVectorClassifier<P>::predict_proba(MatrixRef X) const {
 
 template <class P>
 Matrix SupportVectorClassifier<P>::predict_log_proba(MatrixRef X) const {
-  return predict_proba(X).unaryExpr([](double p) { return det_log(p); });
+  return det_log_of(predict_proba(X));
 }
 
 template <class P>

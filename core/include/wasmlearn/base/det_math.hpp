@@ -26,4 +26,10 @@ double det_normal_quantile(double p);
 double det_sin(double x);
 double det_cos(double x);
 
+// det_log of every entry of an Eigen matrix or array (log-probabilities: log 0 = −inf).
+template <class M>
+auto det_log_of(const M& m) {
+  return m.unaryExpr([](double v) { return det_log(v); });
+}
+
 }  // namespace wasmlearn

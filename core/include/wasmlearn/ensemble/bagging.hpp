@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "wasmlearn/base/any_estimator.hpp"
+#include "wasmlearn/base/det_math.hpp"
 #include "wasmlearn/tree/decision_tree.hpp"
 
 namespace wasmlearn {
@@ -101,6 +102,7 @@ class BaggingClassifier : public BaggingBase {
   BaggingClassifier& fit(MatrixRef X, IntVectorRef y, VectorRef sample_weight);
   IntVector predict(MatrixRef X) const;  // most probable class (lowest code on ties)
   Matrix predict_proba(MatrixRef X) const;
+  Matrix predict_log_proba(MatrixRef X) const { return det_log_of(predict_proba(X)); }  // as scikit-learn's, to rounding
   const Params& params() const { return params_; }
   int n_classes() const { return n_values_; }
   Matrix oob_decision_function() const { return oob_values_; }

@@ -91,6 +91,9 @@ struct ClassifierDescription {
                                           attribute("oobDecisionFunction", &E::oob_decision_function,
                                                     "out-of-bag class probabilities of each training sample (NaN: never out of bag)")));
   }
+  static auto methods() {
+    return std::make_tuple(method("predictLogProba", &E::predict_log_proba, "log of predictProba (−Infinity for a class no tree gives a share)"));
+  }
 };
 
 template <class E, class Counterpart>
@@ -181,6 +184,10 @@ struct Describe<BaggingClassifier> {
                           std::make_tuple(attribute("nClasses", &E::n_classes, "number of classes seen in fit"),
                                           attribute("oobDecisionFunction", &E::oob_decision_function,
                                                     "out-of-bag class probabilities (or vote shares) of each training sample (NaN: never out of bag)")));
+  }
+  static auto methods() {
+    using E = BaggingClassifier;
+    return std::make_tuple(method("predictLogProba", &E::predict_log_proba, "log of predictProba (−Infinity for a class no member gives a share)"));
   }
 };
 

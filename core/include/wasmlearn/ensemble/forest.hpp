@@ -14,6 +14,7 @@
 #include <optional>
 #include <vector>
 
+#include "wasmlearn/base/det_math.hpp"
 #include "wasmlearn/base/errors.hpp"
 #include "wasmlearn/tree/decision_tree.hpp"
 
@@ -114,6 +115,7 @@ class ForestClassifier : public ForestBase {
   ForestClassifier& fit(MatrixRef X, IntVectorRef y, VectorRef sample_weight);
   IntVector predict(MatrixRef X) const;     // most probable class (lowest code on ties)
   Matrix predict_proba(MatrixRef X) const;  // soft: mean of the trees' leaf fractions; hard: vote shares
+  Matrix predict_log_proba(MatrixRef X) const { return det_log_of(predict_proba(X)); }
 
   const Params& params() const { return params_; }
   int n_classes() const { return n_values_; }

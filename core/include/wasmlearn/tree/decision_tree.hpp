@@ -11,6 +11,7 @@
 #include <optional>
 #include <variant>
 
+#include "wasmlearn/base/det_math.hpp"
 #include "wasmlearn/base/json.hpp"
 #include "wasmlearn/tree/builder.hpp"
 
@@ -91,6 +92,7 @@ class DecisionTreeClassifier : public DecisionTreeBase {
   DecisionTreeClassifier& fit(MatrixRef X, IntVectorRef y, VectorRef sample_weight);
   IntVector predict(MatrixRef X) const;                      // most frequent class of the leaf (lowest on ties)
   Matrix predict_proba(MatrixRef X) const;                   // class fractions of the leaf
+  Matrix predict_log_proba(MatrixRef X) const { return det_log_of(predict_proba(X)); }
   // The effective alphas and total leaf impurities of minimal cost-complexity pruning of a tree
   // fitted anew to (X, y) with these options and ccpAlpha = 0 (Y: n x 1 class codes).
   NamedArrays cost_complexity_pruning_path(MatrixRef X, MatrixRef Y) const;

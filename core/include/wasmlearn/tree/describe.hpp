@@ -130,7 +130,10 @@ struct Describe<DecisionTreeClassifier> {
     return std::tuple_cat(trees::tree_attributes<E>(),
                           std::make_tuple(attribute("nClasses", &E::n_classes, "number of classes seen in fit")));
   }
-  static auto methods() { return trees::tree_methods<DecisionTreeClassifier>(); }
+  static auto methods() {
+    return std::tuple_cat(trees::tree_methods<DecisionTreeClassifier>(),
+                          std::make_tuple(method("predictLogProba", &DecisionTreeClassifier::predict_log_proba, "log of predictProba (−Infinity for a class absent from the leaf)")));
+  }
 };
 
 template <>
