@@ -128,6 +128,19 @@ TEST(Functions, LossesPenaltiesAndMetricsGiveTheirClosedForms) {
             (std::vector<double>{4.0 / 3}));
   EXPECT_EQ(call_function("accuracyScore", {Map(t.data(), 3, 1), Map(pr.data(), 3, 1)}, nullptr).arrays[0].second.shape,
             std::vector<Index>{});
+  // Weighted and counted: the two right samples weigh 1 + 2 of 1 + 2 + 5.
+  const auto accuracy = [&](const json& options) {
+    return call_function("accuracyScore", {Map(t.data(), 3, 1), Map(pr.data(), 3, 1)}, options).arrays[0].second.data[0];
+  };
+  EXPECT_EQ(accuracy({{"sampleWeight", {1, 2, 5}}}), 3.0 / 8);
+  EXPECT_EQ(accuracy({{"sampleWeight", {1, 2, 5}}, {"normalize", false}}), 3.0);
+  EXPECT_EQ(accuracy({{"normalize", false}}), 2.0);
+  // cohenKappaScore's weights: null is scikit-learn's None, the same as 'none'.
+  const auto kappa = [&](const json& options) {
+    return call_function("cohenKappaScore", {Map(t.data(), 3, 1), Map(pr.data(), 3, 1)}, options).arrays[0].second.data[0];
+  };
+  EXPECT_EQ(kappa({{"weights", nullptr}}), kappa({{"weights", "none"}}));
+  EXPECT_EQ(kappa(nullptr), kappa({{"weights", "none"}}));
 }
 
 TEST(Functions, DatasetsAndSplitAreTheCoreFunctions) {

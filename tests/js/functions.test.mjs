@@ -74,7 +74,7 @@ test('unknown options, wrong types, out-of-range values and extra arguments are 
   assert.throws(() => wl.datasets.makeMoons(5), { message: 'makeMoons options must be an object, got number' });
   assert.throws(() => wl.losses.huber([1], 'wide'), { message: 'delta must be a number, got "wide"' });
   assert.throws(() => wl.losses.huber([1], 0), { message: 'delta must be greater than 0, got 0' });
-  assert.throws(() => wl.metrics.accuracyScore([1], [1], {}), { message: 'accuracyScore takes 2 arguments, got 3' });
+  assert.throws(() => wl.metrics.adjustedRandScore([1], [1], {}), { message: 'adjustedRandScore takes 2 arguments, got 3' });
   assert.throws(() => wl.losses.hinge([1], 2), { message: 'hinge takes 1 argument, got 2' });
   assert.throws(() => wl.datasets.loadIris({}), { message: 'loadIris takes 0 arguments, got 1' });
   assert.throws(() => wl.metrics.meanSquaredError([1, 2], [1, 2, 3]), { message: 'yPred has 3 entries but yTrue has 2 entries' });

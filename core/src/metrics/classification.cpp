@@ -215,14 +215,20 @@ double cohen_kappa_score(const LabelledPair& s, const std::vector<double>& label
   return 1 - observed_cost / expected_cost;
 }
 
-double zero_one_loss(const LabelledPair& s, bool normalize) {
-  double wrong = 0, total = 0;
+namespace {
+// The weight of the samples whose labels agree (or disagree), over the total weight when normalize.
+double weight_where(const LabelledPair& s, bool agree, bool normalize) {
+  double part = 0, total = 0;
   for (Index i = 0; i < s.y_true.size(); ++i) {
     total += s.weight(i);
-    if (s.y_true[i] != s.y_pred[i]) wrong += s.weight(i);
+    if ((s.y_true[i] == s.y_pred[i]) == agree) part += s.weight(i);
   }
-  return normalize ? wrong / total : wrong;
+  return normalize ? part / total : part;
 }
+}  // namespace
+
+double zero_one_loss(const LabelledPair& s, bool normalize) { return weight_where(s, false, normalize); }
+double accuracy_score(const LabelledPair& s, bool normalize) { return weight_where(s, true, normalize); }
 
 namespace {
 

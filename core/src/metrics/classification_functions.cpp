@@ -108,7 +108,7 @@ FunctionResult Describe<fn::MatthewsCorrcoef>::run(const FunctionArrays& a, cons
 
 FunctionResult Describe<fn::CohenKappaScore>::run(const FunctionArrays& a, const P& o) {
   FunctionResult r;
-  return r.add("", NdArray::scalar(cohen_kappa_score(pair_of(a, o.sample_weight), o.labels, o.weights, r.warnings)));
+  return r.add("", NdArray::scalar(cohen_kappa_score(pair_of(a, o.sample_weight), o.labels, o.weights.value_or(KappaWeights::none), r.warnings)));
 }
 
 FunctionResult Describe<fn::ZeroOneLoss>::run(const FunctionArrays& a, const P& o) {

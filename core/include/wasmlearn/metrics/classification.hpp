@@ -59,6 +59,8 @@ enum class KappaWeights { none, linear, quadratic };
 double cohen_kappa_score(const LabelledPair& s, const std::vector<double>& labels, KappaWeights weights,
                          Warnings& warnings);
 double zero_one_loss(const LabelledPair& s, bool normalize);
+// The (weighted) share of samples whose labels agree, or their (weighted) count without normalize.
+double accuracy_score(const LabelledPair& s, bool normalize);
 
 // Probabilistic losses: y_true codes (classes 0..k-1 of yTrue alone) against scores; `labels` (codes)
 // name the score columns in order (scikit-learn's sorted labels), when yTrue lacks some.

@@ -102,7 +102,7 @@ struct MatthewsCorrcoef {
 struct CohenKappaScore {
   struct Params {
     std::vector<double> labels, sample_weight;
-    KappaWeights weights = KappaWeights::none;
+    std::optional<KappaWeights> weights;  // null: none, as scikit-learn's None
   };
 };
 struct ZeroOneLoss {
@@ -319,7 +319,7 @@ struct Describe<fn::CohenKappaScore> {
   }
   static auto params() {
     return std::make_tuple(metric_params::labels<P>(),
-                           param("weights", &P::weights, "cost of a disagreement by distance between label ranks",
+                           param("weights", &P::weights, "cost of a disagreement by distance between label ranks (null or 'none': 1 for any)",
                                  {{"none", KappaWeights::none}, {"linear", KappaWeights::linear}, {"quadratic", KappaWeights::quadratic}}),
                            metric_params::sample_weight<P>());
   }

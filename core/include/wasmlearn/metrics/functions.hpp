@@ -22,7 +22,10 @@ struct RegressionMetricSpec {
 
 namespace fn {
 struct AccuracyScore {
-  struct Params {};
+  struct Params {
+    bool normalize = true;
+    std::vector<double> sample_weight;
+  };
 };
 template <const RegressionMetricSpec& S>
 struct RegressionMetric {
@@ -58,16 +61,19 @@ template <>
 struct Describe<fn::AccuracyScore> {
   static constexpr const char* name = "accuracyScore";
   static constexpr const char* module = "metrics";
-  static constexpr const char* doc = "fraction of samples whose predicted label is the true one";
+  static constexpr const char* doc = "fraction (normalize) or number of samples whose predicted label is the true one";
   static std::vector<ArrayArg> arrays() {
     return {{"yTrue", ArrayKind::labels, "true labels (numbers or strings)"},
             {"yPred", ArrayKind::labels, "predicted labels, of the same kind"}};
   }
-  static auto params() { return std::tuple<>(); }
-  static std::vector<ResultDecl> results() { return {{"", ResultKind::number, "the accuracy, in [0, 1]"}}; }
-  static FunctionResult run(const FunctionArrays& a, const fn::AccuracyScore::Params&) {
-    const IntVector y_true = a[0].col(0).cast<int>(), y_pred = a[1].col(0).cast<int>();
-    return FunctionResult().add("", NdArray::scalar(accuracy_score(y_true, y_pred)));
+  static auto params() {
+    using P = fn::AccuracyScore::Params;
+    return std::make_tuple(param("normalize", &P::normalize, "a fraction rather than a count"), metric_params::sample_weight<P>());
+  }
+  static std::vector<ResultDecl> results() { return {{"", ResultKind::number, "the accuracy, in [0, 1], or the count"}}; }
+  static FunctionResult run(const FunctionArrays& a, const fn::AccuracyScore::Params& o) {
+    const LabelledPair pair(a[0].col(0).cast<int>(), a[1].col(0).cast<int>(), o.sample_weight);
+    return FunctionResult().add("", NdArray::scalar(accuracy_score(pair, o.normalize)));
   }
 };
 
